@@ -1,0 +1,1 @@
+"""Computer players. They see views only, never the game state."""

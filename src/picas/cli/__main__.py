@@ -1,0 +1,5 @@
+import sys
+
+from picas.cli import main
+
+sys.exit(main())

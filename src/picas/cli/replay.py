@@ -1,0 +1,87 @@
+"""``picas replay FILE``: every hand's six-line sheets and the result."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from picas.engine import Seat, Team
+from picas.engine.game import GameState
+from picas.record import Record, RecordError, final_state
+from picas.view import outcome_to_json, result_to_json
+
+LINE_NAMES = ("Contrato", "Sacos", "Nil", "Castigo por sacos", "Total de la mano", "Acumulado")
+MAX_FILE_BYTES = 5_000_000
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser("replay", help="reproducir una partida guardada (JSON)")
+    parser.add_argument("file", type=Path, help="el registro de la partida (docs/record.md)")
+    parser.add_argument("--json", action="store_true", help="salida en JSON para máquinas")
+    parser.set_defaults(func=run)
+
+
+def read_record(path: Path) -> Record:
+    if path.stat().st_size > MAX_FILE_BYTES:
+        raise RecordError(f"{path} es demasiado grande para ser una partida.", code="too_large")
+    return Record.loads(path.read_bytes())
+
+
+def run(args: argparse.Namespace) -> int:
+    game = final_state(read_record(args.file))
+    if args.json:
+        print(json.dumps(replay_json(game), ensure_ascii=False, indent=2))
+    else:
+        print(replay_text(game))
+    return 0
+
+
+def replay_json(game: GameState) -> dict[str, Any]:
+    return {
+        "code": game.code,
+        "rules": game.rules.to_json(),
+        "hands": [result_to_json(result) for result in game.history],
+        "totals": {"north_south": game.totals[0], "east_west": game.totals[1]},
+        "bags": {"north_south": game.bags[0], "east_west": game.bags[1]},
+        "outcome": outcome_to_json(game.outcome),
+    }
+
+
+def replay_text(game: GameState) -> str:
+    lines = [f"Partida {game.code} — objetivo {game.rules.target} ({game.rules.profile})"]
+    for result in game.history:
+        hand = result.hand
+        bids = ", ".join(
+            f"{seat.name_es} {_bid_text(hand.bids[seat], blind=hand.blind[seat])}"
+            f" ({hand.won[seat]})"
+            for seat in Seat
+        )
+        lines.append("")
+        lines.append(f"Mano {hand.number} — reparte {hand.dealer.name_es}. Cantos (bazas): {bids}")
+        ns, ew = result.sheets
+        lines.append(f"  {'':20}{Team.NORTH_SOUTH.name_es:>12}{Team.EAST_WEST.name_es:>12}")
+        for name, left, right in zip(LINE_NAMES, ns.lines, ew.lines, strict=True):
+            lines.append(f"  {name:20}{left:>12}{right:>12}")
+        lines.append(f"  {'Sacos acumulados':20}{ns.bags_after:>12}{ew.bags_after:>12}")
+    lines.append("")
+    outcome = game.outcome
+    if outcome is None:
+        lines.append(f"Partida en curso: {game.totals[0]} a {game.totals[1]}.")
+    elif outcome.winner is None:
+        lines.append(f"Tablas a {outcome.totals[0]} tras {outcome.hands_played} manos.")
+    else:
+        lines.append(
+            f"Gana {outcome.winner.name_es}: {outcome.totals[0]} a {outcome.totals[1]}"
+            f" en {outcome.hands_played} manos."
+        )
+    return "\n".join(lines)
+
+
+def _bid_text(bid: int | None, *, blind: bool) -> str:
+    if bid is None:
+        return "—"
+    if bid == 0:
+        return "Nil ciego" if blind else "Nil"
+    return str(bid)

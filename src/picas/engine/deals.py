@@ -1,0 +1,119 @@
+"""Game codes and the deals they fix.
+
+The derivation is self-contained (SHA-256 and integer arithmetic only) so that a code deals the same
+cards on every machine and every Python version; ``docs/record.md`` specifies it for other tools.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import struct
+
+from picas.engine.errors import InvalidCode
+from picas.engine.seats import Seat
+
+CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
+"""32 symbols, no 0/O and no 1/I, so a code can be read aloud and typed back without doubt."""
+CODE_LENGTH = 8
+
+
+def normalize_code(text: object) -> str:
+    """Upper-case a typed code and drop spaces and dashes; refuse anything else."""
+    if not isinstance(text, str):
+        raise InvalidCode("El código de partida debe ser un texto.")
+    code = "".join(text.split()).replace("-", "").upper()
+    if len(code) != CODE_LENGTH:
+        raise InvalidCode(f"El código de partida tiene {CODE_LENGTH} caracteres.")
+    bad = sorted({ch for ch in code if ch not in CODE_ALPHABET})
+    if bad:
+        shown = " ".join(bad)
+        raise InvalidCode(
+            f"El código no usa estos caracteres: {shown} (no hay 0, O, 1 ni I).",
+            code="invalid_code",
+        )
+    return code
+
+
+def code_from_bytes(entropy: bytes) -> str:
+    """Turn at least 5 random bytes (from the caller's randomness source) into a code."""
+    if len(entropy) < 5:
+        raise ValueError("a code needs 40 bits of entropy")
+    number = int.from_bytes(entropy[:5], "big")
+    chars = []
+    for _ in range(CODE_LENGTH):
+        chars.append(CODE_ALPHABET[number & 31])
+        number >>= 5
+    return "".join(chars)
+
+
+_LIMITS = tuple((1 << 32) - (1 << 32) % bound if bound else 0 for bound in range(53))
+
+
+class _Stream:
+    """Unbiased integers from SHA-256 in counter mode.
+
+    Block ``n`` is ``SHA-256(label + "/" + decimal(n))``; each block gives eight big-endian 32-bit
+    words, used in order.
+    """
+
+    _BLOCKS_AT_ONCE = 8
+
+    def __init__(self, label: str) -> None:
+        self._label = label.encode("utf-8")
+        self._counter = 0
+        self._words: list[int] = []
+        self._next = 0
+
+    def _refill(self) -> None:
+        data = b"".join(
+            hashlib.sha256(self._label + b"/" + str(n).encode()).digest()
+            for n in range(self._counter, self._counter + self._BLOCKS_AT_ONCE)
+        )
+        self._counter += self._BLOCKS_AT_ONCE
+        self._words = list(struct.unpack(f">{len(data) // 4}I", data))
+        self._next = 0
+
+    def word(self) -> int:
+        if self._next == len(self._words):
+            self._refill()
+        value = self._words[self._next]
+        self._next += 1
+        return value
+
+    def below(self, bound: int) -> int:
+        """Uniform in [0, bound) by rejection, so no residue is favoured."""
+        limit = _LIMITS[bound] if bound < len(_LIMITS) else (1 << 32) - (1 << 32) % bound
+        while True:
+            if self._next == len(self._words):
+                self._refill()
+            value = self._words[self._next]
+            self._next += 1
+            if value < limit:
+                return value % bound
+
+
+def shuffled_deck(code: str, hand_number: int) -> tuple[int, ...]:
+    """The deck order for a hand: Fisher–Yates over 0..51 driven by the code's stream."""
+    stream = _Stream(f"picas/deal/v1/{code}/{hand_number}")
+    below = stream.below
+    deck = list(range(52))
+    for i in range(51, 0, -1):
+        j = below(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+def deal_for(code: str, hand_number: int, dealer: Seat) -> tuple[int, int, int, int]:
+    """The four hands (as card masks, indexed by seat) for hand ``hand_number`` (1-based).
+
+    Cards go one at a time clockwise, starting with the dealer's left.
+    """
+    masks = [0, 0, 0, 0]
+    for position, card in enumerate(shuffled_deck(code, hand_number)):
+        masks[(dealer + 1 + position) % 4] |= 1 << card
+    return (masks[0], masks[1], masks[2], masks[3])
+
+
+def dealer_by_lot(code: str) -> Seat:
+    """The first dealer when the rules draw it by lot (seeds/003)."""
+    return Seat(_Stream(f"picas/dealer/v1/{code}").below(4))

@@ -1,0 +1,58 @@
+"""Errors and refusals.
+
+Every refusal carries a stable ``code`` (for machines: the API, tests, bots) and a short Spanish
+``message`` (for the player). The same check produces them everywhere, so the page, the bots and the
+engine never disagree about what is legal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why an action is not allowed right now."""
+
+    code: str
+    message: str
+
+
+class PicasError(ValueError):
+    """Base of every error the project raises on bad input."""
+
+    code: str = "error"
+
+    def __init__(self, message: str, *, code: str | None = None) -> None:
+        super().__init__(message)
+        if code is not None:
+            self.code = code
+        self.message = message
+
+
+class InvalidAction(PicasError):
+    """The action is malformed: not a bid, not a card, wrong type."""
+
+    code = "invalid_action"
+
+
+class IllegalAction(PicasError):
+    """The action is well formed but not allowed in this position."""
+
+    code = "illegal_action"
+
+    @classmethod
+    def from_refusal(cls, refusal: Refusal) -> IllegalAction:
+        return cls(refusal.message, code=refusal.code)
+
+
+class InvalidRules(PicasError):
+    """A rules object whose settings contradict each other."""
+
+    code = "invalid_rules"
+
+
+class InvalidCode(PicasError):
+    """A game code that cannot be read."""
+
+    code = "invalid_code"
