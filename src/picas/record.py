@@ -100,7 +100,9 @@ class Record:
                 f"Versión de partida desconocida: {version!r} (esta versión lee la {VERSION}).",
                 code="unknown_version",
             )
-        unknown = sorted(set(data) - {"format", "version", "rules", "code", "deals", "actions", "meta"})
+        unknown = sorted(
+            set(data) - {"format", "version", "rules", "code", "deals", "actions", "meta"}
+        )
         if unknown:
             raise RecordError(f"Claves desconocidas en la partida: {', '.join(unknown)}.")
         try:

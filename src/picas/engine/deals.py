@@ -46,6 +46,7 @@ def code_from_bytes(entropy: bytes) -> str:
     return "".join(chars)
 
 
+_BITS = tuple(1 << card for card in range(52))
 _LIMITS = tuple((1 << 32) - (1 << 32) % bound if bound else 0 for bound in range(53))
 
 
@@ -56,49 +57,47 @@ class _Stream:
     words, used in order.
     """
 
-    _BLOCKS_AT_ONCE = 8
-
     def __init__(self, label: str) -> None:
         self._label = label.encode("utf-8")
         self._counter = 0
-        self._words: list[int] = []
-        self._next = 0
 
-    def _refill(self) -> None:
+    def take(self, count: int) -> list[int]:
+        """The next ``count`` words (``count`` a multiple of 8), computed a batch of blocks at once."""
+        blocks = count // 8
         data = b"".join(
             hashlib.sha256(self._label + b"/" + str(n).encode()).digest()
-            for n in range(self._counter, self._counter + self._BLOCKS_AT_ONCE)
+            for n in range(self._counter, self._counter + blocks)
         )
-        self._counter += self._BLOCKS_AT_ONCE
-        self._words = list(struct.unpack(f">{len(data) // 4}I", data))
-        self._next = 0
-
-    def word(self) -> int:
-        if self._next == len(self._words):
-            self._refill()
-        value = self._words[self._next]
-        self._next += 1
-        return value
+        self._counter += blocks
+        return list(struct.unpack(f">{count}I", data))
 
     def below(self, bound: int) -> int:
-        """Uniform in [0, bound) by rejection, so no residue is favoured."""
-        limit = _LIMITS[bound] if bound < len(_LIMITS) else (1 << 32) - (1 << 32) % bound
+        """Uniform in [0, bound) by rejection, so no residue is favoured (a one-off draw)."""
+        limit = (1 << 32) - (1 << 32) % bound
         while True:
-            if self._next == len(self._words):
-                self._refill()
-            value = self._words[self._next]
-            self._next += 1
-            if value < limit:
-                return value % bound
+            for value in self.take(8):
+                if value < limit:
+                    return value % bound
 
 
 def shuffled_deck(code: str, hand_number: int) -> tuple[int, ...]:
     """The deck order for a hand: Fisher–Yates over 0..51 driven by the code's stream."""
     stream = _Stream(f"picas/deal/v1/{code}/{hand_number}")
-    below = stream.below
     deck = list(range(52))
+    words = stream.take(64)  # 51 draws, plus room for the rare rejected word
+    position = 0
     for i in range(51, 0, -1):
-        j = below(i + 1)
+        bound = i + 1
+        limit = _LIMITS[bound]
+        while True:
+            if position == len(words):
+                words = stream.take(64)
+                position = 0
+            value = words[position]
+            position += 1
+            if value < limit:
+                break
+        j = value % bound
         deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck)
 
@@ -108,9 +107,11 @@ def deal_for(code: str, hand_number: int, dealer: Seat) -> tuple[int, int, int, 
 
     Cards go one at a time clockwise, starting with the dealer's left.
     """
+    deck = shuffled_deck(code, hand_number)
     masks = [0, 0, 0, 0]
-    for position, card in enumerate(shuffled_deck(code, hand_number)):
-        masks[(dealer + 1 + position) % 4] |= 1 << card
+    for offset in range(4):
+        # Every fourth card goes to the same seat, starting with the dealer's left.
+        masks[(dealer + 1 + offset) % 4] = sum(_BITS[card] for card in deck[offset::4])
     return (masks[0], masks[1], masks[2], masks[3])
 
 

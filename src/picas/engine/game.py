@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
-from picas.engine.actions import Action
+from picas.engine.actions import Action, Play
 from picas.engine.cards import FULL_DECK_MASK
 from picas.engine.deals import deal_for, dealer_by_lot, normalize_code
 from picas.engine.errors import IllegalAction, PicasError, Refusal
@@ -66,7 +66,7 @@ class GameState(NamedTuple):
             history=(),
             outcome=None,
         )
-        return game._replace(hand=game._deal(1))
+        return game._replace(hand=game._deal(1, game.totals))
 
     # --- reading -----------------------------------------------------------------------------
 
@@ -101,82 +101,74 @@ class GameState(NamedTuple):
 
     def apply(self, action: Action, seat: Seat | None = None) -> GameState:
         """The game after ``action``: a finished hand is scored and the next one dealt."""
-        if self.outcome is not None:
+        rules, code, deals, first_dealer, hand, totals, bags, history, outcome = self
+        if outcome is not None:
             raise IllegalAction("La partida ha terminado.", code="game_over")
-        hand = self.hand.apply(action, seat)
+        if type(action) is Play and seat is None:
+            hand = hand._play(action.card)  # the hot path: it checks legality itself
+        else:
+            hand = hand.apply(action, seat)
         if hand.phase is not Phase.COMPLETE:
             return _new_game(
-                GameState,
-                (
-                    self.rules,
-                    self.code,
-                    self.deals,
-                    self.first_dealer,
-                    hand,
-                    self.totals,
-                    self.bags,
-                    self.history,
-                    None,
-                ),
+                GameState, (rules, code, deals, first_dealer, hand, totals, bags, history, None)
             )
         return self._finish_hand(hand)
 
     def _finish_hand(self, hand: HandState) -> GameState:
-        bids = hand.bids
-        assert None not in bids
+        rules, code, deals, first_dealer, _, totals, bags, history, _ = self
         ns, ew = score_hand(
-            self.rules,
-            bids=bids,  # type: ignore[arg-type]
+            rules,
+            bids=hand.bids,  # type: ignore[arg-type]  # complete: every seat has bid
             blind=hand.blind,
             tricks=hand.won,
-            totals=self.totals,
-            bags=self.bags,
+            totals=totals,
+            bags=bags,
         )
         totals = (ns.running_total, ew.running_total)
-        game = self._replace(
-            hand=hand,
-            totals=totals,
-            bags=(ns.bags_after, ew.bags_after),
-            history=(*self.history, HandResult(hand, (ns, ew))),
-        )
-        outcome = game._outcome_after(hand.number)
-        if outcome is not None:
-            return game._replace(outcome=outcome)
-        return game._replace(hand=game._deal(hand.number + 1))
+        bags = (ns.bags_after, ew.bags_after)
+        history = (*history, HandResult(hand, (ns, ew)))
+        outcome = _outcome_after(rules, totals, hand.number)
+        if outcome is None:
+            hand = self._deal(hand.number + 1, totals)
+        return GameState(rules, code, deals, first_dealer, hand, totals, bags, history, outcome)
 
-    def _outcome_after(self, number: int) -> Outcome | None:
-        rules = self.rules
-        totals = self.totals
-        reached = any(total >= rules.target for total in totals)
-        fell = rules.floor is not None and any(total <= rules.floor for total in totals)
-        if not (reached or fell):
-            return None
-        reason: Literal["target", "floor", "draw"] = "target" if reached else "floor"
-        if totals[0] != totals[1]:
-            winner = Team.NORTH_SOUTH if totals[0] > totals[1] else Team.EAST_WEST
-            return Outcome(winner=winner, reason=reason, totals=totals, hands_played=number)
-        if rules.draw_after_hand is not None and number >= rules.draw_after_hand:
-            return Outcome(winner=None, reason="draw", totals=totals, hands_played=number)
-        return None  # equal totals: play on
-
-    def _deal(self, number: int) -> HandState:
+    def _deal(self, number: int, totals: tuple[int, int]) -> HandState:
         dealer = self.dealer_of(number)
         if number <= len(self.deals):
             hands = self.deals[number - 1]
         else:
             hands = deal_for(self.code, number, dealer)
         return HandState.deal(
-            number=number, dealer=dealer, hands=hands, blind_offered=self._blind_offers()
+            number=number,
+            dealer=dealer,
+            hands=hands,
+            blind_offered=_blind_offers(self.rules, totals),
         )
 
-    def _blind_offers(self) -> tuple[bool, bool, bool, bool]:
-        rules = self.rules
-        if not rules.blind_nil:
-            return (False, False, False, False)
-        ns, ew = self.totals
-        ns_behind = ew - ns >= rules.blind_nil_deficit
-        ew_behind = ns - ew >= rules.blind_nil_deficit
-        return (ns_behind, ew_behind, ns_behind, ew_behind)
+
+def _outcome_after(rules: Rules, totals: tuple[int, int], number: int) -> Outcome | None:
+    """The end of the game after hand ``number``, if this is it."""
+    reached = totals[0] >= rules.target or totals[1] >= rules.target
+    fell = rules.floor is not None and (totals[0] <= rules.floor or totals[1] <= rules.floor)
+    if not (reached or fell):
+        return None
+    reason: Literal["target", "floor", "draw"] = "target" if reached else "floor"
+    if totals[0] != totals[1]:
+        winner = Team.NORTH_SOUTH if totals[0] > totals[1] else Team.EAST_WEST
+        return Outcome(winner=winner, reason=reason, totals=totals, hands_played=number)
+    if rules.draw_after_hand is not None and number >= rules.draw_after_hand:
+        return Outcome(winner=None, reason="draw", totals=totals, hands_played=number)
+    return None  # equal totals: play on
+
+
+def _blind_offers(rules: Rules, totals: tuple[int, int]) -> tuple[bool, bool, bool, bool]:
+    """Who is offered Blind Nil at the deal: both players of a team far enough behind."""
+    if not rules.blind_nil:
+        return (False, False, False, False)
+    ns, ew = totals
+    ns_behind = ew - ns >= rules.blind_nil_deficit
+    ew_behind = ns - ew >= rules.blind_nil_deficit
+    return (ns_behind, ew_behind, ns_behind, ew_behind)
 
 
 def _check_deal(deal: Deal, index: int) -> None:

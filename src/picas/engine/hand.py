@@ -150,7 +150,14 @@ class HandState(NamedTuple):
 
     def legal_actions(self) -> tuple[Action, ...]:
         if self.phase is Phase.PLAYING:
-            mask = self.legal_play_mask()
+            held = self.hands[self.turn]  # type: ignore[index]  # playing: someone is on turn
+            trick = self.trick
+            if trick:
+                mask = held & SUIT_MASKS[trick[0] // 13] or held
+            elif self.spades_broken:
+                mask = held
+            else:
+                mask = held & _NON_SPADES or held
             return (
                 _SUIT_PLAYS[0][mask & 0x1FFF]
                 + _SUIT_PLAYS[1][mask >> 13 & 0x1FFF]
@@ -234,12 +241,8 @@ class HandState(NamedTuple):
 
     def apply(self, action: Action, seat: Seat | None = None) -> HandState:
         """The hand after ``action``; raises :class:`IllegalAction` (and changes nothing) if refused."""
-        if type(action) is Play and seat is None and self.phase is Phase.PLAYING:
-            # The hot path of every playout: the same check as ``check``, minus the dispatch.
-            refusal = self._check_card(action.card)
-            if refusal is not None:
-                raise IllegalAction.from_refusal(refusal)
-            return self._play(action.card)
+        if type(action) is Play and seat is None:
+            return self._play(action.card)  # checks legality itself, on the hot path
         self.verify(action, seat)
         if isinstance(action, Play):
             return self._play(action.card)
@@ -278,10 +281,40 @@ class HandState(NamedTuple):
         )
 
     def _play(self, card: Card) -> HandState:
-        turn = self.turn
-        assert turn is not None
-        h0, h1, h2, h3 = self.hands
+        """Play ``card`` for the seat on turn, refusing it exactly as :meth:`check` would.
+
+        The hot path of every playout and benchmark: the fields are unpacked once and the legality
+        test is inlined; any refusal is re-derived by :meth:`check` so the reason is the same.
+        """
+        (
+            number,
+            dealer,
+            dealt,
+            hands,
+            bids,
+            blind,
+            looked,
+            offered,
+            phase,
+            turn,
+            leader,
+            trick,
+            tricks,
+            won,
+            broken,
+        ) = self
+        if phase is not Phase.PLAYING or turn is None:
+            raise IllegalAction.from_refusal(self.check(PLAYS[card]) or _UNREACHABLE)
+        held = hands[turn]
         bit = 1 << card
+        if trick:
+            led_mask = SUIT_MASKS[trick[0] // 13]
+            legal = held & bit and (bit & led_mask or not held & led_mask)
+        else:
+            legal = held & bit and (broken or card < _FIRST_SPADE or not held & _NON_SPADES)
+        if not legal:
+            raise IllegalAction.from_refusal(self.check(PLAYS[card]) or _UNREACHABLE)
+        h0, h1, h2, h3 = hands
         if turn == 0:
             h0 ^= bit
         elif turn == 1:
@@ -290,51 +323,82 @@ class HandState(NamedTuple):
             h2 ^= bit
         else:
             h3 ^= bit
-        trick = (*self.trick, card)
-        broken = self.spades_broken or (card >= _FIRST_SPADE and trick[0] < _FIRST_SPADE)
+        if not trick:
+            return _new_hand(
+                HandState,
+                (
+                    number,
+                    dealer,
+                    dealt,
+                    (h0, h1, h2, h3),
+                    bids,
+                    blind,
+                    looked,
+                    offered,
+                    phase,
+                    _SEATS[(turn + 1) & 3],
+                    leader,
+                    (card,),
+                    tricks,
+                    won,
+                    broken,
+                ),
+            )
+        broken = broken or (card >= _FIRST_SPADE and trick[0] < _FIRST_SPADE)
+        trick = (*trick, card)
         if len(trick) < 4:
             return _new_hand(
                 HandState,
                 (
-                    self.number,
-                    self.dealer,
-                    self.dealt,
+                    number,
+                    dealer,
+                    dealt,
                     (h0, h1, h2, h3),
-                    self.bids,
-                    self.blind,
-                    self.looked,
-                    self.blind_offered,
-                    Phase.PLAYING,
+                    bids,
+                    blind,
+                    looked,
+                    offered,
+                    phase,
                     _SEATS[(turn + 1) & 3],
-                    self.leader,
+                    leader,
                     trick,
-                    self.tricks,
-                    self.won,
+                    tricks,
+                    won,
                     broken,
                 ),
             )
-        winner = _SEATS[(self.leader + trick_winner_index(trick)) & 3]
-        won = list(self.won)
-        won[winner] += 1
-        tricks = (*self.tricks, Trick(self.leader, trick, winner))  # type: ignore[arg-type]
+        winner = _SEATS[(leader + trick_winner_index(trick)) & 3]
+        w0, w1, w2, w3 = won
+        if winner == 0:
+            w0 += 1
+        elif winner == 1:
+            w1 += 1
+        elif winner == 2:
+            w2 += 1
+        else:
+            w3 += 1
+        tricks = (*tricks, Trick(leader, trick, winner))  # type: ignore[arg-type]
         complete = len(tricks) == 13
         return _new_hand(
             HandState,
             (
-                self.number,
-                self.dealer,
-                self.dealt,
+                number,
+                dealer,
+                dealt,
                 (h0, h1, h2, h3),
-                self.bids,
-                self.blind,
-                self.looked,
-                self.blind_offered,
+                bids,
+                blind,
+                looked,
+                offered,
                 Phase.COMPLETE if complete else Phase.PLAYING,
                 None if complete else winner,
                 winner,
                 (),
                 tricks,
-                (won[0], won[1], won[2], won[3]),
+                (w0, w1, w2, w3),
                 broken,
             ),
         )
+
+
+_UNREACHABLE = Refusal("internal", "Jugada imposible.")
