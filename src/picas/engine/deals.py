@@ -50,6 +50,10 @@ _BITS = tuple(1 << card for card in range(52))
 _LIMITS = tuple((1 << 32) - (1 << 32) % bound if bound else 0 for bound in range(53))
 
 
+_SHUFFLE_BOUNDS = tuple(range(52, 1, -1))  # Fisher–Yates draws j in [0, i] for i = 51 … 1
+_SHUFFLE_LIMITS = tuple(_LIMITS[bound] for bound in _SHUFFLE_BOUNDS)
+
+
 class _Stream:
     """Unbiased integers from SHA-256 in counter mode.
 
@@ -83,23 +87,32 @@ class _Stream:
 def shuffled_deck(code: str, hand_number: int) -> tuple[int, ...]:
     """The deck order for a hand: Fisher–Yates over 0..51 driven by the code's stream."""
     stream = _Stream(f"picas/deal/v1/{code}/{hand_number}")
+    words = stream.take(64)
+    if all(map(int.__lt__, words, _SHUFFLE_LIMITS)):
+        # The common case: none of the first 51 words is rejected (each is with odds < 2⁻²⁶).
+        draws = list(map(int.__mod__, words, _SHUFFLE_BOUNDS))
+    else:
+        draws = _draws_with_rejection(stream, words)
     deck = list(range(52))
-    words = stream.take(64)  # 51 draws, plus room for the rare rejected word
+    for i, j in zip(range(51, 0, -1), draws, strict=False):
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+def _draws_with_rejection(stream: _Stream, words: list[int]) -> list[int]:
+    draws = []
     position = 0
-    for i in range(51, 0, -1):
-        bound = i + 1
-        limit = _LIMITS[bound]
+    for bound in _SHUFFLE_BOUNDS:
         while True:
             if position == len(words):
                 words = stream.take(64)
                 position = 0
             value = words[position]
             position += 1
-            if value < limit:
+            if value < _LIMITS[bound]:
                 break
-        j = value % bound
-        deck[i], deck[j] = deck[j], deck[i]
-    return tuple(deck)
+        draws.append(value % bound)
+    return draws
 
 
 def deal_for(code: str, hand_number: int, dealer: Seat) -> tuple[int, int, int, int]:

@@ -83,27 +83,24 @@ def score_team(
     total_before: int,
     bags_before: int,
 ) -> TeamSheet:
-    nil_seats = [seat for seat in team.seats if bids[seat] == 0]
-    bidders = [seat for seat in team.seats if bids[seat] != 0]
+    nils: tuple[NilResult, ...] = ()
+    nil_tricks = 0
+    contract = 0
+    counted = 0
+    for seat in team.seats:
+        taken = tricks[seat]
+        if bids[seat] == 0:
+            value = rules.blind_nil_points if blind[seat] else rules.nil_points
+            points = value if taken == 0 else -value
+            nils = (*nils, NilResult(seat=seat, blind=blind[seat], tricks=taken, points=points))
+            nil_tricks += taken
+        else:
+            contract += bids[seat]  # type: ignore[operator]
+            counted += taken
 
-    nils = tuple(
-        NilResult(
-            seat=seat,
-            blind=blind[seat],
-            tricks=tricks[seat],
-            points=(rules.blind_nil_points if blind[seat] else rules.nil_points)
-            * (1 if tricks[seat] == 0 else -1),
-        )
-        for seat in nil_seats
-    )
-    nil_tricks = sum(tricks[seat] for seat in nil_seats)
-
-    contract: int | None = None
-    counted = sum(tricks[seat] for seat in bidders)
     contract_points = 0
     overtricks = 0
-    if bidders:
-        contract = sum(bids[seat] for seat in bidders)
+    if contract:
         if counted >= contract:
             contract_points = 10 * contract
             overtricks = counted - contract
@@ -124,7 +121,7 @@ def score_team(
     hand_total = contract_points + bag_points + sum(n.points for n in nils) + bag_penalty
     return TeamSheet(
         team=team,
-        contract=contract,
+        contract=contract or None,
         counted_tricks=counted,
         nil_tricks=nil_tricks,
         contract_points=contract_points,
