@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from picas.engine import Bid, GameState, Play, Rules, find_profile, parse_action
+from picas.engine import Action, Bid, GameState, Play, Rules, find_profile, parse_action
 from picas.engine.cards import Card, mask_of
 from picas.record import MAX_ACTIONS, Record, RecordError, final_state, replay
 
@@ -19,7 +19,7 @@ def random_record(seed: int, *, limit: int = 400, rules: Rules | None = None) ->
     rng = random.Random(seed)
     record = Record(rules or Rules(), "K7PMX4QH")
     game = record.start()
-    actions = []
+    actions: list[Action] = []
     while not game.is_over and len(actions) < limit:
         action = rng.choice(game.legal_actions())
         actions.append(action)
@@ -43,7 +43,7 @@ def test_replay_reproduces_every_state(seed: int) -> None:
     record = Record(find_profile("clasica"), "23456789")
     game = record.start()
     states = [game]
-    actions = []
+    actions: list[Action] = []
     while not game.is_over and len(actions) < 300:
         action = rng.choice(game.legal_actions())
         game = game.apply(action)
@@ -119,7 +119,9 @@ def test_explicit_deals_are_dealt_first_then_the_code() -> None:
     west = "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H"
     north = "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D"
     east = "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C"
-    deal = tuple(mask_of(Card.parse(c) for c in hand.split()) for hand in (south, west, north, east))
+    deal = tuple(
+        mask_of(Card.parse(c) for c in hand.split()) for hand in (south, west, north, east)
+    )
     record = Record(Rules(), "K7PMX4QH", deals=(deal,))  # type: ignore[arg-type]
     again = Record.loads(record.dumps())
     assert again.deals == record.deals

@@ -101,7 +101,8 @@ def test_cards_stay_face_down_until_blind_nil_is_decided() -> None:
     game = behind._replace(hand=hand)
     south_first = game.hand.dealer.left
     view = view_for(game, Seat.NORTH)
-    assert view.hand is None and view.blind_nil_offered
+    assert view.hand is None
+    assert view.blind_nil_offered
     assert view_for(game, Seat.EAST).hand is not None
     assert not view_for(game, Seat.EAST).blind_nil_offered
     assert south_first is Seat.WEST  # hand 2: South deals, West bids first
@@ -110,5 +111,6 @@ def test_cards_stay_face_down_until_blind_nil_is_decided() -> None:
     assert [type(action).__name__ for action in view.legal] == ["BlindNil", "LookAtCards"]
     game = game.apply(LookAtCards())
     view = view_for(game, Seat.NORTH)
-    assert view.hand is not None and not view.blind_nil_offered
+    assert view.hand is not None
+    assert not view.blind_nil_offered
     assert len(view.legal) == 14

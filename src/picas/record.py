@@ -89,7 +89,7 @@ class Record:
 
     @classmethod
     def from_json(cls, data: object) -> Record:
-        """Read a record, refusing anything malformed with a clear message (actions not replayed)."""
+        """Read a record, refusing anything malformed with a clear message (not yet replayed)."""
         if not isinstance(data, dict):
             raise RecordError("Una partida guardada es un objeto JSON.")
         if data.get("format") != FORMAT:
@@ -185,8 +185,5 @@ def replay(record: Record) -> tuple[GameState, ...]:
 
 
 def final_state(record: Record) -> GameState:
-    state: GameState | None = None
-    for state in iter_states(record):
-        pass
-    assert state is not None
-    return state
+    *_, last = iter_states(record)
+    return last

@@ -1,8 +1,9 @@
 """The bot interface, the seeded generator each decision gets, and the loop that lets bots play.
 
 A bot is any object with ``bid`` and ``play`` methods taking a :class:`PlayerView` and a
-``random.Random``; it never sees a ``GameState``. The generator is derived from the game code and the
-position, so the same code played the same way gives the same game on any machine.
+``random.Random``; it never sees a ``GameState``. The generator is derived from the game code and
+the position, so the same code played the same way gives the same game on any machine. See
+``docs/bots.md``.
 """
 
 from __future__ import annotations
@@ -53,11 +54,9 @@ def decision_rng(code: str, position: int, seat: Seat) -> random.Random:
 
 def decide(bot: Bot, view: PlayerView, rng: random.Random) -> Action:
     """Ask ``bot`` for its action and check it is legal, so a faulty bot fails loudly."""
-    action: Action
-    if view.phase is Phase.BIDDING:
-        action = bot.bid(view, rng)
-    else:
-        action = Play(bot.play(view, rng))
+    action: Action = (
+        bot.bid(view, rng) if view.phase is Phase.BIDDING else Play(bot.play(view, rng))
+    )
     if action not in view.legal:
         raise IllegalAction(
             f"El jugador de la CPU en {view.seat.name_es} eligió una acción ilegal: {action!r}.",

@@ -16,7 +16,7 @@ LEVEL_NAMES_ES = {"facil": "Fácil", "normal": "Normal", "dificil": "Difícil"}
 DEFAULT_LEVEL = "facil"
 
 
-class UnknownBot(PicasError):
+class UnknownBot(PicasError):  # noqa: N818 (named like the engine's errors)
     code = "unknown_bot"
 
 

@@ -1,7 +1,8 @@
 """The four kinds of action and their JSON notation.
 
-JSON notation (used by the game record): a bid is an integer 0–13 (0 is Nil); ``"blind_nil"`` declares
-Blind Nil; ``"look"`` turns one's cards face up instead; a card is its two-character code ("QH").
+JSON notation (used by the game record): a bid is an integer 0–13 (0 is Nil); ``"blind_nil"``
+declares Blind Nil; ``"look"`` turns one's cards face up instead; a card is its two-character
+code ("QH").
 """
 
 from __future__ import annotations

@@ -72,7 +72,7 @@ FULL_DECK_MASK = (1 << 52) - 1
 
 
 class Card(int):
-    """One of the 52 cards. Use :data:`CARDS`, :meth:`parse` or :meth:`of`; instances are interned."""
+    """One of the 52 cards, interned: get them from :data:`CARDS`, :meth:`parse` or :meth:`of`."""
 
     __slots__ = ()
 

@@ -66,7 +66,7 @@ class _Stream:
         self._counter = 0
 
     def take(self, count: int) -> list[int]:
-        """The next ``count`` words (``count`` a multiple of 8), computed a batch of blocks at once."""
+        """The next ``count`` words (a multiple of 8), hashing a batch of blocks at once."""
         blocks = count // 8
         data = b"".join(
             hashlib.sha256(self._label + b"/" + str(n).encode()).digest()

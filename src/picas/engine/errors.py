@@ -30,13 +30,13 @@ class PicasError(ValueError):
         self.message = message
 
 
-class InvalidAction(PicasError):
+class InvalidAction(PicasError):  # noqa: N818 - the names read as the domain says them
     """The action is malformed: not a bid, not a card, wrong type."""
 
     code = "invalid_action"
 
 
-class IllegalAction(PicasError):
+class IllegalAction(PicasError):  # noqa: N818 - the names read as the domain says them
     """The action is well formed but not allowed in this position."""
 
     code = "illegal_action"
@@ -46,13 +46,13 @@ class IllegalAction(PicasError):
         return cls(refusal.message, code=refusal.code)
 
 
-class InvalidRules(PicasError):
+class InvalidRules(PicasError):  # noqa: N818 - the names read as the domain says them
     """A rules object whose settings contradict each other."""
 
     code = "invalid_rules"
 
 
-class InvalidCode(PicasError):
+class InvalidCode(PicasError):  # noqa: N818 - the names read as the domain says them
     """A game code that cannot be read."""
 
     code = "invalid_code"

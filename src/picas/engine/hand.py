@@ -60,7 +60,7 @@ class Trick(NamedTuple):
 
 
 def trick_winner_index(cards: tuple[Card, ...]) -> int:
-    """Position (0 = leader) of the winning card: the highest spade, else the highest of the led suit."""
+    """Position (0 = leader) of the winner: the highest spade, else the highest of the led suit."""
     led = cards[0] // 13
     best = 0
     best_card = cards[0]
@@ -173,7 +173,7 @@ class HandState(NamedTuple):
     # --- verify / can / apply ----------------------------------------------------------------
 
     def check(self, action: Action, seat: Seat | None = None) -> Refusal | None:
-        """Why ``action`` (by ``seat``, default the seat on turn) is refused, or ``None`` if legal."""
+        """Why ``action`` by ``seat`` (default: the seat on turn) is refused; ``None`` if legal."""
         turn = self.turn
         if self.phase is Phase.COMPLETE or turn is None:
             return Refusal("hand_over", "La mano ya ha terminado.")
@@ -240,7 +240,7 @@ class HandState(NamedTuple):
         return self.check(action, seat) is None
 
     def apply(self, action: Action, seat: Seat | None = None) -> HandState:
-        """The hand after ``action``; raises :class:`IllegalAction` (and changes nothing) if refused."""
+        """The hand after ``action``; refused: raises :class:`IllegalAction`, changing nothing."""
         if type(action) is Play and seat is None:
             return self._play(action.card)  # checks legality itself, on the hot path
         self.verify(action, seat)

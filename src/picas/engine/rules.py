@@ -31,7 +31,7 @@ class Rules:
     draw_after_hand: int | None = 30
     first_dealer: Seat | None = Seat.EAST
     nil_tricks_score: bool = True
-    """seeds/000: each trick a Nil bidder takes is a bag worth +1 point; seeds/003: bag count only."""
+    """seeds/000: each trick a Nil bidder takes is a bag worth +1 point; seeds/003: count only."""
     bag_limit: int = 10
     bag_penalty_points: int = 100
     nil_points: int = 100

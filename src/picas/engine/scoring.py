@@ -95,7 +95,7 @@ def score_team(
             nils = (*nils, NilResult(seat=seat, blind=blind[seat], tricks=taken, points=points))
             nil_tricks += taken
         else:
-            contract += bids[seat]  # type: ignore[operator]
+            contract += bids[seat]
             counted += taken
 
     contract_points = 0

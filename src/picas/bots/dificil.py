@@ -1,0 +1,49 @@
+"""Difícil: Monte Carlo search over the deals consistent with what it has seen.
+
+It bids like Normal (the shared evaluator) and plays each card by sampling the hidden hands
+(:mod:`picas.bots.search`): the unseen cards dealt to the other seats within their hand sizes and
+known voids, every candidate card played out by the shared heuristic, each finished hand priced
+with the real scoring rules. A fixed number of samples, so it is deterministic given its generator.
+"""
+
+from __future__ import annotations
+
+import random
+
+from picas.bots.evaluate import DIFICIL_STYLE
+from picas.bots.knowledge import know
+from picas.bots.normal import bid_from_view
+from picas.bots.policy import choose
+from picas.bots.search import SearchSettings, search_play
+from picas.engine import CARDS, Bid, BlindNil, Card, LookAtCards
+from picas.view import PlayerView
+
+
+class DificilBot:
+    name = "dificil"
+
+    def __init__(self, settings: SearchSettings | None = None) -> None:
+        self.settings = settings or SearchSettings()
+        self.playouts = 0
+        """Playouts run so far by this object (for ``picas bench bots``); not used to decide."""
+
+    def bid(self, view: PlayerView, rng: random.Random) -> Bid | BlindNil | LookAtCards:
+        return bid_from_view(view, rng, DIFICIL_STYLE)
+
+    def play(self, view: PlayerView, rng: random.Random) -> Card:
+        k = know(view)
+        card, runs = search_play(k, view.rules, view.blind, view.bags, rng, self.settings)
+        self.playouts += runs
+        if card < 0:  # no consistent deal found (cannot happen with a real view): play Normal
+            card = choose(
+                k.seat,
+                k.mine,
+                k.trick,
+                k.leader,
+                k.possible,
+                k.bids,
+                k.won,
+                k.broken,
+                k.tricks_left,
+            )
+        return CARDS[card]

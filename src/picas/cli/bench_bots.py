@@ -1,0 +1,79 @@
+"""``picas bench bots``: how long each level takes to decide, on a fixed set of positions.
+
+The positions come from seeded games played by Normal, so every run measures the same decisions:
+bids and cards, every seat, from the first trick to the last. Prints the median and the 95th
+percentile per level, and Difícil's sampled playouts per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from picas.bots.base import decide, decision_rng
+from picas.bots.dificil import DificilBot
+from picas.bots.registry import LEVELS, load_bot
+from picas.engine import GameState, Phase, Rules, Seat
+from picas.view import PlayerView, view_for
+
+BENCH_CODES = ("BENCH234", "BENCH567", "BENCH89A", "BENCHBCD", "BENCHEFG", "BENCHHJK")
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser("bots", help="tiempo por decisión de cada nivel")
+    parser.add_argument(
+        "--positions", type=int, default=150, help="posiciones a medir por nivel (150)"
+    )
+    parser.add_argument(
+        "--levels", default=",".join(LEVELS), help="niveles, separados por comas (todos)"
+    )
+    parser.set_defaults(func=run)
+
+
+def positions(count: int) -> list[tuple[PlayerView, int, str]]:
+    """``count`` decisions (view, action index, code) spread evenly over seeded games."""
+    every: list[tuple[PlayerView, int, str]] = []
+    bot = load_bot("normal")
+    for code in BENCH_CODES:
+        game = GameState.new(Rules(), code)
+        index = 0
+        while not game.is_over and game.hand.number <= 2:
+            seat = game.turn
+            assert seat is not None
+            view = view_for(game, seat)
+            every.append((view, index, code))
+            game = game.apply(decide(bot, view, decision_rng(code, index, seat)))
+            index += 1
+    if count >= len(every):
+        return every
+    step = len(every) / count
+    return [every[int(i * step)] for i in range(count)]
+
+
+def _percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def run(args: argparse.Namespace) -> int:
+    chosen = positions(args.positions)
+    plays = sum(1 for view, _, _ in chosen if view.phase is Phase.PLAYING)
+    print(f"{len(chosen)} posiciones ({plays} de juego, {len(chosen) - plays} de canto), un núcleo")
+    for level in args.levels.split(","):
+        bot = load_bot(level)
+        times: list[float] = []
+        for view, index, code in chosen:
+            rng = decision_rng(code, index, Seat(view.seat))
+            start = time.perf_counter()
+            decide(bot, view, rng)
+            times.append(time.perf_counter() - start)
+        line = (
+            f"{level:8} mediana {1000 * statistics.median(times):7.2f} ms"
+            f"   p95 {1000 * _percentile(times, 0.95):7.2f} ms"
+            f"   máx {1000 * max(times):7.2f} ms"
+        )
+        if isinstance(bot, DificilBot):
+            line += f"   {bot.playouts / sum(times):,.0f} partidas simuladas/s"
+        print(line)
+    return 0

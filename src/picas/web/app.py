@@ -1,0 +1,58 @@
+"""``create_app(settings)``: the ASGI app. ``picas serve`` runs it on uvicorn through this factory
+(``picas.web.app:create_app``), so every worker process builds its own from the environment."""
+
+from __future__ import annotations
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+from starlette.routing import Match, Mount
+from starlette.types import Scope
+
+import picas
+from picas.web import errors
+from picas.web.middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
+from picas.web.routers import games, pages, tip
+from picas.web.settings import Settings
+from picas.web.table import Table
+
+OPENAPI_URL = "/api/openapi.json"
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The app for ``settings`` (default: from the environment, see :meth:`Settings.from_env`)."""
+    if settings is None:
+        settings = Settings.from_env()
+    app = FastAPI(
+        title="Picas",
+        summary="Spades en español: la mesa web (docs/api.md).",
+        version=picas.__version__,
+        # The interactive docs pages load scripts from a CDN and inline, which the page's
+        # Content-Security-Policy forbids; the schema itself is served.
+        docs_url=None,
+        redoc_url=None,
+        openapi_url=OPENAPI_URL,
+    )
+    app.state.table = Table(settings)
+    errors.install(app)
+    app.include_router(games.router)
+    app.include_router(tip.router)
+    app.include_router(pages.pages_router(settings.static_dir))
+    if settings.static_dir.is_dir():
+        app.router.routes.append(
+            _PageFiles("/", StaticFiles(directory=settings.static_dir, html=True), name="static")
+        )
+    # The last added is the outermost: the headers go on the cap's 413 too.
+    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    app.add_middleware(SecurityHeadersMiddleware)
+    return app
+
+
+class _PageFiles(Mount):
+    """The page's files at ``/``, but never under ``/api``: there a wrong method gets its 405 and
+    an unknown path its JSON 404 instead of a static-file lookup."""
+
+    def matches(self, scope: Scope) -> tuple[Match, Scope]:
+        path = str(scope.get("path", ""))
+        if path == "/api" or path.startswith("/api/"):
+            return Match.NONE, {}
+        return super().matches(scope)

@@ -1,0 +1,31 @@
+"""What routes share: the table (from the app's state) and the documented error answers."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, cast
+
+from fastapi import Depends, Request
+
+from picas.web.schemas import ErrorOut
+from picas.web.table import Table
+
+
+async def get_table(request: Request) -> Table:
+    """``async`` so that it runs on the event loop instead of taking a trip to the thread pool."""
+    return cast(Table, request.app.state.table)
+
+
+TableDep = Annotated[Table, Depends(get_table)]
+
+
+def _error(description: str) -> dict[str, Any]:
+    return {"model": ErrorOut, "description": description}
+
+
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    400: _error("Malformed body (`bad_request`) or an edited or foreign save (`bad_signature`)."),
+    409: _error("Not allowed in this position of the game: `must_follow_suit`, `not_your_turn`…"),
+    413: _error("Body over the size cap (`too_large`)."),
+    422: _error("Well-formed but unusable: `invalid_code`, `invalid_action`, a record code…"),
+    503: _error("A part of the server is not installed yet (`unavailable`)."),
+}

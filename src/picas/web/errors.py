@@ -1,0 +1,166 @@
+"""Errors → HTTP answers, in one place.
+
+Routes just raise. Every answer has the same shape, ``{"error": {"code", "message"}}``: a stable
+code for programs and a Spanish message for the player. Nothing a client sends produces a 500;
+the catch-all for real server faults logs the details and answers with a generic message.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.responses import Response
+
+from picas.engine import IllegalAction, InvalidAction, InvalidCode, InvalidRules, PicasError
+from picas.record import RecordError
+from picas.web.middleware import SECURITY_HEADERS
+
+log = logging.getLogger("picas.web")
+
+
+class BadSignatureError(PicasError):
+    """The save was edited, damaged, or signed by another server."""
+
+    code = "bad_signature"
+
+
+class UnavailableError(PicasError):
+    """A part of the server (a level's computer players, the tip) is not installed."""
+
+    code = "unavailable"
+
+
+STATUS_BY_ERROR: Mapping[type[PicasError], int] = {
+    PicasError: 400,
+    BadSignatureError: 400,
+    InvalidAction: 422,  # not a bid, not a card
+    InvalidCode: 422,
+    InvalidRules: 422,
+    RecordError: 422,  # signed, yet it does not replay (a record from an older engine)
+    IllegalAction: 409,  # well formed, but not allowed in this position of the game
+    UnavailableError: 503,
+}
+"""One entry per domain error; Starlette picks the most specific class of a raised error."""
+
+INTERNAL_MESSAGE = (
+    "Algo ha fallado en el servidor. Tu partida sigue guardada en el navegador:"
+    " vuelve a intentarlo."
+)
+HTTP_ERRORS: Mapping[int, tuple[str, str]] = {
+    400: ("bad_request", "No se puede leer la petición."),
+    404: ("not_found", "Aquí no hay nada."),
+    405: ("method_not_allowed", "Esa dirección no admite este método."),
+    413: ("too_large", "La petición es demasiado grande."),
+}
+
+
+def error_response(
+    status: int, code: str, message: str, headers: Mapping[str, str] | None = None
+) -> JSONResponse:
+    """The one error shape. Security headers are set here too, because the catch-all's answer
+    is sent from outside the middleware that adds them to every other response."""
+    return JSONResponse(
+        {"error": {"code": code, "message": message}},
+        status_code=status,
+        headers={**SECURITY_HEADERS, **(headers or {})},
+    )
+
+
+def _domain_handler(status: int) -> Callable[[Request, Exception], Awaitable[Response]]:
+    async def handle(request: Request, error: Exception) -> Response:
+        assert isinstance(error, PicasError)
+        return error_response(status, error.code, error.message)
+
+    return handle
+
+
+async def _validation_handler(request: Request, error: Exception) -> Response:
+    assert isinstance(error, RequestValidationError)
+    return error_response(400, "bad_request", describe_validation(error.errors()))
+
+
+async def _http_handler(request: Request, error: Exception) -> Response:
+    assert isinstance(error, StarletteHTTPException)
+    code, message = HTTP_ERRORS.get(
+        error.status_code, (f"http_{error.status_code}", "No se puede atender la petición.")
+    )
+    if error.status_code >= 500:
+        log.error("HTTP %s en %s %s", error.status_code, request.method, request.url.path)
+        message = INTERNAL_MESSAGE
+    return error_response(error.status_code, code, message, error.headers)
+
+
+async def _internal_handler(request: Request, error: Exception) -> Response:
+    log.error("Error interno en %s %s", request.method, request.url.path, exc_info=error)
+    return error_response(500, "internal_error", INTERNAL_MESSAGE)
+
+
+def install(app: FastAPI) -> None:
+    for error_class, status in STATUS_BY_ERROR.items():
+        app.add_exception_handler(error_class, _domain_handler(status))
+    app.add_exception_handler(RequestValidationError, _validation_handler)
+    app.add_exception_handler(StarletteHTTPException, _http_handler)
+    app.add_exception_handler(Exception, _internal_handler)
+
+
+# --- validation errors in Spanish ----------------------------------------------------------------
+
+FIELD_HINTS: Mapping[str, str] = {
+    "target": "El objetivo debe ser 250 o 500.",
+    "level": "El nivel debe ser «facil», «normal» o «dificil».",
+    "bag_penalty": "«bag_penalty» debe ser true o false.",
+    "blind_nil": "«blind_nil» debe ser true o false.",
+    "code": "El código de partida debe ser un texto corto (8 caracteres).",
+    "action": 'La acción es un canto (0 a 13), "blind_nil", "look" o una carta ("QH").',
+    "save": 'La partida guardada debe ser un objeto {"record": {...}, "sig": "..."}.',
+    "save.record": "La partida guardada no tiene un registro válido.",
+    "save.sig": "La firma de la partida guardada debe ser un texto.",
+}
+TYPE_WORDS: Mapping[str, str] = {
+    "bool": "verdadero o falso",
+    "int": "un número entero",
+    "string": "un texto",
+    "dict": "un objeto JSON",
+    "model": "un objeto JSON",
+    "model_attributes": "un objeto JSON",
+}
+
+
+def describe_validation(errors: Sequence[Any]) -> str:
+    """A short Spanish sentence for the first problem pydantic found in a request."""
+    if not errors:
+        return "La petición no es válida."
+    first = errors[0]
+    kind = str(first.get("type", ""))
+    loc = [str(part) for part in first.get("loc", ()) if isinstance(part, str)]
+    names = [part for part in loc[1:] if part.isidentifier() and part not in _UNION_TAGS]
+    field = ".".join(names)
+    if kind == "json_invalid":
+        return "El cuerpo de la petición no es JSON válido."
+    if not field:
+        if kind == "missing":
+            return "Falta el cuerpo de la petición (un objeto JSON)."
+        return "El cuerpo de la petición debe ser un objeto JSON (Content-Type: application/json)."
+    if kind == "missing":
+        return f"Falta «{field}»."
+    if kind == "extra_forbidden":
+        return f"«{field}» no es un campo de esta petición."
+    hint = FIELD_HINTS.get(field)
+    if hint is not None:
+        return hint
+    if kind.endswith("_type"):
+        words = TYPE_WORDS.get(kind.removesuffix("_type"))
+        if words is not None:
+            return f"«{field}» debe ser {words}."
+    if kind.startswith("string_too"):
+        return f"«{field}» tiene una longitud no válida."
+    return f"«{field}» no es válido."
+
+
+_UNION_TAGS = frozenset({"int", "str", "bool", "dict", "list", "none"})

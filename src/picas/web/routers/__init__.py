@@ -1,0 +1,1 @@
+"""One router per resource: games, the tip, and the page itself."""

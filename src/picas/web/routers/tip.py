@@ -1,0 +1,16 @@
+"""``/api/tip``: the suggested bid for South's hand and the reasons, in short Spanish."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from picas.web.deps import ERROR_RESPONSES, TableDep
+from picas.web.schemas import SaveOnlyIn, TipOut
+
+router = APIRouter(prefix="/api", tags=["tip"], responses=ERROR_RESPONSES)
+
+
+@router.post("/tip", response_model=TipOut, summary="The bid tip")
+def tip(body: SaveOnlyIn, table: TableDep) -> TipOut:
+    suggestion = table.tip(body.save.record, body.save.sig)
+    return TipOut(bid=suggestion.bid, reasons=list(suggestion.reasons))

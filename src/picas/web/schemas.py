@@ -1,0 +1,284 @@
+"""The API's bodies as pydantic models: what a client may send, and all a client is ever sent.
+
+Request models forbid unknown fields and coerce nothing (``strict``). Response models list every
+field explicitly, so nothing the server holds can slip into an answer by accident, and they give
+the OpenAPI schema (``/api/openapi.json``) a precise shape.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+
+SeatKey = Literal["south", "west", "north", "east"]
+TeamKey = Literal["north_south", "east_west"]
+Level = Literal["facil", "normal", "dificil"]
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class _Out(BaseModel):
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+
+# --- requests -------------------------------------------------------------------------------------
+
+
+class SaveIn(_In):
+    """A save exactly as the server sent it."""
+
+    record: dict[str, Any] = Field(description="The game record (docs/record.md), untouched.")
+    sig: StrictStr = Field(max_length=128, description="HMAC-SHA256 of the record, 64 hex chars.")
+
+
+class NewGameIn(_In):
+    target: Literal[250, 500] = 250
+    level: Level = "facil"
+    bag_penalty: StrictBool = True
+    blind_nil: StrictBool = False
+    code: StrictStr | None = Field(
+        default=None,
+        max_length=32,
+        description="A game code to replay (spaces and dashes are ignored); drawn if absent.",
+        examples=["K7PM X4QH"],
+    )
+
+
+ActionIn = Annotated[
+    StrictInt | Annotated[StrictStr, Field(max_length=16)],
+    Field(
+        description='A bid 0–13, "blind_nil", "look", or a card code ("QH").',
+        examples=[4, "QH", "look"],
+    ),
+]
+
+
+class ActIn(_In):
+    save: SaveIn
+    action: ActionIn
+
+
+class SaveOnlyIn(_In):
+    save: SaveIn
+
+
+# --- the view -------------------------------------------------------------------------------------
+
+
+class SeatInts(_Out):
+    south: int
+    west: int
+    north: int
+    east: int
+
+
+class SeatBids(_Out):
+    south: int | None
+    west: int | None
+    north: int | None
+    east: int | None
+
+
+class SeatFlags(_Out):
+    south: bool
+    west: bool
+    north: bool
+    east: bool
+
+
+class SeatCards(_Out):
+    south: list[str]
+    west: list[str]
+    north: list[str]
+    east: list[str]
+
+
+class TeamInts(_Out):
+    north_south: int
+    east_west: int
+
+
+class RulesOut(_Out):
+    profile: str
+    target: int
+    bag_penalty: bool
+    blind_nil: bool
+    blind_nil_deficit: int
+    floor: int | None
+    draw_after_hand: int | None
+    first_dealer: SeatKey | None
+    nil_tricks_score: bool
+    bag_limit: int
+    bag_penalty_points: int
+    nil_points: int
+    blind_nil_points: int
+
+
+class TrickOut(_Out):
+    leader: SeatKey
+    cards: list[str]
+    winner: SeatKey
+
+
+class SheetLines(_Out):
+    contract: int
+    bags: int
+    nil: int
+    bag_penalty: int
+    hand_total: int
+    running_total: int
+
+
+class NilOut(_Out):
+    seat: SeatKey
+    blind: bool
+    tricks: int
+    points: int
+
+
+class SheetOut(_Out):
+    team: TeamKey
+    contract: int | None
+    counted_tricks: int
+    nil_tricks: int
+    made: bool | None
+    overtricks: int
+    lines: SheetLines
+    nils: list[NilOut]
+    bags_before: int
+    bags_added: int
+    bags_after: int
+
+
+class HandResultOut(_Out):
+    number: int
+    dealer: SeatKey
+    dealt: SeatCards
+    bids: SeatBids
+    blind: SeatFlags
+    won: SeatInts
+    tricks: list[TrickOut]
+    sheets: list[SheetOut]
+
+
+class OutcomeOut(_Out):
+    winner: TeamKey | None
+    reason: Literal["target", "floor", "draw"]
+    totals: list[int]
+    hands_played: int
+
+
+class RefusalOut(_Out):
+    code: str
+    message: str
+
+
+class ViewOut(_Out):
+    """South's view (``picas.view.view_to_json``): South's own cards and what is public."""
+
+    seat: SeatKey
+    rules: RulesOut
+    hand_number: int
+    dealer: SeatKey
+    phase: Literal["bidding", "playing", "complete", "game_over"]
+    turn: SeatKey | None
+    hand: list[str] | None
+    hand_sizes: SeatInts
+    bids: SeatBids
+    blind: SeatFlags
+    blind_nil_offered: bool
+    leader: SeatKey
+    trick: list[str]
+    tricks: list[TrickOut]
+    won: SeatInts
+    spades_broken: bool
+    totals: TeamInts
+    bags: TeamInts
+    history: list[HandResultOut]
+    outcome: OutcomeOut | None
+    legal: list[int | str]
+    playable: list[str]
+    refusals: dict[str, RefusalOut]
+
+
+# --- events ---------------------------------------------------------------------------------------
+
+
+class BidEvent(_Out):
+    type: Literal["bid"]
+    seat: SeatKey
+    bid: int
+    blind: bool
+
+
+class LookEvent(_Out):
+    type: Literal["look"]
+    seat: SeatKey
+
+
+class PlayEvent(_Out):
+    type: Literal["play"]
+    seat: SeatKey
+    card: str
+
+
+class TrickEvent(_Out):
+    type: Literal["trick"]
+    leader: SeatKey
+    cards: list[str]
+    winner: SeatKey
+
+
+class HandScoredEvent(_Out):
+    type: Literal["hand_scored"]
+    result: HandResultOut
+
+
+class DealEvent(_Out):
+    type: Literal["deal"]
+    hand_number: int
+    dealer: SeatKey
+
+
+class GameOverEvent(_Out):
+    type: Literal["game_over"]
+    outcome: OutcomeOut
+
+
+EventOut = Annotated[
+    BidEvent | LookEvent | PlayEvent | TrickEvent | HandScoredEvent | DealEvent | GameOverEvent,
+    Field(discriminator="type"),
+]
+
+
+# --- answers --------------------------------------------------------------------------------------
+
+
+class SaveOut(_Out):
+    record: dict[str, Any]
+    sig: str
+
+
+class GameOut(_Out):
+    save: SaveOut
+    view: ViewOut
+    events: list[EventOut]
+    code: str
+    level: Level
+
+
+class TipOut(_Out):
+    bid: int = Field(ge=0, le=13)
+    reasons: list[str]
+
+
+class ErrorDetail(_Out):
+    code: str = Field(examples=["must_follow_suit"])
+    message: str = Field(examples=["Tienes corazones: debes asistir."])
+
+
+class ErrorOut(_Out):
+    error: ErrorDetail

@@ -1,0 +1,125 @@
+"""Signed saves: HMAC-SHA256 over a record's canonical JSON, and the server's key.
+
+The browser keeps the save; the signature lets the server trust a record it did not keep. The key
+comes from ``PICAS_SECRET_KEY`` or from a key file made once with owner-only permissions, so a
+restart (or another process behind the same load balancer) accepts every save made before. The
+key is never logged, never put in a message and never sent.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import logging
+import os
+import secrets
+import stat
+from collections.abc import Mapping
+from pathlib import Path
+
+from picas.engine import PicasError
+
+KEY_ENV = "PICAS_SECRET_KEY"
+KEY_FILE_ENV = "PICAS_KEY_FILE"
+DEFAULT_KEY_FILE = Path("~/.local/share/picas/secret.key")
+MIN_KEY_BYTES = 16
+
+log = logging.getLogger("picas.web")
+
+
+class SigningKeyError(PicasError):
+    """The key cannot be read or is too weak to sign with."""
+
+    code = "bad_key"
+
+
+def canonical_json(data: object) -> bytes:
+    """Keys sorted, no spaces, UTF-8: the bytes a signature covers (docs/api.md).
+
+    Raises ``ValueError`` (NaN, lone surrogates), ``TypeError`` or ``RecursionError`` for data no
+    record could hold.
+    """
+    text = json.dumps(
+        data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+    )
+    return text.encode("utf-8")
+
+
+class Signer:
+    """Signs and checks records with one key; its ``repr`` hides the key."""
+
+    __slots__ = ("_key",)
+
+    def __init__(self, key: bytes) -> None:
+        self._key = key
+
+    def __repr__(self) -> str:
+        return "Signer(<clave oculta>)"
+
+    def sign(self, record_json: object) -> str:
+        return hmac.new(self._key, canonical_json(record_json), hashlib.sha256).hexdigest()
+
+    def verify(self, record_json: object, sig: str) -> bool:
+        """Whether ``sig`` is this key's signature of ``record_json``, compared in constant time."""
+        try:
+            expected = self.sign(record_json)
+        except (ValueError, TypeError, RecursionError):
+            return False  # nothing this server signed looks like that
+        return hmac.compare_digest(expected.encode("ascii"), sig.encode("utf-8", "replace"))
+
+
+def load_key(environ: Mapping[str, str]) -> bytes:
+    """The signing key: ``PICAS_SECRET_KEY`` if set, else the key file (made at first start)."""
+    text = environ.get(KEY_ENV, "")
+    if text:
+        key = text.encode("utf-8")
+        if len(key) < MIN_KEY_BYTES:
+            raise SigningKeyError(
+                f"{KEY_ENV} es demasiado corta: usa al menos {MIN_KEY_BYTES} caracteres"
+                " (mejor 64 al azar)."
+            )
+        return key
+    path = Path(environ.get(KEY_FILE_ENV) or DEFAULT_KEY_FILE).expanduser()
+    try:
+        return _read_key_file(path)
+    except FileNotFoundError:
+        pass
+    _create_key_file(path)
+    return _read_key_file(path)
+
+
+def _read_key_file(path: Path) -> bytes:
+    key = path.read_bytes().strip()
+    if len(key) < MIN_KEY_BYTES:
+        raise SigningKeyError(f"El archivo de clave {path} está vacío o es demasiado corto.")
+    mode = path.stat().st_mode
+    if mode & (stat.S_IRWXG | stat.S_IRWXO):
+        log.warning("El archivo de clave %s es accesible para otros usuarios: usa chmod 600.", path)
+    return key
+
+
+def _create_key_file(path: Path) -> None:
+    """Write a fresh random key, readable by the owner only.
+
+    The key is written to a private temporary file and then hard-linked into place, which fails if
+    the file already exists: when several workers start at once, exactly one key wins and nobody
+    reads a half-written file.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "w", encoding="ascii") as file:
+            os.fchmod(file.fileno(), 0o600)  # whatever the umask says
+            file.write(secrets.token_hex(32) + "\n")
+            file.flush()
+            os.fsync(file.fileno())
+        try:
+            os.link(temporary, path)
+        except FileExistsError:
+            pass  # another process made it first: everyone uses that one
+        else:
+            log.info("Clave de firma nueva creada en %s.", path)
+    finally:
+        temporary.unlink(missing_ok=True)

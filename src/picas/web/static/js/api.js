@@ -1,0 +1,74 @@
+// The server API (docs/api.md). Every failure becomes an ApiError with a Spanish message.
+
+import { t } from "./i18n.js";
+
+export class ApiError extends Error {
+  constructor(code, message, status = 0) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+async function post(path, body) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body),
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new ApiError("network", t("error.network"));
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const err = data && typeof data === "object" ? data.error : null;
+    if (err && typeof err.message === "string" && response.status < 500) {
+      throw new ApiError(String(err.code || "error"), err.message, response.status);
+    }
+    throw new ApiError("server", t("error.server", { status: response.status }), response.status);
+  }
+  if (!data || typeof data !== "object") throw new ApiError("unexpected", t("error.unexpected"));
+  return data;
+}
+
+function checkAnswer(data) {
+  if (!data.save || !data.view || !Array.isArray(data.events)) {
+    throw new ApiError("unexpected", t("error.unexpected"));
+  }
+  return data;
+}
+
+/** A new game: settings {target, level, bag_penalty, blind_nil} and optionally a typed code. */
+export async function newGame(settings, code) {
+  const body = {
+    target: settings.target,
+    level: settings.level,
+    bag_penalty: settings.bag_penalty,
+    blind_nil: settings.blind_nil,
+  };
+  if (code) body.code = code;
+  return checkAnswer(await post("/api/games", body));
+}
+
+/** South acts: a bid 0–13, "blind_nil", "look" or a card code. */
+export async function act(save, action) {
+  return checkAnswer(await post("/api/games/act", { save, action }));
+}
+
+export async function resume(save) {
+  return checkAnswer(await post("/api/games/resume", { save }));
+}
+
+export async function tip(save) {
+  const data = await post("/api/tip", { save });
+  if (typeof data.bid !== "number") throw new ApiError("unexpected", t("error.unexpected"));
+  return { bid: data.bid, reasons: Array.isArray(data.reasons) ? data.reasons.map(String) : [] };
+}

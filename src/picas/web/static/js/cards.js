@@ -1,0 +1,152 @@
+// Our own card art, drawn as SVG: a big index in the top-left corner (the part that shows when the
+// hand is fanned), the suit symbol under it, then pips, a big ace or a framed court letter.
+// The suit shapes and the back live once in a hidden sprite; each card is a few hundred bytes.
+
+import { t } from "./i18n.js";
+
+export const SUITS = ["S", "H", "C", "D"]; // display order: black, red, black, red
+const RANKS = "23456789TJQKA";
+const RED = new Set(["H", "D"]);
+const NS = "http://www.w3.org/2000/svg";
+
+export function parse(code) {
+  return { rank: code[0], suit: code[1] };
+}
+
+export function rankValue(code) {
+  return RANKS.indexOf(code[0]) + 2;
+}
+
+/** Spanish accessible name: "reina de corazones", "10 de tréboles". */
+export function cardName(code) {
+  const { rank, suit } = parse(code);
+  return t("card.name", { rank: t(`rank.${rank}`), suit: t(`suit.${suit}`) });
+}
+
+/** With its article, for sentences: "la reina de corazones", "el as de picas". */
+export function cardNameWithArticle(code) {
+  const rank = code[0];
+  const article = rank === "Q" || rank === "J" ? t(`card.article.${rank}`) : t("card.article");
+  return `${article} ${cardName(code)}`;
+}
+
+/** South's hand in display order: ♠ ♥ ♣ ♦ (colours alternate), high to low within a suit. */
+export function sortHand(codes) {
+  return [...codes].sort((a, b) => {
+    const s = SUITS.indexOf(a[1]) - SUITS.indexOf(b[1]);
+    return s !== 0 ? s : rankValue(b) - rankValue(a);
+  });
+}
+
+const LABEL = { T: "10" };
+const SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+
+export function shortLabel(code) {
+  return (LABEL[code[0]] || code[0]) + SYMBOL[code[1]];
+}
+
+export function suitSymbol(suit) {
+  return SYMBOL[suit];
+}
+
+// Suit shapes in a 100×100 box.
+const SHAPES = {
+  H: '<path d="M50 90C46 84 6 60 6 32 6 16 18 6 31 6c9 0 16 5 19 13C53 11 60 6 69 6c13 0 25 10 25 26C94 60 54 84 50 90Z"/>',
+  D: '<path d="M50 3Q64 27 86 50Q64 73 50 97Q36 73 14 50Q36 27 50 3Z"/>',
+  S: '<path d="M50 4C45 14 6 36 6 62c0 14 11 23 23 23 9 0 15-4 18-10-1 9-5 15-12 20h30c-7-5-11-11-12-20 3 6 9 10 18 10 12 0 23-9 23-23C94 36 55 14 50 4Z"/>',
+  C: '<circle cx="50" cy="28" r="20"/><circle cx="27" cy="60" r="20"/><circle cx="73" cy="60" r="20"/><circle cx="50" cy="55" r="12"/><path d="M46 58h8c0 16 4 26 13 37H33c9-11 13-21 13-37Z"/>',
+};
+
+/** Insert the sprite (suit symbols, card back) once. */
+export function installSprite() {
+  if (document.getElementById("picas-sprite")) return;
+  const svg = document.createElementNS(NS, "svg");
+  svg.id = "picas-sprite";
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("width", "0");
+  svg.setAttribute("height", "0");
+  svg.setAttribute("class", "sprite");
+  const symbols = Object.entries(SHAPES)
+    .map(([suit, shape]) => `<symbol id="palo-${suit}" viewBox="0 0 100 100">${shape}</symbol>`)
+    .join("");
+  svg.innerHTML = `<defs>
+    <pattern id="trama" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+      <rect width="10" height="10" class="dorso-a"/><rect width="5" height="5" class="dorso-b"/><rect x="5" y="5" width="5" height="5" class="dorso-b"/>
+    </pattern>
+    ${symbols}
+    <symbol id="dorso" viewBox="0 0 100 140">
+      <rect x="1" y="1" width="98" height="138" rx="8" class="dorso-borde"/>
+      <rect x="8" y="8" width="84" height="124" rx="4" fill="url(#trama)"/>
+      <rect x="8" y="8" width="84" height="124" rx="4" class="dorso-marco"/>
+      <circle cx="50" cy="70" r="19" class="dorso-sello"/>
+      <use href="#palo-S" x="37" y="57" width="26" height="26" class="dorso-pica"/>
+    </symbol>
+  </defs>`;
+  document.body.prepend(svg);
+}
+
+// Pip centres (x, y) in the card's 100×140 box, for the ranks 2–10. The index takes the top-left
+// corner, so the pips sit a little to the right.
+const L = 42, M = 64, R = 86;
+const PIPS = {
+  2: [[M, 30], [M, 112]],
+  3: [[M, 30], [M, 71], [M, 112]],
+  4: [[L, 30], [R, 30], [L, 112], [R, 112]],
+  5: [[L, 30], [R, 30], [M, 71], [L, 112], [R, 112]],
+  6: [[L, 30], [R, 30], [L, 71], [R, 71], [L, 112], [R, 112]],
+  7: [[L, 30], [R, 30], [M, 50], [L, 71], [R, 71], [L, 112], [R, 112]],
+  8: [[L, 30], [R, 30], [M, 50], [L, 71], [R, 71], [M, 92], [L, 112], [R, 112]],
+  9: [[L, 28], [R, 28], [L, 56], [R, 56], [M, 71], [L, 86], [R, 86], [L, 114], [R, 114]],
+  10: [[L, 28], [R, 28], [M, 42], [L, 56], [R, 56], [L, 86], [R, 86], [M, 100], [L, 114], [R, 114]],
+};
+
+function pip(suit, x, y, size, flip = false) {
+  const h = size / 2;
+  const tr = flip ? ` transform="rotate(180 ${x} ${y})"` : "";
+  return `<use href="#palo-${suit}" x="${x - h}" y="${y - h}" width="${size}" height="${size}"${tr}/>`;
+}
+
+/** The SVG markup of a face-up card (decorative: the accessible name sits on its container). */
+export function faceSvg(code) {
+  const { rank, suit } = parse(code);
+  const colour = RED.has(suit) ? "rojo" : "negro";
+  const label = LABEL[rank] || rank;
+  const index = label.length > 1
+    ? `<text x="4" y="31" class="indice" textLength="34" lengthAdjust="spacingAndGlyphs">${label}</text>`
+    : `<text x="20" y="31" class="indice" text-anchor="middle">${label}</text>`;
+  let body;
+  if (rank === "A") {
+    body = pip(suit, 62, 78, suit === "S" ? 62 : 52);
+  } else if ("KQJ".includes(rank)) {
+    body = `<rect x="32" y="16" width="62" height="116" rx="6" class="figura"/>`
+      + `<text x="63" y="92" class="letra" text-anchor="middle">${rank}</text>`
+      + pip(suit, 63, 34, 20) + pip(suit, 63, 114, 20, true);
+  } else {
+    const n = rank === "T" ? 10 : Number(rank);
+    body = PIPS[n].map(([x, y]) => pip(suit, x, y, 19, y > 80)).join("");
+  }
+  return `<svg viewBox="0 0 100 140" class="cara palo-${suit} ${colour}" aria-hidden="true" focusable="false">`
+    + `<rect x="1" y="1" width="98" height="138" rx="8" class="fondo"/>`
+    + index + pip(suit, 20, 48, 26) + body + `</svg>`;
+}
+
+export function backSvg() {
+  return `<svg viewBox="0 0 100 140" class="dorso" aria-hidden="true" focusable="false"><use href="#dorso"/></svg>`;
+}
+
+/** A card picture that is not a control (trick, last trick, flying card). */
+export function cardImage(code, { faceDown = false } = {}) {
+  const el = document.createElement("div");
+  el.className = "carta";
+  el.setAttribute("role", "img");
+  if (faceDown || !code) {
+    el.classList.add("boca-abajo");
+    el.setAttribute("aria-label", t("card.faceDown"));
+    el.innerHTML = backSvg();
+  } else {
+    el.dataset.carta = code;
+    el.setAttribute("aria-label", cardName(code));
+    el.innerHTML = faceSvg(code);
+  }
+  return el;
+}

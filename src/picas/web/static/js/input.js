@@ -1,0 +1,100 @@
+// Pointer and keyboard. The hand is one tab stop with a roving tabindex (←/→, Home/End; Enter and
+// Space are the buttons' own click); digits and N choose a bid. Everything is handed to `h`.
+
+const $ = (id) => document.getElementById(id);
+
+function typing(target) {
+  return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+}
+
+export function bindInput(h) {
+  const hand = $("mano");
+
+  hand.addEventListener("click", (event) => {
+    const card = event.target.closest(".carta-mano[data-carta]");
+    if (h.isBusy()) {
+      h.onSkip();
+      return;
+    }
+    if (!card) return;
+    h.onFocusIndex(Number(card.dataset.index));
+    h.onCard(card.dataset.carta, card);
+  });
+
+  hand.addEventListener("keydown", (event) => {
+    const cards = [...hand.querySelectorAll("button.carta-mano")];
+    const index = cards.indexOf(document.activeElement);
+    if (index < 0) return;
+    let next = null;
+    if (event.key === "ArrowRight" || event.key === "ArrowDown") next = Math.min(cards.length - 1, index + 1);
+    else if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = Math.max(0, index - 1);
+    else if (event.key === "Home") next = 0;
+    else if (event.key === "End") next = cards.length - 1;
+    if (next === null) return;
+    event.preventDefault();
+    cards[index].tabIndex = -1;
+    cards[next].tabIndex = 0;
+    cards[next].focus();
+    h.onFocusIndex(next);
+  });
+
+  for (const id of ["acciones", "centro", "hoja-botones"]) {
+    $(id).addEventListener("click", (event) => {
+      const target = event.target.closest("[data-accion]");
+      if (!target || target.disabled) return;
+      h.onAction(target.dataset.accion, target.dataset.valor, target);
+    });
+  }
+
+  // A tap on the table while something moves skips the animation.
+  $("mesa").addEventListener("click", (event) => {
+    if (event.target.closest("#centro button")) return;
+    if (h.isBusy()) h.onSkip();
+  });
+
+  $("btn-ultima").addEventListener("click", () => h.onLastTrick());
+  $("btn-puntos").addEventListener("click", () => h.onScore());
+  $("btn-ajustes").addEventListener("click", () => h.onSettings());
+
+  for (const dialog of document.querySelectorAll("dialog")) {
+    dialog.addEventListener("click", (event) => {
+      if (event.target.closest("[data-cerrar]")) dialog.close();
+      else if (event.target === dialog) dialog.close(); // a tap on the backdrop
+    });
+  }
+
+  // The help menu closes when the player taps elsewhere or presses Escape.
+  const help = $("ayuda");
+  document.addEventListener("click", (event) => {
+    if (help.open && !help.contains(event.target)) help.open = false;
+  });
+
+  let oneAt = 0;
+  document.addEventListener("keydown", (event) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (typing(event.target) || document.querySelector("dialog[open]")) return;
+    if (event.key === "Escape") {
+      if (help.open) help.open = false;
+      h.onEscape();
+      return;
+    }
+    if (!h.canBid()) return;
+    let bid = null;
+    if (event.key === "n" || event.key === "N") bid = 0;
+    else if (/^[0-9]$/.test(event.key)) {
+      const digit = Number(event.key);
+      if (oneAt && Date.now() - oneAt < 1500 && digit <= 3) {
+        bid = 10 + digit;
+        oneAt = 0;
+      } else {
+        bid = digit;
+        oneAt = digit === 1 ? Date.now() : 0;
+      }
+    }
+    if (bid === null) return;
+    event.preventDefault();
+    h.onBidKey(bid);
+  });
+
+  window.addEventListener("resize", () => h.onResize());
+}

@@ -1,0 +1,543 @@
+// Drawing the table from a plain model. Holds no rules: what is playable, and why not, comes from
+// the server's view. Redraws are cheap (a few dozen elements), so each part is rebuilt whole.
+
+import { t, signed, num, seatName, bagsText } from "./i18n.js";
+import { faceSvg, backSvg, cardImage, cardName, sortHand, suitSymbol, SUITS, rankValue } from "./cards.js";
+
+export const SEATS = ["south", "west", "north", "east"]; // clockwise
+export const TEAM_OF = { south: "north_south", north: "north_south", west: "east_west", east: "east_west" };
+const $ = (id) => document.getElementById(id);
+
+export function nextSeat(seat) {
+  return SEATS[(SEATS.indexOf(seat) + 1) % 4];
+}
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function srOnly(text) {
+  return el("span", "sr-only", text);
+}
+
+// --- the model ---------------------------------------------------------------------------------
+
+/** What the table shows, built from a view. Animations change a copy of it step by step. */
+export function modelFromView(view) {
+  const trick = view.trick.map((card, i) => ({ seat: SEATS[(SEATS.indexOf(view.leader) + i) % 4], card }));
+  return {
+    handNumber: view.hand_number,
+    dealer: view.dealer,
+    phase: view.phase,
+    turn: view.turn,
+    bids: { ...view.bids },
+    blind: { ...view.blind },
+    won: { ...view.won },
+    handSizes: { ...view.hand_sizes },
+    hand: view.hand ? sortHand(view.hand) : null,
+    trick,
+    totals: { ...view.totals },
+    bags: { ...view.bags },
+    target: view.rules.target,
+    bagPenalty: view.rules.bag_penalty,
+    dealtCount: null, // during the deal animation: how many cards each seat holds so far
+  };
+}
+
+/** The model at the moment a new hand is dealt (before anyone bids): from the final view. */
+export function freshHandModel(view, dealer, handNumber) {
+  const model = modelFromView(view);
+  model.handNumber = handNumber;
+  model.dealer = dealer;
+  model.phase = "bidding";
+  model.turn = nextSeat(dealer);
+  for (const seat of SEATS) {
+    model.bids[seat] = null;
+    model.blind[seat] = false;
+    model.won[seat] = 0;
+    model.handSizes[seat] = 13;
+  }
+  model.trick = [];
+  return model;
+}
+
+// --- header ------------------------------------------------------------------------------------
+
+export function renderScore(model) {
+  for (const team of ["north_south", "east_west"]) {
+    $(`puntos-${team}`).textContent = num(model.totals[team]);
+    const bags = model.bags[team];
+    const meter = $(`sacos-${team}`);
+    meter.setAttribute("aria-valuenow", String(Math.min(bags, 10)));
+    meter.setAttribute("aria-label", t("score.bagsMeter", { team: t(`team.${team}`), n: bags }));
+    meter.setAttribute("aria-valuetext", bagsText(bags));
+    meter.replaceChildren();
+    const bar = el("span", "sacos-barra");
+    bar.setAttribute("aria-hidden", "true");
+    for (let i = 0; i < 10; i += 1) bar.append(el("span", i < bags ? "saco lleno" : "saco"));
+    meter.append(bar, el("span", "sacos-texto", bagsText(bags)));
+    meter.classList.toggle("peligro", model.bagPenalty && bags >= 7);
+  }
+  $("objetivo").textContent = String(model.target);
+}
+
+export function renderInfo({ code, level, target, handNumber }) {
+  $("dato-codigo").textContent = formatCode(code);
+  $("dato-objetivo").textContent = target ? String(target) : "—";
+  $("dato-nivel").textContent = level ? t(`level.${level}`) : "—";
+  $("dato-mano").textContent = handNumber ? String(handNumber) : "—";
+}
+
+export function formatCode(code) {
+  if (!code) return "—";
+  const clean = String(code).replace(/\s+/g, "");
+  return clean.length === 8 ? `${clean.slice(0, 4)} ${clean.slice(4)}` : clean;
+}
+
+// --- seat pods ---------------------------------------------------------------------------------
+
+function bidText(model, seat) {
+  const bid = model.bids[seat];
+  if (bid === null || bid === undefined) return t("pod.noBid");
+  if (bid === 0) return model.blind[seat] ? t("pod.blindNil") : t("pod.nil");
+  return t("pod.bid", { n: bid });
+}
+
+function bidSentence(model, seat) {
+  const bid = model.bids[seat];
+  if (bid === null || bid === undefined) return t("pod.label.noBid");
+  if (bid === 0) return model.blind[seat] ? t("pod.label.blindNil") : t("pod.label.nil");
+  return t("pod.label.bid", { n: bid });
+}
+
+export function renderPods(model, { thinking = null } = {}) {
+  for (const seat of SEATS) {
+    const pod = $(`asiento-${seat}`);
+    pod.replaceChildren();
+    const isTurn = model.turn === seat && (model.phase === "bidding" || model.phase === "playing");
+    pod.classList.toggle("turno", isTurn);
+    pod.classList.toggle("pensando", thinking === seat);
+    pod.classList.toggle("reparte", model.dealer === seat);
+    const head = el("div", "asiento-cabeza");
+    head.append(el("span", "asiento-nombre", seatName(seat, { long: seat === "south" || seat === "north" })));
+    if (model.dealer === seat) {
+      const chip = el("span", "ficha-reparte", t("pod.dealerMark"));
+      chip.title = t("info.dealer");
+      chip.setAttribute("aria-hidden", "true");
+      head.append(chip);
+    }
+    const bid = model.bids[seat];
+    const data = el("div", "asiento-datos");
+    data.setAttribute("aria-hidden", "true");
+    const bidEl = el("span", "canto", bidText(model, seat));
+    if (bid === 0) bidEl.classList.add("nil");
+    if (bid === null || bid === undefined) bidEl.classList.add("sin-canto");
+    const target = bid === null || bid === undefined ? "—" : bid === 0 ? "0" : String(bid);
+    const tricks = el("span", "bazas");
+    tricks.append(el("span", "bazas-ganadas", String(model.won[seat])), el("span", "bazas-barra", "/"), el("span", "bazas-objetivo", target));
+    if (bid === 0 && model.won[seat] > 0) tricks.classList.add("roto");
+    data.append(bidEl, tricks);
+    pod.append(head, data);
+    if (seat !== "south") {
+      const cards = model.dealtCount ? model.dealtCount[seat] : model.handSizes[seat];
+      const mini = el("div", "mini-mano");
+      mini.setAttribute("aria-hidden", "true");
+      const back = el("span", "mini-dorso");
+      back.innerHTML = backSvg();
+      mini.append(back, el("span", "mini-cuenta", String(cards)));
+      pod.append(mini);
+    }
+    const parts = [seatName(seat, { long: true }), bidSentence(model, seat), `${model.won[seat]} ${t("pod.tricks").toLowerCase()}`];
+    if (seat !== "south") parts.push(t("pod.cards", { n: model.dealtCount ? model.dealtCount[seat] : model.handSizes[seat] }));
+    if (model.dealer === seat) parts.push(t("pod.dealer"));
+    if (isTurn) parts.push(t("pod.turn"));
+    pod.append(srOnly(parts.join(". ") + "."));
+  }
+}
+
+// --- the trick ---------------------------------------------------------------------------------
+
+export function trickSlot(seat) {
+  return document.querySelector(`#baza .hueco[data-seat="${seat}"]`);
+}
+
+export function renderTrick(model) {
+  for (const seat of SEATS) trickSlot(seat).replaceChildren();
+  for (const { seat, card } of model.trick) {
+    const image = cardImage(card);
+    image.classList.add("en-baza");
+    image.setAttribute("aria-label", `${seatName(seat)}: ${cardName(card)}`);
+    trickSlot(seat).append(image);
+  }
+}
+
+// --- South's hand ------------------------------------------------------------------------------
+
+/**
+ * options: {interactive, playable: Set, refusals: {}, lifted, focusIndex, myPlayTurn}
+ * Face-down cards (Blind Nil undecided, or the deal in progress) are pictures, not controls.
+ */
+export function renderHand(model, options) {
+  const hand = $("mano");
+  const hadFocus = hand.contains(document.activeElement);
+  hand.replaceChildren();
+  hand.classList.toggle("mi-turno", Boolean(options.myPlayTurn));
+  let count;
+  if (model.dealtCount) {
+    count = model.dealtCount.south;
+    for (let i = 0; i < count; i += 1) hand.append(faceDownCard());
+  } else if (!model.hand) {
+    count = model.handSizes.south;
+    for (let i = 0; i < count; i += 1) hand.append(faceDownCard());
+  } else {
+    count = model.hand.length;
+    const focusIndex = Math.min(options.focusIndex ?? 0, count - 1);
+    model.hand.forEach((code, i) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "carta carta-mano";
+      button.dataset.carta = code;
+      button.dataset.index = String(i);
+      button.setAttribute("aria-label", cardName(code));
+      button.innerHTML = faceSvg(code);
+      button.tabIndex = i === focusIndex ? 0 : -1;
+      if (options.myPlayTurn) {
+        const ok = options.playable.has(code);
+        button.classList.add(ok ? "jugable" : "apagada");
+        if (!ok) {
+          button.setAttribute("aria-disabled", "true");
+          const refusal = options.refusals[code];
+          if (refusal) button.title = refusal.message;
+        } else {
+          button.setAttribute("aria-pressed", options.lifted === code ? "true" : "false");
+        }
+        if (options.lifted === code) button.classList.add("levantada");
+      }
+      hand.append(button);
+    });
+    if (hadFocus && count > 0) hand.children[focusIndex].focus({ preventScroll: true });
+  }
+  layoutHand();
+}
+
+function faceDownCard() {
+  const card = el("div", "carta carta-mano boca-abajo");
+  card.setAttribute("role", "img");
+  card.setAttribute("aria-label", t("card.faceDown"));
+  card.innerHTML = backSvg();
+  return card;
+}
+
+/** Fan the hand: one row if each card keeps a strip of at least 24 px, else two rows. */
+export function layoutHand() {
+  const hand = $("mano");
+  const cards = [...hand.children];
+  const n = cards.length;
+  const width = hand.clientWidth;
+  if (!n || !width) {
+    hand.style.height = "";
+    return;
+  }
+  const cw = cards[0].offsetWidth;
+  const ch = cards[0].offsetHeight;
+  const maxStep = cw * 0.66;
+  // The fan's outer cards lean outwards: keep their corners on screen.
+  const spread = Math.min(1.4, 14 / Math.max(n, 1));
+  const lean = n > 1 ? Math.ceil(ch * 1.4 * Math.sin(((spread * (n - 1)) / 2) * (Math.PI / 180))) : 0;
+  let usable = width - 2 * lean;
+  const single = n > 1 ? Math.min(maxStep, (usable - cw) / (n - 1)) : 0;
+  const rows = n > 1 && single < 24 ? 2 : 1;
+  if (rows === 2) usable = width;
+  const perRow = Math.ceil(n / rows);
+  const step = rows === 1 ? single : Math.min(maxStep, (usable - cw) / Math.max(1, perRow - 1));
+  const lift = Math.round(ch * 0.24);
+  let lowest = 0;
+  cards.forEach((card, i) => {
+    const row = rows === 1 ? 0 : i < perRow ? 0 : 1;
+    const inRow = row === 0 ? Math.min(perRow, n) : n - perRow;
+    const j = row === 0 ? i : i - perRow;
+    const span = cw + (inRow - 1) * step;
+    const left = (width - span) / 2 + j * step;
+    const mid = (inRow - 1) / 2;
+    const off = j - mid;
+    const angle = rows === 1 ? off * spread : 0;
+    const drop = rows === 1 ? off * off * 0.3 : 0;
+    lowest = Math.max(lowest, drop);
+    card.style.left = `${left}px`;
+    card.style.top = `${lift + row * ch * 0.52 + drop}px`;
+    card.style.setProperty("--giro", `${angle}deg`);
+    card.style.zIndex = String(i + 1);
+  });
+  hand.style.height = `${Math.ceil(lift + ch + (rows - 1) * ch * 0.52 + lowest + 4)}px`;
+  hand.dataset.filas = String(rows);
+}
+
+// --- status, announcements ---------------------------------------------------------------------
+
+export function setStatus(text, { warn = false } = {}) {
+  const status = $("aviso");
+  status.textContent = text || "";
+  status.classList.toggle("alerta", warn);
+}
+
+let announceTimer = null;
+export function announce(text) {
+  const region = $("anuncios");
+  const line = el("p", "", text);
+  region.append(line);
+  while (region.children.length > 6) region.firstChild.remove();
+  clearTimeout(announceTimer);
+  announceTimer = setTimeout(() => region.replaceChildren(), 15000);
+}
+
+// --- the action area ---------------------------------------------------------------------------
+
+export function button(label, { id, className = "boton", action, value } = {}) {
+  const b = el("button", className, label);
+  b.type = "button";
+  if (id) b.id = id;
+  if (action) b.dataset.accion = action;
+  if (value !== undefined) b.dataset.valor = String(value);
+  return b;
+}
+
+/** The bid pad: Nil, 1–13, the Tip key, the reason line and «Cantar». */
+export function renderBidPad({ selected, tip, tipLoading }) {
+  const box = $("acciones");
+  box.replaceChildren();
+  box.className = "acciones cantando";
+  const pad = el("div", "teclado");
+  pad.setAttribute("role", "group");
+  pad.setAttribute("aria-label", t("bid.pad"));
+  for (let n = 0; n <= 13; n += 1) {
+    const key = button("", { className: "tecla", action: "elegir", value: n });
+    if (n === 0) {
+      key.append(el("span", "tecla-valor", t("btn.nil")), el("span", "tecla-sub", t("bid.nilHint")));
+      key.setAttribute("aria-label", t("bid.keyAria.nil"));
+      key.classList.add("tecla-nil");
+    } else {
+      key.append(el("span", "tecla-valor", String(n)));
+      key.setAttribute("aria-label", n === 1 ? t("bid.keyAria.one") : t("bid.keyAria", { n }));
+    }
+    key.setAttribute("aria-pressed", selected === n ? "true" : "false");
+    if (tip && tip.bid === n) key.classList.add("sugerida");
+    pad.append(key);
+  }
+  const tipKey = button("", { className: "tecla tecla-tip", action: "tip", id: "tecla-tip" });
+  tipKey.append(el("span", "tecla-valor", t("btn.tip")));
+  if (tip) {
+    tipKey.append(el("span", "tecla-sub", tip.bid === 0 ? t("bid.tipNil") : String(tip.bid)));
+    tipKey.setAttribute("aria-label", t("bid.tipAria", { bid: tip.bid === 0 ? t("bid.tipNil") : tip.bid }));
+  } else {
+    tipKey.setAttribute("aria-label", t("bid.tipAriaEmpty"));
+  }
+  pad.append(tipKey);
+  const reason = el("p", "tip-razon");
+  reason.id = "tip-razon";
+  reason.setAttribute("aria-live", "off");
+  if (tipLoading) reason.textContent = t("bid.tipLoading");
+  else if (tip) {
+    reason.append(el("strong", "", t("bid.tipLabel", { bid: tip.bid === 0 ? t("bid.tipNil") : tip.bid })));
+    reason.append(document.createTextNode(tip.reasons.length ? ` — ${tip.reasons.join("; ")}` : ""));
+  }
+  tipKey.setAttribute("aria-describedby", "tip-razon");
+  const confirm = button(selected === null || selected === undefined ? t("btn.bidPick") : t("btn.bid", { bid: selected === 0 ? t("btn.nil") : selected }), {
+    className: "boton principal cantar",
+    action: "cantar",
+    id: "btn-cantar",
+  });
+  if (selected === null || selected === undefined) confirm.disabled = true;
+  const row = el("div", "fila-cantar");
+  row.append(reason, confirm);
+  box.append(pad, row);
+}
+
+export function renderBlindChoice() {
+  const box = $("acciones");
+  box.replaceChildren();
+  box.className = "acciones ciego";
+  box.append(
+    button(t("btn.blindNil"), { className: "boton principal", action: "nil-ciego", id: "btn-nil-ciego" }),
+    button(t("btn.look"), { className: "boton", action: "ver", id: "btn-ver" }),
+  );
+}
+
+export function renderPlayBar({ lifted }) {
+  const box = $("acciones");
+  box.replaceChildren();
+  box.className = "acciones jugando";
+  const play = button(t("btn.play"), { className: "boton principal", action: "jugar", id: "btn-jugar" });
+  play.disabled = !lifted;
+  box.append(play);
+}
+
+export function clearActions() {
+  const box = $("acciones");
+  box.replaceChildren();
+  box.className = "acciones";
+}
+
+/** The overlay in the middle of the table: Repartir, Siguiente mano, the end of the game, errors. */
+export function renderCentre(content) {
+  const centre = $("centro");
+  centre.replaceChildren();
+  if (!content) {
+    centre.hidden = true;
+    return;
+  }
+  centre.hidden = false;
+  for (const node of content) centre.append(node);
+}
+
+// --- score sheet -------------------------------------------------------------------------------
+
+function nilCell(sheet) {
+  const cell = el("td");
+  if (!sheet.nils.length) {
+    cell.textContent = t("sheet.nilNone");
+    return cell;
+  }
+  sheet.nils.forEach((nil) => {
+    const made = nil.tricks === 0;
+    const line = el("span", `nil-linea ${made ? "cumplido" : "fallado"}`);
+    const mark = el("span", "marca", made ? t("sheet.nilMade") : t("sheet.nilFailed"));
+    mark.setAttribute("aria-hidden", "true");
+    line.append(mark, srOnly(made ? t("sheet.nilMadeSr") : t("sheet.nilFailedSr")), document.createTextNode(` ${signed(nil.points)}`));
+    line.append(el("small", "", `${seatName(nil.seat)}${nil.blind ? `, ${t("sheet.blind")}` : ""}`));
+    cell.append(line);
+  });
+  return cell;
+}
+
+function valueCell(value, detail) {
+  const cell = el("td", "", signed(value));
+  if (detail) {
+    cell.append(" ");
+    cell.append(el("small", "", detail));
+  }
+  return cell;
+}
+
+/** The six-line sheet of one finished hand, both teams, as a real table. */
+export function sheetTable(result) {
+  const table = el("table", "hoja");
+  table.append(el("caption", "", t("sheet.caption", { n: result.number })));
+  const head = el("thead");
+  const hr = el("tr");
+  hr.append(el("th", "", t("sheet.line")), el("th", "", t("team.north_south")), el("th", "", t("team.east_west")));
+  for (const th of hr.children) th.scope = "col";
+  head.append(hr);
+  const [ns, ew] = ["north_south", "east_west"].map((team) => result.sheets.find((s) => s.team === team));
+  const rows = [
+    ["sheet.contract", (s) => s.contract === null
+      ? valueCell(0, t("sheet.noContract"))
+      : valueCell(s.lines.contract, t("sheet.contractDetail", { bid: s.contract, made: s.counted_tricks }))],
+    ["sheet.bags", (s) => valueCell(s.lines.bags, t("sheet.bagsDetail", { n: s.bags_after }))],
+    ["sheet.nil", nilCell],
+    ["sheet.bagPenalty", (s) => valueCell(s.lines.bag_penalty)],
+    ["sheet.handTotal", (s) => valueCell(s.lines.hand_total)],
+    ["sheet.runningTotal", (s) => el("td", "", num(s.lines.running_total))],
+  ];
+  const body = el("tbody");
+  rows.forEach(([key, cell], i) => {
+    const tr = el("tr", i === 4 ? "total" : i === 5 ? "acumulado" : "");
+    const th = el("th", "", t(key));
+    th.scope = "row";
+    tr.append(th, cell(ns), cell(ew));
+    body.append(tr);
+  });
+  table.append(head, body);
+  return table;
+}
+
+export function seatsSummary(result) {
+  const list = el("ul", "resumen-asientos");
+  list.setAttribute("aria-label", t("sheet.seats"));
+  for (const seat of SEATS) {
+    const bid = result.bids[seat];
+    const bidLabel = bid === 0 ? (result.blind[seat] ? t("pod.blindNil") : t("pod.nil")) : String(bid);
+    list.append(el("li", "", t("sheet.seatLine", { seat: seatName(seat), bid: bidLabel, won: result.won[seat] })));
+  }
+  return list;
+}
+
+/** All four hands as dealt: the answer to "the deal is rigged". */
+export function dealtHands(result) {
+  const details = el("details", "cuatro-manos");
+  details.append(el("summary", "", t("sheet.hands")));
+  const list = el("dl");
+  for (const seat of SEATS) {
+    list.append(el("dt", "", seatName(seat, { long: true })));
+    const dd = el("dd");
+    const cards = result.dealt[seat] || [];
+    for (const suit of SUITS) {
+      const ranks = cards.filter((c) => c[1] === suit).sort((a, b) => rankValue(b) - rankValue(a));
+      const group = el("span", `palo-grupo palo-${suit}`);
+      const sym = el("span", "simbolo", suitSymbol(suit));
+      sym.setAttribute("aria-label", t(`suit.${suit}`));
+      group.append(sym, document.createTextNode(` ${ranks.length ? ranks.map((c) => (c[0] === "T" ? "10" : c[0])).join(" ") : "—"} `));
+      dd.append(group);
+    }
+    list.append(dd);
+  }
+  details.append(list);
+  return details;
+}
+
+export function historyTable(history) {
+  const table = el("table", "hoja historial");
+  table.append(el("caption", "", t("sheet.historyCaption")));
+  const head = el("tr");
+  for (const key of ["sheet.historyHand", "team.north_south", "team.east_west"]) {
+    const th = el("th", "", t(key));
+    th.scope = "col";
+    head.append(th);
+  }
+  const thead = el("thead");
+  thead.append(head);
+  const body = el("tbody");
+  for (const result of history) {
+    const tr = el("tr");
+    const th = el("th", "", String(result.number));
+    th.scope = "row";
+    tr.append(th);
+    for (const team of ["north_south", "east_west"]) {
+      const sheet = result.sheets.find((s) => s.team === team);
+      const td = el("td", "", num(sheet.lines.running_total));
+      td.append(" ", el("small", "", `(${signed(sheet.lines.hand_total)})`));
+      tr.append(td);
+    }
+    body.append(tr);
+  }
+  table.append(thead, body);
+  return table;
+}
+
+// --- last trick --------------------------------------------------------------------------------
+
+export function lastTrickContent(trick) {
+  const box = el("div", "ultima");
+  if (!trick) {
+    box.append(el("p", "", t("last.none")));
+    return box;
+  }
+  const cross = el("div", "baza baza-mini");
+  const start = SEATS.indexOf(trick.leader);
+  trick.cards.forEach((card, i) => {
+    const seat = SEATS[(start + i) % 4];
+    const slot = el("div", "hueco");
+    slot.dataset.seat = seat;
+    const image = cardImage(card);
+    image.classList.add("en-baza");
+    image.setAttribute("aria-label", `${seatName(seat)}: ${cardName(card)}`);
+    if (seat === trick.winner) image.classList.add("ganadora");
+    slot.append(image);
+    cross.append(slot);
+  });
+  box.append(cross);
+  box.append(el("p", "", `${t("last.leader", { seat: seatName(trick.leader) })} ${trick.winner === "south" ? t("last.winner.you") : t("last.winner", { seat: seatName(trick.winner) })}`));
+  return box;
+}

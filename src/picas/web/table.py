@@ -1,0 +1,237 @@
+"""The web table's game logic, apart from HTTP: open a save, let South act, let the computer
+players answer, sign the new save and describe what happened as events to animate.
+
+Nothing here is kept between requests except the replay cache, which only saves time: any process
+with the same key can serve any request.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from picas.bots.base import Bot, play_bots
+from picas.bots.registry import DEFAULT_LEVEL, LEVELS
+from picas.bots.tip import suggest_bid
+from picas.engine import (
+    Action,
+    Bid,
+    BlindNil,
+    GameState,
+    IllegalAction,
+    LookAtCards,
+    Phase,
+    PicasError,
+    Play,
+    Seat,
+    find_profile,
+    normalize_code,
+    parse_action,
+)
+from picas.engine.deals import code_from_bytes
+from picas.record import Record, RecordError, final_state
+from picas.view import outcome_to_json, result_to_json, trick_to_json, view_for
+from picas.web.cache import ReplayCache, Replayed
+from picas.web.errors import BadSignatureError, UnavailableError
+from picas.web.settings import Settings
+from picas.web.signing import Signer
+
+SOUTH = Seat.SOUTH
+COMPUTER_SEATS = (Seat.WEST, Seat.NORTH, Seat.EAST)
+PROFILE = "casa"
+
+Event = dict[str, Any]
+
+log = logging.getLogger("picas.web")
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """What one request produced: the signed record, the position it leads to, the events."""
+
+    record: Record
+    record_json: dict[str, Any]
+    sig: str
+    state: GameState
+    events: tuple[Event, ...]
+
+    @property
+    def level(self) -> str:
+        return level_of(self.record)
+
+
+@dataclass(frozen=True, slots=True)
+class Tip:
+    bid: int
+    reasons: tuple[str, ...]
+
+
+def level_of(record: Record) -> str:
+    return record.meta.get("level", DEFAULT_LEVEL)
+
+
+class Table:
+    def __init__(self, settings: Settings) -> None:
+        self._signer = Signer(settings.key)
+        self._cache = ReplayCache(settings.cache_size)
+        self._load_bot = settings.bot_loader
+        self._bots: dict[str, Bot] = {}
+        self._bots_lock = threading.Lock()
+
+    @property
+    def cache(self) -> ReplayCache:
+        return self._cache
+
+    # --- the three ways into a game ------------------------------------------------------------
+
+    def new_game(
+        self,
+        *,
+        target: int,
+        bag_penalty: bool,
+        blind_nil: bool,
+        level: str,
+        code: str | None,
+    ) -> Turn:
+        """A fresh game with the casa rules and the page's settings; the computer players act
+        until South's first turn."""
+        rules = find_profile(PROFILE).with_settings(
+            target=target, bag_penalty=bag_penalty, blind_nil=blind_nil
+        )
+        code = normalize_code(code) if code is not None else code_from_bytes(secrets.token_bytes(5))
+        bots = self._bots_for(level)
+        record = Record(rules=rules, code=code, meta={"level": level})
+        state = record.start()
+        log_ = _ActionLog()
+        log_.events.append(_deal_event(state))
+        state, _ = play_bots(state, bots, position=0, on_action=log_)
+        return self._seal(record.append(*log_.actions), state, log_.events)
+
+    def act(self, record_json: dict[str, Any], sig: str, action: object) -> Turn:
+        """South's action on a save, then the computer players' answers.
+
+        A refused action raises before anything is signed: the page keeps its old save.
+        """
+        saved = self.open(record_json, sig)
+        state = saved.state
+        if state.outcome is not None:
+            raise IllegalAction("La partida ha terminado.", code="game_over")
+        if state.turn is not SOUTH:
+            turn = "nadie" if state.turn is None else state.turn.name_es
+            raise IllegalAction(f"No es tu turno: le toca a {turn}.", code="not_your_turn")
+        bots = self._bots_for(level_of(saved.record))
+        south_action = parse_action(action)
+        after = state.apply(south_action, SOUTH)
+        log_ = _ActionLog()
+        log_(state, SOUTH, south_action, after)
+        # The decision at record index i is seeded with position i: South's action is at
+        # len(actions), so the first computer reply is at len(actions) + 1.
+        after, _ = play_bots(after, bots, position=len(saved.record.actions) + 1, on_action=log_)
+        return self._seal(saved.record.append(*log_.actions), after, log_.events)
+
+    def resume(self, record_json: dict[str, Any], sig: str) -> Turn:
+        saved = self.open(record_json, sig)
+        return Turn(saved.record, record_json, sig, saved.state, ())
+
+    def tip(self, record_json: dict[str, Any], sig: str) -> Tip:
+        saved = self.open(record_json, sig)
+        view = view_for(saved.state, SOUTH)
+        if not (view.my_turn and view.phase is Phase.BIDDING and view.hand is not None):
+            raise IllegalAction(
+                "El consejo se pide al cantar, con tus cartas a la vista.", code="no_tip"
+            )
+        tip = suggest_bid(view)
+        return Tip(bid=tip.bid, reasons=tuple(tip.reasons))
+
+    # --- saves -----------------------------------------------------------------------------------
+
+    def open(self, record_json: dict[str, Any], sig: str) -> Replayed:
+        """Check a save's signature, then replay it (or find it in the cache)."""
+        if not self._signer.verify(record_json, sig):
+            raise BadSignatureError(
+                "Esta partida guardada está dañada o modificada (o es de otro servidor):"
+                " no se puede continuar."
+            )
+        cached = self._cache.get(sig)
+        if cached is not None:
+            return cached
+        record = Record.from_json(record_json)
+        saved = Replayed(record, final_state(record))
+        self._cache.put(sig, saved)
+        return saved
+
+    def sign(self, record: Record) -> tuple[dict[str, Any], str]:
+        record_json = record.to_json()
+        return record_json, self._signer.sign(record_json)
+
+    def _seal(self, record: Record, state: GameState, events: list[Event]) -> Turn:
+        record_json, sig = self.sign(record)
+        self._cache.put(sig, Replayed(record, state))
+        return Turn(record, record_json, sig, state, tuple(events))
+
+    # --- computer players ------------------------------------------------------------------------
+
+    def _bots_for(self, level: str) -> Mapping[Seat, Bot]:
+        """The three computer players of a level. One object per level is shared: a bot decides
+        from the view and the seeded generator only, so it holds nothing between calls."""
+        if level not in LEVELS:
+            raise RecordError(f"Nivel desconocido: «{level:.20}».", code="unknown_level")
+        with self._bots_lock:
+            bot = self._bots.get(level)
+            if bot is None:
+                try:
+                    bot = self._load_bot(level)
+                except PicasError as error:
+                    log.error("No se puede cargar el nivel %s: %s", level, error.message)
+                    raise UnavailableError(
+                        "Los jugadores de la CPU de ese nivel no están disponibles ahora."
+                    ) from None
+                self._bots[level] = bot
+        return dict.fromkeys(COMPUTER_SEATS, bot)
+
+
+# --- events ---------------------------------------------------------------------------------------
+
+
+class _ActionLog:
+    """Collects the actions (for the record) and the events (for the page) as they happen."""
+
+    def __init__(self) -> None:
+        self.actions: list[Action] = []
+        self.events: list[Event] = []
+
+    def __call__(self, before: GameState, seat: Seat, action: Action, after: GameState) -> None:
+        self.actions.append(action)
+        self.events.extend(events_for(before, seat, action, after))
+
+
+def events_for(before: GameState, seat: Seat, action: Action, after: GameState) -> list[Event]:
+    """What the page animates for one action, in order (docs/api.md, "Events")."""
+    events: list[Event] = []
+    if isinstance(action, Bid):
+        events.append({"type": "bid", "seat": seat.key, "bid": action.tricks, "blind": False})
+    elif isinstance(action, BlindNil):
+        events.append({"type": "bid", "seat": seat.key, "bid": 0, "blind": True})
+    elif isinstance(action, LookAtCards):
+        events.append({"type": "look", "seat": seat.key})
+    elif isinstance(action, Play):
+        events.append({"type": "play", "seat": seat.key, "card": action.card.code})
+    scored = len(after.history) > len(before.history)
+    if isinstance(action, Play) and len(before.hand.trick) == 3:
+        hand = after.history[-1].hand if scored else after.hand
+        events.append({"type": "trick", **trick_to_json(hand.tricks[-1])})
+    if scored:
+        events.append({"type": "hand_scored", "result": result_to_json(after.history[-1])})
+    if after.outcome is not None and before.outcome is None:
+        events.append({"type": "game_over", "outcome": outcome_to_json(after.outcome)})
+    elif after.hand.number != before.hand.number:
+        events.append(_deal_event(after))
+    return events
+
+
+def _deal_event(state: GameState) -> Event:
+    return {"type": "deal", "hand_number": state.hand.number, "dealer": state.hand.dealer.key}

@@ -1,0 +1,142 @@
+"""Steps the end-to-end tests share: open the table, deal, bid, play, read what it shows.
+
+Every step goes through the page the way a player does (taps on visible parts of cards and
+buttons); ``?rapido=1`` only sets the animations' durations to zero.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from playwright.sync_api import Page
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+GAME_KEY = "picas.partida"
+ASIDE_PREFIX = "picas.partida.apartada."
+
+Json = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Server:
+    base: str
+    key: bytes
+
+    def sign(self, record: Json) -> str:
+        """The server's signature of a record (docs/api.md: HMAC-SHA256, canonical JSON)."""
+        text = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        return hmac.new(self.key, text.encode("utf-8"), hashlib.sha256).hexdigest()
+
+
+def open_table(page: Page, server: Server) -> None:
+    page.goto(server.base + "/?rapido=1")
+    page.wait_for_selector("#btn-repartir")
+
+
+def settle(page: Page) -> None:
+    """Wait until nothing moves and the server has answered."""
+    page.wait_for_function("() => !document.getElementById('mesa').classList.contains('ocupada')")
+
+
+def deal(page: Page) -> None:
+    page.click("#btn-repartir")
+    settle(page)
+
+
+_VISIBLE_POINT = """(el) => {
+  const r = el.getBoundingClientRect();
+  for (let y = r.top + 10; y < r.bottom - 2; y += 5) {
+    for (let x = r.left + 3; x < r.right - 2; x += 3) {
+      const hit = document.elementFromPoint(x, y);
+      if (hit && hit.closest('.carta-mano') === el) return [x, y];
+    }
+  }
+  return null;
+}"""
+
+
+def tap_card(page: Page, selector: str) -> None:
+    """Tap a card of the hand on a part of it that shows (the fan covers the rest)."""
+    card = page.locator(selector).first
+    point = card.evaluate(_VISIBLE_POINT)
+    assert point is not None, f"no visible part of {selector}"
+    page.mouse.click(point[0], point[1])
+
+
+def bid_tip(page: Page) -> int:
+    """Bid what the Tip key suggests; returns the bid."""
+    page.wait_for_selector(".tecla-tip .tecla-sub")
+    page.click("#tecla-tip")
+    pressed = page.locator(".tecla[aria-pressed='true']")
+    value = int(pressed.get_attribute("data-valor") or "-1")
+    page.click("#btn-cantar")
+    settle(page)
+    return value
+
+
+def play_first_playable(page: Page) -> str:
+    """Lift the first playable card and press «Jugar»; returns its code."""
+    code = page.locator("#mano .carta-mano.jugable").first.get_attribute("data-carta") or ""
+    tap_card(page, f"#mano [data-carta='{code}']")
+    page.click("#btn-jugar")
+    settle(page)
+    return code
+
+
+def state(page: Page) -> str:
+    """What South can do now: bid, blind, play, sheet, over, or wait."""
+    settle(page)
+    if page.locator("#dlg-hoja[open] #btn-nueva").count():
+        return "over"
+    if page.locator("#dlg-hoja[open] #btn-siguiente-hoja").count():
+        return "sheet"
+    if page.locator("#btn-nil-ciego").count():
+        return "blind"
+    if page.locator(".teclado").count():
+        return "bid"
+    if page.locator("#mano .carta-mano.jugable").count():
+        return "play"
+    return "wait"
+
+
+def stored_game(page: Page) -> Json:
+    raw = page.evaluate(f"() => localStorage.getItem('{GAME_KEY}')")
+    assert isinstance(raw, str)
+    data: Json = json.loads(raw)
+    return data
+
+
+def hand_codes(page: Page) -> list[str]:
+    codes: list[str] = page.eval_on_selector_all(
+        "#mano .carta-mano", "els => els.map(e => e.dataset.carta || '?')"
+    )
+    return codes
+
+
+def table_text(page: Page) -> dict[str, str]:
+    """The pods, the trick and the score as the player reads them."""
+    text: dict[str, str] = page.evaluate(
+        """() => {
+          const out = {};
+          for (const s of ['south', 'west', 'north', 'east']) {
+            out[s] = document.querySelector('#asiento-' + s + ' .asiento-datos').textContent;
+          }
+          out.trick = [...document.querySelectorAll('#baza .carta')]
+            .map(c => c.getAttribute('aria-label')).join('|');
+          out.score = document.getElementById('marcador').textContent;
+          out.info = document.getElementById('datos').textContent;
+          return out;
+        }"""
+    )
+    return text

@@ -1,0 +1,65 @@
+"""``picas serve`` and ``picas bench server``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+
+from picas.cli import build_parser, main
+
+
+def test_serve_runs_the_app_factory_on_uvicorn_and_prints_the_address(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: calls.append((a, k)))
+    monkeypatch.delenv("PICAS_SECRET_KEY", raising=False)
+    monkeypatch.setenv("PICAS_KEY_FILE", str(tmp_path / "secret.key"))
+    assert main(["serve"]) == 0
+    assert "http://127.0.0.1:8000" in capsys.readouterr().out
+    (target,), options = calls[0]
+    assert target == "picas.web.app:create_app"
+    assert options["factory"] is True
+    assert (options["host"], options["port"], options["workers"]) == ("127.0.0.1", 8000, 1)
+    assert (tmp_path / "secret.key").is_file()  # made before the workers start
+
+    assert main(["serve", "--host", "0.0.0.0", "--port", "9000", "--workers", "3"]) == 0
+    assert "http://0.0.0.0:9000" in capsys.readouterr().out
+    _, options = calls[1]
+    assert (options["host"], options["port"], options["workers"]) == ("0.0.0.0", 9000, 3)
+
+
+def test_serve_refuses_nonsense_options(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: pytest.fail("must not start"))
+    assert main(["serve", "--workers", "0"]) == 2
+    assert main(["serve", "--port", "70000"]) == 2
+    assert "picas:" in capsys.readouterr().err
+
+
+def test_the_factory_builds_the_app_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from fastapi.testclient import TestClient
+
+    from picas.web.app import create_app
+
+    monkeypatch.delenv("PICAS_SECRET_KEY", raising=False)
+    monkeypatch.setenv("PICAS_KEY_FILE", str(tmp_path / "secret.key"))
+    client = TestClient(create_app())
+    assert client.get("/").status_code == 200
+    assert (tmp_path / "secret.key").is_file()
+
+
+def test_bench_server_prints_the_percentiles(capsys: pytest.CaptureFixture[str]) -> None:
+    args = build_parser().parse_args(["bench", "server", "--actions", "5", "--level", "facil"])
+    assert args.func(args) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("server: p50 ")
+    assert "p95" in out
+    assert "p99" in out
+    assert "facil" in out
