@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import random
 
-from picas.bots.evaluate import DIFICIL_STYLE
-from picas.bots.knowledge import know
+from picas.bots.evaluate import DIFICIL_STYLE, decide_bid
+from picas.bots.knowledge import dealt_hand, know
 from picas.bots.normal import bid_from_view
 from picas.bots.policy import choose
-from picas.bots.search import SearchSettings, search_play
+from picas.bots.search import SearchSettings, search_bid, search_play
 from picas.engine import CARDS, Bid, BlindNil, Card, LookAtCards
+from picas.engine.actions import BIDS
 from picas.view import PlayerView
 
 
@@ -28,7 +29,26 @@ class DificilBot:
         """Playouts run so far by this object (for ``picas bench bots``); not used to decide."""
 
     def bid(self, view: PlayerView, rng: random.Random) -> Bid | BlindNil | LookAtCards:
-        return bid_from_view(view, rng, DIFICIL_STYLE)
+        if view.hand is None or not self.settings.bid_samples:
+            return bid_from_view(view, rng, DIFICIL_STYLE)
+        mask = dealt_hand(view)
+        decision = decide_bid(view, mask, DIFICIL_STYLE)
+        evaluation = decision.evaluation
+        estimate = decision.bid or max(1, int(evaluation.tricks * DIFICIL_STYLE.scale + 0.5))
+        partner_bid = view.bids[view.seat.partner]
+        try_nil = partner_bid != 0 and evaluation.nil_danger <= self.settings.nil_danger
+        bid, runs = search_bid(
+            know(view),
+            view.rules,
+            view.blind,
+            view.bags,
+            rng,
+            estimate=estimate,
+            try_nil=try_nil,
+            samples=self.settings.bid_samples,
+        )
+        self.playouts += runs
+        return BIDS[bid]
 
     def play(self, view: PlayerView, rng: random.Random) -> Card:
         k = know(view)

@@ -11,6 +11,7 @@ position always gives the same move.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -26,6 +27,10 @@ class SearchSettings:
     """Card plays per decision (samples × candidates × cards left), the fixed amount of work."""
     min_samples: int = 12
     max_samples: int = 120
+    bid_samples: int = 60
+    """Sampled deals for a bid (0: bid by the evaluator alone, like Normal)."""
+    nil_danger: float = 3.5
+    """Hands up to this Nil danger have a Nil priced by the search too."""
 
 
 def bag_cost(bags: int) -> float:
@@ -175,6 +180,50 @@ def candidates(k: Knowledge, legal: int) -> list[int]:
     return out
 
 
+_ACES = sum(1 << (13 * s + 12) for s in range(4))
+_KINGS = sum(1 << (13 * s + 11) for s in range(4))
+_HIGH_SPADES = sum(1 << c for c in range(48, 52))  # ♠Q ♠K ♠A
+_SPADE_MASK = SUIT_MASK[3]
+
+
+def quick_tricks(mask: int) -> float:
+    """A rough trick count for a 13-card hand (aces, kings, spade length), fast enough to weigh
+    thousands of sampled hands against the bids their holders made."""
+    tricks = float((mask & _ACES).bit_count())
+    kings = mask & _KINGS
+    while kings:
+        bit = kings & -kings
+        kings ^= bit
+        if (mask & SUIT_MASK[(bit.bit_length() - 1) // 13]).bit_count() >= 2:
+            tricks += 0.7
+    spades = (mask & _SPADE_MASK).bit_count()
+    if spades > 3:
+        tricks += 0.9 * (spades - 3)
+    if mask >> 49 & 1 and spades >= 3:  # ♠Q with length
+        tricks += 0.4
+    return tricks
+
+
+def bid_likelihood(bid: int, mask: int) -> float:
+    """How plausible it is that a seat dealt ``mask`` bid ``bid`` (not normalised)."""
+    if bid == 0:
+        dangers = (mask & (_ACES | _KINGS | _HIGH_SPADES)).bit_count()
+        spades = (mask & _SPADE_MASK).bit_count()
+        return 0.15 ** (dangers + max(0, spades - 3))
+    gap = bid - 0.85 * quick_tricks(mask)
+    return math.exp(-gap * gap / 4.5)
+
+
+def sample_weight(k: Knowledge, hands: Sequence[int]) -> float:
+    """The weight of a sampled deal: how well each bid matches the hand its seat was dealt."""
+    weight = 1.0
+    for seat in range(4):
+        bid = k.bids[seat]
+        if seat != k.seat and bid >= 0:
+            weight *= bid_likelihood(bid, hands[seat] | k.seat_played[seat])
+    return weight
+
+
 def playout(
     hands: list[int],
     trick: list[int],
@@ -229,6 +278,7 @@ def search_play(
         hands = sample_hands(k, rng)
         if hands is None:
             break
+        weight = sample_weight(k, hands)
         for index, card in enumerate(options):
             h = hands.copy()
             h[me] ^= 1 << card
@@ -245,10 +295,77 @@ def search_play(
                 trick = []
             if left:
                 playout(h, trick, leader, won, broken, k.bids, left)
-            totals[index] += pricer.value(won)
+            totals[index] += weight * pricer.value(won)
             runs += 1
     best = 0
     for index in range(1, len(options)):
         if totals[index] > totals[best] + 1e-9:
             best = index
+    return options[best], runs
+
+
+def search_bid(
+    k: Knowledge,
+    rules: Rules,
+    blind: Sequence[bool],
+    bags: Sequence[int],
+    rng: random.Random,
+    *,
+    estimate: int,
+    try_nil: bool,
+    samples: int,
+) -> tuple[int, int]:
+    """The bid that scores best on average over sampled deals, and the playouts run.
+
+    Each sample deals the other hands (weighted by how well they fit the bids already made), lets
+    the seats still to bid bid by the evaluator, and plays the hand out once with our bid at
+    ``estimate``; every bid near it is priced on those tricks. With ``try_nil`` a second playout
+    per sample prices a Nil, played as a Nil (and covered by the partner).
+    """
+    from picas.bots.evaluate import NORMAL_STYLE, bid_for_hand
+
+    me = k.seat
+    partner = (me + 2) & 3
+    team = me & 1
+    options = list(range(max(1, estimate - 2), min(13, estimate + 2) + 1))
+    totals = [0.0] * len(options)
+    nil_total = 0.0
+    runs = 0
+    leader = k.leader
+    for _ in range(samples):
+        hands = sample_hands(k, rng)
+        if hands is None:
+            break
+        weight = sample_weight(k, hands)
+        base = list(k.bids)
+        # The seats still to bid, in bidding order after us, bid by the evaluator.
+        for step in range(1, 4):
+            seat = (me + step) & 3
+            if base[seat] < 0:
+                known = base[(seat + 2) & 3]
+                partner_of_seat = None if known < 0 else known
+                if seat == partner:
+                    partner_of_seat = estimate
+                base[seat] = bid_for_hand(hands[seat], partner_of_seat, None, NORMAL_STYLE).bid
+        bids = base.copy()
+        bids[me] = estimate
+        won = playout(hands.copy(), [], leader, [0, 0, 0, 0], False, bids, 13)
+        runs += 1
+        for index, bid in enumerate(options):
+            bids[me] = bid
+            totals[index] += weight * Pricer(rules, team, bids, blind, bags).value(won)
+        if try_nil:
+            bids = base.copy()
+            bids[me] = 0
+            if k.bids[partner] < 0 and bids[partner] == 0:
+                bids[partner] = max(1, estimate)  # never two Nils: the partner would bid
+            won = playout(hands.copy(), [], leader, [0, 0, 0, 0], False, bids, 13)
+            runs += 1
+            nil_total += weight * Pricer(rules, team, bids, blind, bags).value(won)
+    best = 0
+    for index in range(1, len(options)):
+        if totals[index] > totals[best] + 1e-9:
+            best = index
+    if try_nil and nil_total > totals[best]:
+        return 0, runs
     return options[best], runs
