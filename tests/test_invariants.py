@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 
 import picas.invariants as invariants
-
 from picas.engine import Bid, GameState, Rules, Seat
 from picas.invariants import (
     InvariantBroken,
