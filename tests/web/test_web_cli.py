@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import uvicorn
 
-from picas.cli import build_parser, main
+from picas.cli import main
 
 
 def test_serve_runs_the_app_factory_on_uvicorn_and_prints_the_address(
