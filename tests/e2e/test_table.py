@@ -343,3 +343,18 @@ def test_the_hand_is_one_tab_stop_with_spanish_names_and_keys_bid(
     settle(page)
     assert "Canta 3" in page.inner_text("#asiento-south")
     assert "Cantas 3." in page.inner_text("#anuncios")
+
+
+def test_the_first_load_stays_under_150_kb_and_comes_from_this_server(
+    page: Page, server: Server
+) -> None:
+    open_table(page, server)
+    page.wait_for_load_state("networkidle")
+    entries = page.evaluate(
+        """() => performance.getEntriesByType('navigation')
+              .concat(performance.getEntriesByType('resource'))
+              .map(e => [e.name, e.transferSize])"""
+    )
+    assert all(name.startswith(server.base) for name, _ in entries), entries
+    total = sum(size for _, size in entries)
+    assert 0 < total <= 150 * 1024, entries

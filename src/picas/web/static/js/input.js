@@ -48,7 +48,8 @@ export function bindInput(h) {
 
   // A tap on the table while something moves skips the animation.
   $("mesa").addEventListener("click", (event) => {
-    if (event.target.closest("#centro button")) return;
+    // Not the tap that started it: that button may already have left the page.
+    if (!event.target.isConnected || event.target.closest("button")) return;
     if (h.isBusy()) h.onSkip();
   });
 
