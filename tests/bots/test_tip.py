@@ -79,14 +79,18 @@ def test_the_score_moves_the_tip() -> None:
     assert ahead.bid <= plain.bid
 
 
-def test_the_tip_is_what_normal_and_dificil_bid() -> None:
+def test_the_tip_is_what_normal_bids_and_where_dificils_search_starts() -> None:
+    # Difícil prices bids within two of the evaluator's estimate, and a Nil.
     for code in ("ABCDEFGH", "K7PMX4QH", "23456789", "QRSTUVWX", "MNPQRSTU"):
         game = GameState.new(Rules(), code)
         for _ in range(4):
-            view = view_for(game, game.hand.turn)  # type: ignore[arg-type]
-            tip = suggest_bid(view)
-            for level in ("normal", "dificil"):
-                assert ask(level, game) == Bid(tip.bid)
+            seat = game.hand.turn
+            assert seat is not None
+            tip = suggest_bid(view_for(game, seat))
+            assert ask("normal", game) == Bid(tip.bid)
+            dificil = ask("dificil", game)
+            assert isinstance(dificil, Bid)
+            assert dificil.tricks == 0 or abs(dificil.tricks - max(tip.bid, 1)) <= 2
             game = game.apply(Bid(tip.bid))
 
 

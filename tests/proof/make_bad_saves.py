@@ -270,7 +270,7 @@ def entries() -> Iterator[tuple[str, Json]]:
             about="The target is the text «250», not a number; signed by the server.",
             code="invalid_rules",
             status=422,
-            message_has="objetivo",
+            message_has="target",
         ),
     )
     yield (

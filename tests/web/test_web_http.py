@@ -229,7 +229,15 @@ def test_the_openapi_schema_describes_the_contract() -> None:
     schema = client.get("/api/openapi.json").json()
     assert schema["openapi"].startswith("3.")
     paths = schema["paths"]
-    assert set(paths) == {"/api/games", "/api/games/act", "/api/games/resume", "/api/tip"}
+    assert set(paths) == {
+        "/api/games",
+        "/api/games/act",
+        "/api/games/resume",
+        "/api/games/import",
+        "/api/tip",
+        "/api/hint",
+        "/api/practice",
+    }
     components = schema["components"]["schemas"]
     assert "HTTPValidationError" not in components  # our 400s replace FastAPI's 422 shape
 

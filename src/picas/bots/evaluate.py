@@ -194,9 +194,9 @@ class BidStyle:
 
 
 FACIL_STYLE = BidStyle(
-    scale=0.9, shift=0.0, nil_max_danger=0.9, nil_max_tricks=1.2, use_score=False
+    scale=0.8, shift=0.0, nil_max_danger=0.9, nil_max_tricks=1.2, use_score=False
 )
-NORMAL_STYLE = BidStyle(scale=0.85)
+NORMAL_STYLE = BidStyle(scale=0.8)
 DIFICIL_STYLE = NORMAL_STYLE
 
 

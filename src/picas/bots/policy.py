@@ -139,7 +139,7 @@ def choose(
     if not want and opp_need > 0 and opp_contract > 0:
         # Setting them is worth 10 a trick of their contract; chase it when it is within reach.
         to_set = tricks_left - opp_need + 1
-        want = to_set <= 2
+        want = to_set <= 4
     others = possible[lho] | possible[partner] | possible[rho]
 
     if n == 0:

@@ -23,11 +23,15 @@ from picas.engine import Rules
 
 @dataclass(frozen=True, slots=True)
 class SearchSettings:
-    budget: int = 24_000
+    budget: int = 32_000
     """Card plays per decision (samples × candidates × cards left), the fixed amount of work."""
     min_samples: int = 12
-    max_samples: int = 120
-    bid_samples: int = 60
+    max_samples: int = 150
+    margin: float = 2.0
+    confidence: float = 1.0
+    """Another card replaces the heuristic's only if it prices ``margin`` points better plus
+    ``confidence`` standard errors."""
+    bid_samples: int = 80
     """Sampled deals for a bid (0: bid by the evaluator alone, like Normal)."""
     nil_danger: float = 3.5
     """Hands up to this Nil danger have a Nil priced by the search too."""
@@ -209,7 +213,7 @@ def bid_likelihood(bid: int, mask: int) -> float:
     if bid == 0:
         dangers = (mask & (_ACES | _KINGS | _HIGH_SPADES)).bit_count()
         spades = (mask & _SPADE_MASK).bit_count()
-        return 0.15 ** (dangers + max(0, spades - 3))
+        return 0.3 ** (dangers + max(0, spades - 3))
     gap = bid - 0.85 * quick_tricks(mask)
     return math.exp(-gap * gap / 4.5)
 
@@ -222,6 +226,24 @@ def sample_weight(k: Knowledge, hands: Sequence[int]) -> float:
         if seat != k.seat and bid >= 0:
             weight *= bid_likelihood(bid, hands[seat] | k.seat_played[seat])
     return weight
+
+
+def draw_sample(k: Knowledge, rng: random.Random, tries: int = 8) -> list[int] | None:
+    """A sampled deal that fits the bids: each candidate is kept with probability equal to its
+    :func:`sample_weight` (the best of ``tries`` otherwise), so every kept sample counts the same
+    and a few unlikely deals cannot dominate the average."""
+    best: list[int] | None = None
+    best_weight = -1.0
+    for _ in range(tries):
+        hands = sample_hands(k, rng)
+        if hands is None:
+            return None
+        weight = sample_weight(k, hands)
+        if rng.random() < weight:
+            return hands
+        if weight > best_weight:
+            best, best_weight = hands, weight
+    return best
 
 
 def playout(
@@ -271,14 +293,13 @@ def search_play(
     cards_left = 4 * k.tricks_left - len(k.trick)
     samples = settings.budget // (len(options) * cards_left)
     samples = max(settings.min_samples, min(settings.max_samples, samples))
-    totals = [0.0] * len(options)
+    values: list[list[float]] = [[] for _ in options]
     runs = 0
     trick0 = list(k.trick)
     for _ in range(samples):
-        hands = sample_hands(k, rng)
+        hands = draw_sample(k, rng)
         if hands is None:
             break
-        weight = sample_weight(k, hands)
         for index, card in enumerate(options):
             h = hands.copy()
             h[me] ^= 1 << card
@@ -295,13 +316,48 @@ def search_play(
                 trick = []
             if left:
                 playout(h, trick, leader, won, broken, k.bids, left)
-            totals[index] += weight * pricer.value(won)
+            values[index].append(pricer.value(won))
             runs += 1
+    heuristic = choose(
+        me, k.mine, k.trick, k.leader, k.possible, k.bids, k.won, k.broken, k.tricks_left
+    )
+    if not values[0]:
+        return heuristic, runs
+    sums = [sum(v) for v in values]
     best = 0
     for index in range(1, len(options)):
-        if totals[index] > totals[best] + 1e-9:
+        if sums[index] > sums[best] + 1e-9:
             best = index
-    return options[best], runs
+    # Keep the heuristic's card (Normal's choice, with its manners) unless the search is
+    # confident that another is better: by ``margin`` points plus one standard error of the
+    # paired difference (the same samples price every card).
+    own = _group_of(k, options, heuristic)
+    if own == best:
+        return heuristic, runs
+    diffs = [a - b for a, b in zip(values[best], values[own], strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, n - 1) / n)
+    if mean > settings.margin + settings.confidence * spread:
+        return options[best], runs
+    return heuristic, runs
+
+
+def _group_of(k: Knowledge, options: list[int], card: int) -> int:
+    """The index of the candidate equivalent to ``card`` (same suit, nothing unseen between)."""
+    settled = k.played
+    for played in k.trick:
+        settled &= ~(1 << played)
+    known = settled | k.mine
+    for index, option in enumerate(options):
+        if option == card:
+            return index
+        if option // 13 == card // 13:
+            low, high = min(option, card), max(option, card)
+            between = BELOW[high] & ~BELOW[low] & ~(1 << low)
+            if not between & ~known:
+                return index
+    return 0
 
 
 def search_bid(
@@ -333,10 +389,9 @@ def search_bid(
     runs = 0
     leader = k.leader
     for _ in range(samples):
-        hands = sample_hands(k, rng)
+        hands = draw_sample(k, rng)
         if hands is None:
             break
-        weight = sample_weight(k, hands)
         base = list(k.bids)
         # The seats still to bid, in bidding order after us, bid by the evaluator.
         for step in range(1, 4):
@@ -353,7 +408,7 @@ def search_bid(
         runs += 1
         for index, bid in enumerate(options):
             bids[me] = bid
-            totals[index] += weight * Pricer(rules, team, bids, blind, bags).value(won)
+            totals[index] += Pricer(rules, team, bids, blind, bags).value(won)
         if try_nil:
             bids = base.copy()
             bids[me] = 0
@@ -361,7 +416,7 @@ def search_bid(
                 bids[partner] = max(1, estimate)  # never two Nils: the partner would bid
             won = playout(hands.copy(), [], leader, [0, 0, 0, 0], False, bids, 13)
             runs += 1
-            nil_total += weight * Pricer(rules, team, bids, blind, bags).value(won)
+            nil_total += Pricer(rules, team, bids, blind, bags).value(won)
     best = 0
     for index in range(1, len(options)):
         if totals[index] > totals[best] + 1e-9:

@@ -13,7 +13,13 @@ from collections.abc import Sequence
 from picas.engine import PicasError
 
 # (module, name) pairs: the module defines ``add_parser(subparsers)`` which sets ``func``.
-COMMANDS = ("picas.cli.serve", "picas.cli.replay", "picas.cli.arena", "picas.cli.check")
+COMMANDS = (
+    "picas.cli.serve",
+    "picas.cli.replay",
+    "picas.cli.arena",
+    "picas.cli.check",
+    "picas.cli.load",
+)
 BENCHES = ("picas.cli.bench_engine", "picas.cli.bench_bots", "picas.cli.bench_server")
 
 

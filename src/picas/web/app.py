@@ -11,7 +11,7 @@ from starlette.types import Scope
 import picas
 from picas.web import errors
 from picas.web.middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
-from picas.web.routers import games, pages, tip
+from picas.web.routers import games, pages, review, tip
 from picas.web.settings import Settings
 from picas.web.table import Table
 
@@ -36,6 +36,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     errors.install(app)
     app.include_router(games.router)
     app.include_router(tip.router)
+    app.include_router(review.router)
     app.include_router(pages.pages_router(settings.static_dir))
     if settings.static_dir.is_dir():
         app.router.routes.append(

@@ -98,7 +98,8 @@ async def _http_handler(request: Request, error: Exception) -> Response:
 
 async def _internal_handler(request: Request, error: Exception) -> Response:
     log.error("Error interno en %s %s", request.method, request.url.path, exc_info=error)
-    return error_response(500, "internal_error", INTERNAL_MESSAGE)
+    # Sent from outside the headers middleware: ``no-store`` too, as on every API answer.
+    return error_response(500, "internal_error", INTERNAL_MESSAGE, {"Cache-Control": "no-store"})
 
 
 def install(app: FastAPI) -> None:
@@ -121,6 +122,8 @@ FIELD_HINTS: Mapping[str, str] = {
     "save": 'La partida guardada debe ser un objeto {"record": {...}, "sig": "..."}.',
     "save.record": "La partida guardada no tiene un registro válido.",
     "save.sig": "La firma de la partida guardada debe ser un texto.",
+    "hand_number": "«hand_number» es el número de una mano acabada (1, 2, 3…).",
+    "record": "«record» debe ser una partida de Picas (un objeto JSON).",
 }
 TYPE_WORDS: Mapping[str, str] = {
     "bool": "verdadero o falso",

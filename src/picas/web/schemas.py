@@ -65,6 +65,15 @@ class SaveOnlyIn(_In):
     save: SaveIn
 
 
+class PracticeIn(_In):
+    save: SaveIn
+    hand_number: StrictInt = Field(ge=1, le=1000, description="A finished hand of that save.")
+
+
+class ImportIn(_In):
+    record: dict[str, Any] = Field(description="An unsigned game record (docs/record.md).")
+
+
 # --- the view -------------------------------------------------------------------------------------
 
 
@@ -212,6 +221,13 @@ class BidEvent(_Out):
     seat: SeatKey
     bid: int
     blind: bool
+    reason: str | None = Field(
+        default=None,
+        exclude_if=lambda value: value is None,
+        description="«¿Por qué?»: a computer player's reason in short Spanish (never South's:"
+        " the key is absent from South's bids).",
+        examples=["♠A segura, ♥K protegido"],
+    )
 
 
 class LookEvent(_Out):
@@ -273,6 +289,35 @@ class GameOut(_Out):
 class TipOut(_Out):
     bid: int = Field(ge=0, le=13)
     reasons: list[str]
+
+
+class HintOut(_Out):
+    """While playing: ``card`` and ``reason``. While bidding: ``bid`` and ``reasons``, as
+    ``/api/tip``. The other pair is null (``reasons`` is ``[reason]`` while playing)."""
+
+    card: str | None = Field(examples=["QH"])
+    reason: str = Field(examples=["tu compañero ya gana la baza: juega la más baja"])
+    bid: int | None = Field(ge=0, le=13)
+    reasons: list[str]
+
+
+class HandSummaryOut(_Out):
+    """One hand's bids, tricks and both six-line sheets (North–South first)."""
+
+    bids: SeatInts
+    blind: SeatFlags
+    won: SeatInts
+    sheets: list[SheetOut]
+    hand_totals: TeamInts
+
+
+class CompareOut(_Out):
+    original: HandSummaryOut
+    dificil: HandSummaryOut
+
+
+class PracticeOut(GameOut):
+    compare: CompareOut
 
 
 class ErrorDetail(_Out):

@@ -16,7 +16,7 @@ from typing import Any
 
 from picas.bots.base import Bot, play_bots
 from picas.bots.registry import DEFAULT_LEVEL, LEVELS
-from picas.bots.tip import suggest_bid
+from picas.bots.tip import explain_bid, suggest_bid
 from picas.engine import (
     Action,
     Bid,
@@ -103,13 +103,17 @@ class Table:
             target=target, bag_penalty=bag_penalty, blind_nil=blind_nil
         )
         code = normalize_code(code) if code is not None else code_from_bytes(secrets.token_bytes(5))
-        bots = self._bots_for(level)
-        record = Record(rules=rules, code=code, meta={"level": level})
+        return self.start(Record(rules=rules, code=code, meta={"level": level}))
+
+    def start(self, record: Record) -> Turn:
+        """A record with no actions yet (a new game, a practice game): the first deal, then the
+        computer players until South's first turn."""
+        bots = self._bots_for(level_of(record))
         state = record.start()
         log_ = _ActionLog()
         log_.events.append(_deal_event(state))
-        state, _ = play_bots(state, bots, position=0, on_action=log_)
-        return self._seal(record.append(*log_.actions), state, log_.events)
+        state, _ = play_bots(state, bots, position=len(record.actions), on_action=log_)
+        return self.seal(record.append(*log_.actions), state, log_.events)
 
     def act(self, record_json: dict[str, Any], sig: str, action: object) -> Turn:
         """South's action on a save, then the computer players' answers.
@@ -131,7 +135,7 @@ class Table:
         # The decision at record index i is seeded with position i: South's action is at
         # len(actions), so the first computer reply is at len(actions) + 1.
         after, _ = play_bots(after, bots, position=len(saved.record.actions) + 1, on_action=log_)
-        return self._seal(saved.record.append(*log_.actions), after, log_.events)
+        return self.seal(saved.record.append(*log_.actions), after, log_.events)
 
     def resume(self, record_json: dict[str, Any], sig: str) -> Turn:
         saved = self.open(record_json, sig)
@@ -160,6 +164,7 @@ class Table:
         if cached is not None:
             return cached
         record = Record.from_json(record_json)
+        _check_level(level_of(record))  # before any answer names it: every endpoint refuses it
         saved = Replayed(record, final_state(record))
         self._cache.put(sig, saved)
         return saved
@@ -168,7 +173,8 @@ class Table:
         record_json = record.to_json()
         return record_json, self._signer.sign(record_json)
 
-    def _seal(self, record: Record, state: GameState, events: list[Event]) -> Turn:
+    def seal(self, record: Record, state: GameState, events: list[Event]) -> Turn:
+        """Sign ``record`` (whose last position is ``state``) and remember its replay."""
         record_json, sig = self.sign(record)
         self._cache.put(sig, Replayed(record, state))
         return Turn(record, record_json, sig, state, tuple(events))
@@ -176,10 +182,12 @@ class Table:
     # --- computer players ------------------------------------------------------------------------
 
     def _bots_for(self, level: str) -> Mapping[Seat, Bot]:
-        """The three computer players of a level. One object per level is shared: a bot decides
-        from the view and the seeded generator only, so it holds nothing between calls."""
-        if level not in LEVELS:
-            raise RecordError(f"Nivel desconocido: «{level:.20}».", code="unknown_level")
+        return dict.fromkeys(COMPUTER_SEATS, self.bot(level))
+
+    def bot(self, level: str) -> Bot:
+        """The computer player of a level. One object per level is shared: a bot decides from the
+        view and the seeded generator only, so it holds nothing between calls."""
+        _check_level(level)
         with self._bots_lock:
             bot = self._bots.get(level)
             if bot is None:
@@ -191,7 +199,12 @@ class Table:
                         "Los jugadores de la CPU de ese nivel no están disponibles ahora."
                     ) from None
                 self._bots[level] = bot
-        return dict.fromkeys(COMPUTER_SEATS, bot)
+        return bot
+
+
+def _check_level(level: str) -> None:
+    if level not in LEVELS:
+        raise RecordError(f"Nivel desconocido: «{level:.20}».", code="unknown_level")
 
 
 # --- events ---------------------------------------------------------------------------------------
@@ -212,10 +225,13 @@ class _ActionLog:
 def events_for(before: GameState, seat: Seat, action: Action, after: GameState) -> list[Event]:
     """What the page animates for one action, in order (docs/api.md, "Events")."""
     events: list[Event] = []
-    if isinstance(action, Bid):
-        events.append({"type": "bid", "seat": seat.key, "bid": action.tricks, "blind": False})
-    elif isinstance(action, BlindNil):
-        events.append({"type": "bid", "seat": seat.key, "bid": 0, "blind": True})
+    if isinstance(action, Bid | BlindNil):
+        bid = action.tricks if isinstance(action, Bid) else 0
+        blind = isinstance(action, BlindNil)
+        event: Event = {"type": "bid", "seat": seat.key, "bid": bid, "blind": blind}
+        if seat is not SOUTH:  # «¿Por qué?»: only the computer players explain their bids
+            event["reason"] = bid_reason(after, seat)
+        events.append(event)
     elif isinstance(action, LookAtCards):
         events.append({"type": "look", "seat": seat.key})
     elif isinstance(action, Play):
@@ -231,6 +247,12 @@ def events_for(before: GameState, seat: Seat, action: Action, after: GameState) 
     elif after.hand.number != before.hand.number:
         events.append(_deal_event(after))
     return events
+
+
+def bid_reason(after: GameState, seat: Seat) -> str:
+    """Why ``seat`` bid what it just bid, in short Spanish, from its own view only."""
+    tip = explain_bid(view_for(after, seat))
+    return ", ".join(tip.reasons) or tip.text()
 
 
 def _deal_event(state: GameState) -> Event:

@@ -1,6 +1,6 @@
 // Motion: CSS transforms through the Web Animations API, a steady pace, and a skip that finishes
-// whatever is running. ?rapido=1 sets every duration to 0; prefers-reduced-motion swaps flights for
-// short fades and keeps the reading pauses.
+// whatever is running. The speed setting scales every duration (lenta, normal, rápida); ?rapido=1
+// sets them to 0; prefers-reduced-motion swaps flights for short fades and keeps the reading pauses.
 
 import { backSvg } from "./cards.js";
 
@@ -13,7 +13,9 @@ const PACE = {
   dealFlight: 260,
   dealStagger: 34,
   lift: 140,
+  lastCard: 450, // South's forced last card waits this long before it plays itself
 };
+const SPEED_FACTOR = { lenta: 1.6, normal: 1, rapida: 0.45 };
 
 let factor = 1;
 const reducedQuery = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
@@ -21,9 +23,10 @@ const running = new Set();
 const sleepers = new Set();
 let skipping = false;
 
-export function configure({ fast = false } = {}) {
-  factor = fast ? 0 : 1;
+export function configure({ fast = false, speed = "normal" } = {}) {
+  factor = fast ? 0 : SPEED_FACTOR[speed] ?? 1;
   document.documentElement.classList.toggle("rapido", fast);
+  document.documentElement.dataset.ritmo = fast ? "instantaneo" : speed;
 }
 
 export function reduced() {

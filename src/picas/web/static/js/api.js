@@ -1,6 +1,7 @@
-// The server API (docs/api.md). Every failure becomes an ApiError with a Spanish message.
+// The server API (docs/api.md). Every failure becomes an ApiError with a message for the player:
+// the server's Spanish one, or in English the known codes' own text.
 
-import { t } from "./i18n.js";
+import { t, serverText } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(code, message, status = 0) {
@@ -31,7 +32,8 @@ async function post(path, body) {
   if (!response.ok) {
     const err = data && typeof data === "object" ? data.error : null;
     if (err && typeof err.message === "string" && response.status < 500) {
-      throw new ApiError(String(err.code || "error"), err.message, response.status);
+      const code = String(err.code || "error");
+      throw new ApiError(code, serverText(code, err.message), response.status);
     }
     throw new ApiError("server", t("error.server", { status: response.status }), response.status);
   }
@@ -71,4 +73,23 @@ export async function tip(save) {
   const data = await post("/api/tip", { save });
   if (typeof data.bid !== "number") throw new ApiError("unexpected", t("error.unexpected"));
   return { bid: data.bid, reasons: Array.isArray(data.reasons) ? data.reasons.map(String) : [] };
+}
+
+/** The suggested card for South (the play hint): {card, reason}. */
+export async function hint(save) {
+  const data = await post("/api/hint", { save });
+  if (typeof data.card !== "string") throw new ApiError("unexpected", t("error.unexpected"));
+  return { card: data.card, reason: typeof data.reason === "string" ? data.reason : "" };
+}
+
+/** «Rejugar esta mano»: a practice game on the same deal, and `compare`. */
+export async function practice(save, handNumber) {
+  const data = checkAnswer(await post("/api/practice", { save, hand_number: handNumber }));
+  if (!data.compare || typeof data.compare !== "object") throw new ApiError("unexpected", t("error.unexpected"));
+  return data;
+}
+
+/** Open a shared (unsigned) record: the server replays and checks it, then signs it. */
+export async function importRecord(record) {
+  return checkAnswer(await post("/api/games/import", { record }));
 }

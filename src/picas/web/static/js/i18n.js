@@ -1,7 +1,7 @@
-// Every string the table shows, in one table per language. Spanish is the only one for now; an
-// English table with the same keys can be added to TABLES and chosen with setLanguage("en").
+// Every string the table shows, in one table per language: Spanish here (the default), English in
+// i18n-en.js with the same keys, loaded only when chosen in the settings.
 
-const ES = {
+export const ES = {
   "app.title": "Picas — Spades en español",
   "app.skip": "Saltar a tu mano",
 
@@ -70,6 +70,9 @@ const ES = {
   "help.example": "Ejemplo de puntuación",
   "help.strategy": "Estrategia",
   "help.faq": "Preguntas frecuentes",
+  "menu.more": "Más",
+  "menu.stats": "Estadísticas",
+  "menu.share": "Compartir",
 
   // Table areas
   "table.label": "Mesa",
@@ -92,6 +95,7 @@ const ES = {
   "btn.save": "Guardar",
   "btn.retry": "Reintentar",
   "btn.showScore": "Ver puntuación",
+  "btn.continue": "Seguir",
 
   // Status line
   "status.deal": "Pulsa «Repartir» y las cartas saldrán una a una. Toca la mesa para saltarte el reparto.",
@@ -107,6 +111,8 @@ const ES = {
   "status.handOver": "Fin de la mano {n}.",
   "status.gameOver": "La partida ha terminado.",
   "status.lifted": "{card} levantada: tócala otra vez o pulsa «Jugar».",
+  "status.tapToGo": "Baza completa. Toca la mesa o pulsa «Seguir» para continuar.",
+  "status.lastCard": "Tu última carta, {card}, se juega sola.",
 
   // Announcements (aria-live)
   "say.bid": "{seat} canta {bid}.",
@@ -138,6 +144,14 @@ const ES = {
   "bid.keyAria": "{n} bazas",
   "bid.keyAria.one": "1 baza",
 
+  // «¿Por qué?» of the computer players' bids, and the play hint
+  "why.line": "{seat}: {bid} — {reason}",
+  "why.aria": "¿Por qué ese canto de {seat}?",
+  "why.short": "Por qué:",
+  "hint.label": "Sugerencia: {card}",
+  "hint.loading": "Buscando una carta que sugerirte…",
+  "hint.cardAria": "{card}, la carta sugerida",
+
   // Score sheet
   "sheet.title": "Mano {n}",
   "sheet.caption": "Puntuación de la mano {n}",
@@ -165,6 +179,124 @@ const ES = {
   "sheet.historyHand": "Mano",
   "sheet.empty": "Todavía no se ha terminado ninguna mano.",
   "sheet.next": "Siguiente mano",
+  "sheet.openHand": "Mano {n}",
+  "sheet.openHandAria": "Ver la hoja de la mano {n}",
+
+  // The arithmetic of each line of the sheet
+  "calc.made.ns": "cantasteis {bid} e hicisteis {made}: {bid}×10 = {points}",
+  "calc.made.ew": "cantaron {bid} e hicieron {made}: {bid}×10 = {points}",
+  "calc.madeBags.ns": "cantasteis {bid} e hicisteis {made}: {bid}×10 + {bags} = {points}",
+  "calc.madeBags.ew": "cantaron {bid} e hicieron {made}: {bid}×10 + {bags} = {points}",
+  "calc.set.ns": "cantasteis {bid} e hicisteis {made}: −{bid}×10 = {points}",
+  "calc.set.ew": "cantaron {bid} e hicieron {made}: −{bid}×10 = {points}",
+  "calc.noContract.ns": "los dos cantasteis Nil: no hay contrato",
+  "calc.noContract.ew": "los dos cantaron Nil: no hay contrato",
+  "calc.bagWord": "{n} sacos",
+  "calc.bagWord.one": "1 saco",
+  "calc.trickWord": "{n} bazas",
+  "calc.trickWord.one": "1 baza",
+  "calc.nilBags": "; y {bags} por las bazas del Nil: {points}",
+  "calc.nilBagsCount": "; las bazas del Nil ({bags}) solo van a la cuenta de sacos",
+  "calc.nilMade": "Nil de {seat} sin ninguna baza: {points}",
+  "calc.nilFailed": "Nil de {seat} con {tricks}: {points}",
+  "calc.blindMade": "Nil ciego de {seat} sin ninguna baza: {points}",
+  "calc.blindFailed": "Nil ciego de {seat} con {tricks}: {points}",
+  "calc.penaltyOff": "sin castigo por sacos en esta partida",
+  "calc.penaltyNoBags": "{before}, ninguno nuevo",
+  "calc.penalty": "{before} + {added} = {total}: {points}, quedan {after}",
+  "calc.penaltyNone": "{before} + {added} = {total}: sin castigo (se castiga al llegar a {limit})",
+
+  // Review: trick by trick, the Nil that broke, every hand
+  "review.showCalc": "Ver las cuentas",
+  "review.hideCalc": "Ocultar las cuentas",
+  "review.replay": "Repasar baza a baza",
+  "review.nilBroke": "El Nil de {seat} se rompió en la baza {n}.",
+  "review.blindBroke": "El Nil ciego de {seat} se rompió en la baza {n}.",
+  "review.seeTrick": "Ver la baza {n}",
+  "review.backToList": "← Todas las manos",
+  "review.backToSheet": "← Volver a la hoja",
+  "replay.title": "Mano {n}, baza a baza",
+  "replay.prev": "Baza anterior",
+  "replay.next": "Baza siguiente",
+  "replay.position": "Baza {n} de {total}",
+  "replay.line": "Sale {leader}; gana {winner}.",
+  "replay.nilBroke": "Con esta baza se rompe el Nil de {seat}.",
+  "replay.blindBroke": "Con esta baza se rompe el Nil ciego de {seat}.",
+  "replay.tally": "Bazas hasta aquí: {tricks}",
+  "replay.itemAria": "Baza {n}: sale {leader}; {cards}; gana {winner}",
+
+  // Practice: «Rejugar esta mano»
+  "practice.replayHand": "Rejugar esta mano",
+  "practice.banner": "Práctica: mano {n} de la partida {code}",
+  "practice.started": "Rejuegas la mano {n}: las mismas cartas, desde tu asiento.",
+  "practice.done": "Mano de práctica terminada.",
+  "practice.status": "Mano de práctica terminada: compara o vuelve a tu partida.",
+  "practice.back": "Volver a la partida",
+  "practice.showCompare": "Ver la comparación",
+  "practice.again": "Rejugar otra vez",
+  "compare.title": "Mano {n}: la misma mano, tres veces",
+  "compare.caption": "Cantos, bazas y puntos de la mano",
+  "compare.original": "En la partida",
+  "compare.replay": "Esta vez",
+  "compare.dificil": "Difícil en tu asiento",
+  "compare.bidsNS": "Cantos Sur + Norte",
+  "compare.wonNS": "Bazas Sur + Norte",
+  "compare.bidsEW": "Cantos Oeste + Este",
+  "compare.wonEW": "Bazas Oeste + Este",
+  "compare.pointsNS": "Puntos de Nosotros",
+  "compare.pointsEW": "Puntos de Ellos",
+  "compare.better": "Esta vez hacéis {points}: {diff} más que en la partida.",
+  "compare.worse": "Esta vez hacéis {points}: {diff} menos que en la partida.",
+  "compare.same": "Esta vez hacéis {points}, lo mismo que en la partida.",
+  "compare.dificilLine": "Difícil, en tu asiento, hizo {points}.",
+
+  // Statistics
+  "stats.title": "Estadísticas",
+  "stats.games": "Partidas terminadas",
+  "stats.noGames": "Aún no has terminado ninguna partida.",
+  "stats.level": "Nivel",
+  "stats.target": "Objetivo",
+  "stats.won": "Ganadas",
+  "stats.lost": "Perdidas",
+  "stats.drawn": "Tablas",
+  "stats.hands": "Manos",
+  "stats.handsPlayed": "Manos jugadas",
+  "stats.contracts": "Contratos de Norte y tú",
+  "stats.ownBids": "Tus cantos",
+  "stats.nils": "Tus Nil",
+  "stats.bagsPerHand": "Sacos por mano (Norte y tú)",
+  "stats.madeOf": "{made} cumplidos de {of}",
+  "stats.note": "Se guardan en este navegador. Las manos de práctica no cuentan.",
+  "stats.reset": "Borrar estadísticas",
+  "stats.resetTitle": "¿Borrar las estadísticas?",
+  "stats.resetText": "Todas las partidas y manos contadas vuelven a cero. No se puede deshacer.",
+  "stats.resetYes": "Sí, borrarlas",
+  "stats.resetNo": "Cancelar",
+  "stats.resetDone": "Estadísticas borradas.",
+
+  // Sharing
+  "share.title": "Compartir la partida",
+  "share.linkTitle": "Enlace a esta partida",
+  "share.linkNote": "Quien lo abra empieza una partida con el código {code}: los mismos repartos que la tuya.",
+  "share.linkLabel": "Enlace de la partida",
+  "share.copy": "Copiar enlace",
+  "share.copied": "Enlace copiado.",
+  "share.copyByHand": "No se ha podido copiar: selecciona el enlace y cópialo.",
+  "share.exportTitle": "Descargar la partida",
+  "share.exportNote": "El registro completo en JSON: las reglas, el código y cada canto y carta en orden.",
+  "share.exportNotePractice": "El registro de tu partida (no el de la práctica), en JSON.",
+  "share.export": "Descargar (JSON)",
+  "share.importTitle": "Abrir una partida descargada",
+  "share.importLabel": "Archivo de partida (.json)",
+  "share.importNote": "La partida en curso se abandona.",
+  "share.opening": "Abriendo la partida…",
+  "share.tooBig": "El archivo es demasiado grande para ser una partida de Picas.",
+  "share.notJson": "El archivo no es JSON: no es una partida de Picas.",
+  "share.notRecord": "El archivo no contiene una partida de Picas.",
+  "link.title": "Partida de un enlace",
+  "link.confirm": "El enlace abre la partida {code}. ¿La empiezas? La partida en curso se abandona.",
+  "link.start": "Empezar esa partida",
+  "link.keep": "Seguir con la mía",
 
   // Game over
   "over.title": "Fin de la partida",
@@ -192,7 +324,7 @@ const ES = {
   "settings.level": "Nivel",
   "settings.bagPenalty": "Castigo por sacos (−100 cada 10 sacos)",
   "settings.blindNil": "Nil ciego (cuando tu equipo va 100 puntos o más por detrás)",
-  "settings.fourColor": "Baraja de cuatro colores (se aplica ya)",
+  "settings.fourColor": "Baraja de cuatro colores (diamantes azules, tréboles verdes)",
   "settings.newGame": "Nueva partida con estos ajustes",
   "settings.abandon": "La partida en curso se abandona.",
   "settings.codeTitle": "Jugar una partida por su código",
@@ -200,6 +332,25 @@ const ES = {
   "settings.codeHint": "8 caracteres; no hay 0, O, 1 ni I.",
   "settings.codeStart": "Empezar con este código",
   "settings.saved": "Ajustes guardados: se aplicarán en la próxima partida.",
+  "settings.now": "La mesa (se aplica ya)",
+  "settings.nextGame": "La próxima partida",
+  "settings.language": "Idioma · Language",
+  "lang.es": "Español",
+  "lang.en": "English",
+  "settings.speed": "Velocidad de las animaciones",
+  "speed.lenta": "Lenta",
+  "speed.normal": "Normal",
+  "speed.rapida": "Rápida",
+  "settings.pauseTricks": "Parar después de cada baza hasta que toques la mesa",
+  "settings.hint": "Sugerirme una carta en mi turno, con el porqué",
+
+  // Help pages: the settings they describe
+  "helpPage.settings": "En tu partida: objetivo {target}, castigo por sacos {penalty}, Nil ciego {blind}.",
+  "helpPage.saved": "Para la próxima partida tienes guardado: objetivo {target}, castigo por sacos {penalty}, Nil ciego {blind}.",
+  "helpPage.defaults": "Sin partida guardada, esta página describe los ajustes de fábrica: objetivo {target}, castigo por sacos {penalty}, Nil ciego {blind}.",
+  "helpPage.on": "activado",
+  "helpPage.off": "desactivado",
+  "helpPage.spanishOnly": "",
 
   // Errors and saves
   "error.network": "No se puede conectar con el servidor. Comprueba la conexión y vuelve a intentarlo.",
@@ -213,15 +364,57 @@ const ES = {
 
 const TABLES = { es: ES };
 let current = ES;
+let english = null; // the English module, once loaded (tables and the reason translator)
 
-export function setLanguage(lang) {
+/** Switch the page's language; English is fetched the first time it is chosen. */
+export async function loadLanguage(lang) {
+  if (lang === "en" && !TABLES.en) {
+    english = await import("./i18n-en.js");
+    TABLES.en = english.EN;
+  }
   current = TABLES[lang] || ES;
   document.documentElement.lang = TABLES[lang] ? lang : "es";
 }
 
+export function language() {
+  return current === ES ? "es" : "en";
+}
+
+/** Whether the current language has its own text for `key`. */
+export function has(key) {
+  return Object.prototype.hasOwnProperty.call(current, key);
+}
+
+const SEAT_WORDS = { Sur: "south", Oeste: "west", Norte: "north", Este: "east" };
+const SUIT_WORDS = { picas: "S", corazones: "H", diamantes: "D", "tréboles": "C" };
+
+/**
+ * A message from the server (always Spanish) in the player's language: in Spanish the server's
+ * own words; in English the code's text (with the suit, seat or action number the Spanish
+ * message names), falling back to the server's words for codes it does not know.
+ */
+export function serverText(code, message) {
+  if (current === ES || !has(`server.${code}`)) return message;
+  const text = String(message || "");
+  const params = {};
+  const seat = text.match(/le toca a (Sur|Oeste|Norte|Este)/);
+  if (seat) params.seat = seatName(SEAT_WORDS[seat[1]]);
+  const suit = text.match(/Tienes (picas|corazones|diamantes|tréboles)/);
+  if (suit) params.suit = t(`suit.${SUIT_WORDS[suit[1]]}`);
+  const index = text.match(/[Aa]cci[oó]n (\d+)/);
+  if (index) params.n = index[1];
+  const out = t(`server.${code}`, params);
+  return /\{\w+\}/.test(out) ? message : out;
+}
+
+/** A computer player's or the tip's reason (Spanish from the server) in the player's language. */
+export function reasonText(text) {
+  return english && current !== ES ? english.translateReason(text) : text;
+}
+
 /** The string for `key`, with `{name}` placeholders filled from `params`. */
 export function t(key, params = {}) {
-  let text = current[key] ?? ES[key];
+  const text = current[key] ?? ES[key];
   if (text === undefined) {
     console.warn("i18n: falta la clave", key);
     return key;

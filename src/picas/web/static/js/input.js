@@ -46,16 +46,35 @@ export function bindInput(h) {
     });
   }
 
-  // A tap on the table while something moves skips the animation.
+  // A tap on the table while something moves skips the animation (or ends the pause after a
+  // trick). The «?» of a computer player's bid opens its reason.
   $("mesa").addEventListener("click", (event) => {
+    const why = event.target.closest(".porque");
+    if (why) {
+      h.onReason(why.dataset.seat);
+      return;
+    }
     // Not the tap that started it: that button may already have left the page.
     if (!event.target.isConnected || event.target.closest("button")) return;
     if (h.isBusy()) h.onSkip();
+  });
+  document.addEventListener("click", (event) => {
+    if (event.target.isConnected && !event.target.closest(".porque, .bocadillo")) h.onReason(null);
   });
 
   $("btn-ultima").addEventListener("click", () => h.onLastTrick());
   $("btn-puntos").addEventListener("click", () => h.onScore());
   $("btn-ajustes").addEventListener("click", () => h.onSettings());
+  $("btn-volver-practica").addEventListener("click", () => h.onBackToGame());
+  const more = $("mas");
+  $("btn-estadisticas").addEventListener("click", () => {
+    more.open = false;
+    h.onStats();
+  });
+  $("btn-compartir").addEventListener("click", () => {
+    more.open = false;
+    h.onShare();
+  });
 
   for (const dialog of document.querySelectorAll("dialog")) {
     dialog.addEventListener("click", (event) => {
@@ -64,19 +83,30 @@ export function bindInput(h) {
     });
   }
 
-  // The help menu closes when the player taps elsewhere or presses Escape.
+  // The help and «Más» menus close when the player taps elsewhere or presses Escape; one at a time.
   const help = $("ayuda");
+  const menus = [help, more];
   document.addEventListener("click", (event) => {
-    if (help.open && !help.contains(event.target)) help.open = false;
+    for (const menu of menus) if (menu.open && !menu.contains(event.target)) menu.open = false;
   });
+  for (const menu of menus) {
+    menu.addEventListener("toggle", () => {
+      if (menu.open) for (const other of menus) if (other !== menu) other.open = false;
+    });
+  }
 
   let oneAt = 0;
   document.addEventListener("keydown", (event) => {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     if (typing(event.target) || document.querySelector("dialog[open]")) return;
     if (event.key === "Escape") {
-      if (help.open) help.open = false;
+      for (const menu of menus) menu.open = false;
       h.onEscape();
+      return;
+    }
+    if (h.waitingForTap() && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      h.onSkip();
       return;
     }
     if (!h.canBid()) return;

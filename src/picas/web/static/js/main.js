@@ -1,12 +1,13 @@
 // The table's conductor: loads or starts a game, sends South's actions, plays the returned events
-// one by one, and keeps the save in localStorage after every step.
+// one by one, and keeps the save in localStorage after every step. Rarely used parts (the sheets
+// and the review, statistics, sharing) are separate modules loaded on first use.
 
 import * as api from "./api.js";
 import * as store from "./store.js";
 import * as anim from "./animation.js";
 import * as R from "./render.js";
 import { bindInput } from "./input.js";
-import { t, applyTo, seatName, signed, num } from "./i18n.js";
+import { t, applyTo, seatName, signed, num, loadLanguage, serverText } from "./i18n.js";
 import { installSprite, cardNameWithArticle, cardName } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
@@ -18,7 +19,10 @@ const S = {
   level: null,
   view: null, // the server's last view: the truth
   model: null, // what the table shows (runs behind the view while events animate)
-  ui: { stage: "mesa" }, // "repartir" | "mesa" | "hoja" | "fin"; saved with the game
+  ui: { stage: "mesa" }, // "repartir" | "mesa" | "hoja" | "fin" | "practica"; saved with the game
+  reasons: {}, // {hand number: {seat: reason}} of the computer players' bids, saved with the game
+  gid: null, // this game's id for the statistics (null in a practice hand)
+  practice: null, // {hand, compare, mainCode} while a hand is replayed for practice
   pending: null, // events after a scored hand, waiting for «Siguiente mano»
   busy: false,
   thinking: null,
@@ -29,6 +33,10 @@ const S = {
   tipFor: null,
   tipLoading: false,
   tipError: null,
+  hint: null, // {key, card, reason} | {key, error} for the save it was asked with
+  hintLoading: false,
+  openReason: null, // the seat whose «¿Por qué?» is open
+  tapWaiter: null, // resolves the pause after a trick
   message: null, // a refusal or notice that stays until the next action
   notice: null, // a damaged save: shown above «Repartir»
   error: null, // {message, retry}
@@ -41,14 +49,28 @@ const S = {
 
 function persist() {
   if (!S.save) return;
-  const ok = store.saveGame({ save: S.save, code: S.code, level: S.level, ui: S.ui });
+  const entry = { save: S.save, code: S.code, level: S.level, ui: S.ui, reasons: S.reasons, gid: S.gid };
+  if (S.practice) entry.practice = S.practice;
+  const ok = store.saveGame(entry, S.practice ? store.PRACTICE_KEY : store.GAME_KEY);
   if (!ok && !S.storageWarned) {
     S.storageWarned = true;
     S.message = { text: t("error.storage"), warn: true };
   }
 }
 
+/** Keep each computer bid's «¿Por qué?» with the save, keyed by hand and seat. */
+function captureReasons(events, hand) {
+  let number = hand;
+  for (const ev of events) {
+    if (ev.type === "deal") number = ev.hand_number;
+    else if (ev.type === "bid" && ev.seat !== "south" && typeof ev.reason === "string" && ev.reason) {
+      (S.reasons[number] ||= {})[ev.seat] = ev.reason;
+    }
+  }
+}
+
 function adopt(answer) {
+  captureReasons(answer.events, S.view ? S.view.hand_number : 1);
   S.save = answer.save;
   S.code = answer.code || (answer.save.record && answer.save.record.code) || S.code;
   S.level = answer.level || S.level;
@@ -70,6 +92,20 @@ function canPlay() {
   return myTurn() && S.view.phase === "playing";
 }
 
+/** A refusal in the player's language (the server's Spanish, or the code's own English text). */
+function refusalText(refusal) {
+  return serverText(refusal.code, refusal.message);
+}
+
+function currentHint() {
+  return S.settings.hint && canPlay() && S.hint && S.hint.key === S.save.sig ? S.hint : null;
+}
+
+function podOptions() {
+  const m = S.model;
+  return { thinking: S.thinking, reasons: (m && S.reasons[m.handNumber]) || {}, openReason: S.openReason };
+}
+
 // --- drawing -----------------------------------------------------------------------------------
 
 function draw() {
@@ -79,13 +115,18 @@ function draw() {
   document.body.classList.toggle("cuatro-colores", S.settings.four_colour);
   R.renderScore(m);
   R.renderInfo({ code: S.code, level: S.level, target: view && view.rules.target, handNumber: m.handNumber });
-  R.renderPods(m, { thinking: S.thinking });
+  drawPracticeBar();
+  keepFocus(() => R.renderPods(m, podOptions()));
   R.renderTrick(m);
+  const hint = currentHint();
   keepFocus(() => {
+    const refusals = {};
+    if (view) for (const [code, refusal] of Object.entries(view.refusals)) refusals[code] = refusalText(refusal);
     R.renderHand(m, {
       playable: new Set(view ? view.playable : []),
-      refusals: view ? view.refusals : {},
+      refusals,
       lifted: S.lifted,
+      suggested: hint && !hint.error ? hint.card : null,
       focusIndex: S.focusIndex,
       myPlayTurn: canPlay(),
     });
@@ -98,7 +139,9 @@ function draw() {
 
 function drawActions() {
   const view = S.view;
-  if (myTurn() && view.phase === "bidding") {
+  if (S.tapWaiter) {
+    R.renderContinue();
+  } else if (myTurn() && view.phase === "bidding") {
     if (view.hand === null && view.blind_nil_offered) R.renderBlindChoice();
     else {
       R.renderBidPad({ selected: S.selectedBid, tip: S.tipFor === tipKey() ? S.tip : null, tipLoading: S.tipLoading });
@@ -106,7 +149,8 @@ function drawActions() {
       maybeFetchTip();
     }
   } else if (view && view.phase === "playing" && S.ui.stage === "mesa") {
-    R.renderPlayBar({ lifted: canPlay() ? S.lifted : null });
+    R.renderPlayBar({ lifted: canPlay() ? S.lifted : null, hint: currentHint(), hintLoading: S.settings.hint && canPlay() && S.hintLoading });
+    maybeFetchHint();
   } else {
     R.clearActions();
   }
@@ -127,8 +171,22 @@ function drawCentre() {
     parts.push(paragraph(outcomeLine(S.view.outcome), "centro-resultado"));
     parts.push(R.button(t("btn.newGame"), { className: "boton principal grande", action: "nueva", id: "btn-nueva-fin" }));
     parts.push(R.button(t("btn.showScore"), { className: "boton", action: "ver-hoja" }));
+  } else if (S.ui.stage === "practica" && !S.busy) {
+    parts.push(paragraph(t("practice.done"), "centro-resultado"));
+    parts.push(R.button(t("practice.back"), { className: "boton principal grande", action: "volver", id: "btn-volver" }));
+    parts.push(R.button(t("practice.showCompare"), { className: "boton", action: "comparar", id: "btn-comparar" }));
+    parts.push(R.button(t("practice.again"), { className: "boton", action: "rejugar-otra" }));
   }
+  if (S.message && S.message.centre) parts.unshift(paragraph(S.message.text, "centro-aviso", "alert"));
   R.renderCentre(parts.length ? parts : null);
+}
+
+function drawPracticeBar() {
+  const bar = $("practica");
+  bar.hidden = !S.practice;
+  if (S.practice) {
+    $("practica-texto").textContent = t("practice.banner", { n: S.practice.hand, code: R.formatCode(S.practice.mainCode) });
+  }
 }
 
 function paragraph(text, className, role) {
@@ -140,7 +198,11 @@ function paragraph(text, className, role) {
 }
 
 function drawStatus() {
-  if (S.message) {
+  if (S.tapWaiter) {
+    R.setStatus(t("status.tapToGo"));
+    return;
+  }
+  if (S.message && !S.message.centre) {
     R.setStatus(S.message.text, { warn: S.message.warn });
     return;
   }
@@ -150,6 +212,7 @@ function drawStatus() {
   if (S.ui.stage === "repartir") text = S.busy ? t("status.dealing") : t("status.deal");
   else if (S.ui.stage === "hoja") text = t("status.handOver", { n: view.history.length ? view.history[view.history.length - 1].number : m.handNumber });
   else if (S.ui.stage === "fin") text = t("status.gameOver");
+  else if (S.ui.stage === "practica") text = t("practice.status");
   else if (m.dealtCount) text = t("status.dealing");
   else if (myTurn() && view.phase === "bidding") text = view.hand === null ? t("status.blind") : t("status.bid");
   else if (myTurn() && view.phase === "playing") {
@@ -180,10 +243,10 @@ function keepFocus(fn) {
   }
 }
 
-// --- the tip -----------------------------------------------------------------------------------
+// --- the tip and the play hint -----------------------------------------------------------------
 
 function tipKey() {
-  return S.code && S.view ? `${S.code}/${S.view.hand_number}` : null;
+  return S.code && S.view ? `${S.code}/${S.practice ? "p" : ""}${S.view.hand_number}` : null;
 }
 
 async function maybeFetchTip(force = false) {
@@ -205,6 +268,23 @@ async function maybeFetchTip(force = false) {
   }
 }
 
+/** With the play hint on: ask once per position which card the computer would play here. */
+async function maybeFetchHint() {
+  if (!S.settings.hint || !canPlay() || S.hintLoading) return;
+  const key = S.save.sig;
+  if (S.hint && S.hint.key === key) return;
+  S.hintLoading = true;
+  try {
+    const hint = await api.hint(S.save);
+    S.hint = { key, card: hint.card, reason: hint.reason };
+  } catch (error) {
+    S.hint = { key, error: error.message };
+  } finally {
+    S.hintLoading = false;
+    if (canPlay() && S.save.sig === key) draw();
+  }
+}
+
 // --- starting, resuming ------------------------------------------------------------------------
 
 function emptyTableModel(view) {
@@ -214,13 +294,23 @@ function emptyTableModel(view) {
   return model;
 }
 
+/** Leave a practice hand: its save is dropped; the real game's own save was never touched. */
+function leavePractice() {
+  store.removeGame(store.PRACTICE_KEY);
+  S.practice = null;
+}
+
 async function newGame(code = null) {
   S.busy = true;
   S.error = null;
   try {
     const answer = await api.newGame(S.settings, code);
+    leavePractice();
     resetHandState();
+    S.reasons = {};
+    S.gid = store.newGameId();
     S.ui = { stage: "repartir" };
+    S.view = null;
     adopt(answer);
     S.pending = { events: answer.events, view: answer.view };
     S.model = emptyTableModel(answer.view);
@@ -236,57 +326,123 @@ function resetHandState() {
   S.tip = null;
   S.tipFor = null;
   S.tipError = null;
+  S.hint = null;
+  S.openReason = null;
   S.message = null;
   S.pending = null;
 }
 
-async function damaged(raw, detail) {
+async function damaged(raw, detail, wanted = null) {
   store.setAside(raw);
   S.notice = t("error.damaged") + (detail ? ` ${t("error.damagedDetail", { message: detail })}` : "");
-  await startNew();
+  await startNew(wanted);
 }
 
 async function startNew(code = null) {
   try {
     await newGame(code);
   } catch (error) {
+    if (code && error instanceof api.ApiError && error.status >= 400 && error.status < 500) {
+      // A code from a link that the server refuses: say so, and deal a game anyway.
+      S.notice = error.message;
+      await startNew(null);
+      return;
+    }
     showError(error, () => startNew(code));
   }
 }
 
-async function open() {
-  const loaded = store.loadGame();
-  if (loaded.status === "damaged") {
-    await damaged(loaded.raw, null);
-    return;
+/**
+ * Open the saved game (a practice hand in progress first), or start one. `wanted` is a game code
+ * from a shared link (?codigo=…): it starts a new game, after asking if one is in progress.
+ */
+async function open(wanted = null) {
+  let shown = false;
+  const practice = store.loadGame(store.PRACTICE_KEY);
+  if (practice.status === "ok") shown = await resumeEntry(practice.game, { practice: true });
+  else if (practice.status === "damaged") store.removeGame(store.PRACTICE_KEY);
+  if (shown === null) return;
+  if (!shown) {
+    const loaded = store.loadGame();
+    if (loaded.status === "damaged") {
+      await damaged(loaded.raw, null, wanted);
+      return;
+    }
+    if (loaded.status === "none") {
+      await startNew(wanted);
+      return;
+    }
+    shown = await resumeEntry(loaded.game, { practice: false, wanted });
+    if (!shown) return;
   }
-  if (loaded.status === "none") {
-    await startNew();
-    return;
-  }
+  if (wanted) await offerCode(wanted);
+}
+
+/**
+ * Resume one stored game. true: it is on the table; false: a practice save that did not open
+ * (dropped, the real game opens instead); null: handled otherwise (an error is shown, or a
+ * damaged save was set aside and a new game started).
+ */
+async function resumeEntry(entry, { practice, wanted = null }) {
   let answer;
   try {
-    answer = await api.resume(loaded.game.save);
+    answer = await api.resume(entry.save);
   } catch (error) {
-    if (error instanceof api.ApiError && error.status >= 400 && error.status < 500) {
-      await damaged(store.rawGame(), error.message);
-    } else {
-      showError(error, open);
+    const refused = error instanceof api.ApiError && error.status >= 400 && error.status < 500;
+    if (refused && practice) {
+      store.removeGame(store.PRACTICE_KEY);
+      return false;
     }
-    return;
+    if (refused) await damaged(store.rawGame(), error.message, wanted);
+    else showError(error, () => open(wanted));
+    return null;
   }
-  const ui = loaded.game.ui || {};
+  const ui = entry.ui || {};
+  S.practice = practice ? entry.practice : null;
+  S.reasons = entry.reasons || {};
+  S.gid = practice ? null : entry.gid || store.newGameId();
+  S.view = null;
   adopt(answer);
   const view = answer.view;
-  S.ui = { stage: ["repartir", "hoja", "fin", "mesa"].includes(ui.stage) ? ui.stage : "mesa" };
+  S.ui = { stage: ["repartir", "hoja", "fin", "mesa", "practica"].includes(ui.stage) ? ui.stage : "mesa" };
   if (ui.sheetHand) S.ui.sheetHand = ui.sheetHand;
-  if (view.phase === "game_over") S.ui.stage = "fin";
-  else if (S.ui.stage === "fin") S.ui.stage = "mesa";
-  if (S.ui.stage === "repartir" || S.ui.stage === "hoja") S.model = emptyTableModel(view);
+  if (S.practice) {
+    if (view.history.length) S.ui.stage = "practica";
+    else if (S.ui.stage !== "repartir") S.ui.stage = "mesa";
+  } else if (view.phase === "game_over") S.ui.stage = "fin";
+  else if (S.ui.stage === "fin" || S.ui.stage === "practica") S.ui.stage = "mesa";
+  if (["repartir", "hoja", "practica"].includes(S.ui.stage)) S.model = emptyTableModel(view);
   else S.model = R.modelFromView(view);
+  if (S.ui.stage === "practica") {
+    S.model.totals = { ...view.totals };
+    S.model.bags = { ...view.bags };
+  }
   persist();
   draw();
-  if (S.ui.stage === "mesa") announceTurn();
+  if (!S.practice) recordStats();
+  if (S.ui.stage === "mesa") {
+    announceTurn();
+    maybeAutoPlay();
+  }
+  return true;
+}
+
+/** A shared link's code: start that game, asking first if one is in progress. */
+async function offerCode(wanted) {
+  const inProgress = S.practice || (S.view && S.view.phase !== "game_over" && S.ui.stage !== "repartir");
+  if (inProgress) {
+    const [{ confirmDialog }] = await Promise.all([import("./dialogs.js"), R.loadStyles()]);
+    const ok = await confirmDialog({
+      title: t("link.title"),
+      text: t("link.confirm", { code: R.formatCode(wanted) }),
+      ok: t("link.start"),
+      cancel: t("link.keep"),
+      id: "dlg-codigo",
+    });
+    if (!ok) return;
+  }
+  S.notice = null;
+  await startNew(wanted);
 }
 
 function showError(error, retry) {
@@ -321,7 +477,7 @@ async function act(action, optimistic) {
       await step(optimistic);
     }
     S.thinking = S.model.turn !== "south" ? S.model.turn : null;
-    R.renderPods(S.model, { thinking: S.thinking });
+    R.renderPods(S.model, podOptions());
     const answer = await api.act(S.save, action);
     S.thinking = null;
     S.lifted = null;
@@ -333,6 +489,7 @@ async function act(action, optimistic) {
   } catch (error) {
     S.thinking = null;
     S.busy = false;
+    S.tapWaiter = null;
     anim.endSkip();
     S.model = S.view ? R.modelFromView(S.view) : before;
     if (error instanceof api.ApiError && error.status >= 400 && error.status < 500 && error.code !== "bad_signature") {
@@ -340,7 +497,7 @@ async function act(action, optimistic) {
       R.announce(error.message);
       draw();
     } else if (error instanceof api.ApiError && error.code === "bad_signature") {
-      await damaged(store.rawGame(), error.message);
+      await damaged(store.rawGame(S.practice ? store.PRACTICE_KEY : store.GAME_KEY), error.message);
     } else {
       showError(error, () => {
         S.error = null;
@@ -364,7 +521,7 @@ function onCard(code, element) {
       }
     } else {
       const refusal = view.refusals[code];
-      const text = refusal ? refusal.message : t("status.playFollow");
+      const text = refusal ? refusalText(refusal) : t("status.playFollow");
       S.message = { text, warn: true };
       S.lifted = null;
       draw();
@@ -391,6 +548,24 @@ function shake(element) {
 function playCard(code) {
   if (!canPlay() || !S.view.playable.includes(code)) return;
   act(code, { type: "play", seat: "south", card: code });
+}
+
+/** South's last card has nowhere else to go: it plays itself after a short look. */
+function maybeAutoPlay() {
+  if (!canPlay()) return;
+  const view = S.view;
+  if (!view.hand || view.hand.length !== 1 || view.playable.length !== 1) return;
+  const card = view.playable[0];
+  S.busy = true;
+  $("mesa").classList.add("ocupada");
+  R.renderHand(S.model, { playable: new Set(), refusals: {}, lifted: null, focusIndex: 0, myPlayTurn: false });
+  R.clearActions();
+  R.setStatus(t("status.lastCard", { card: cardNameWithArticle(card) }));
+  anim.pause("lastCard").then(() => {
+    S.busy = false;
+    anim.endSkip();
+    playCard(card);
+  });
 }
 
 function bid(n) {
@@ -430,6 +605,9 @@ async function onAction(action, value) {
     case "jugar":
       if (S.lifted) playCard(S.lifted);
       break;
+    case "seguir":
+      releaseTap();
+      break;
     case "repartir":
       await dealFirstHand();
       break;
@@ -437,12 +615,21 @@ async function onAction(action, value) {
       await nextHand();
       break;
     case "ver-hoja":
-      showScore();
+      await showScore();
       break;
     case "nueva":
       $("dlg-hoja").close();
       S.notice = null;
       await startNew();
+      break;
+    case "volver":
+      await backToGame();
+      break;
+    case "comparar":
+      await showCompare();
+      break;
+    case "rejugar-otra":
+      if (S.practice) await startPractice(S.practice.hand);
       break;
     case "reintentar": {
       const retry = S.error && S.error.retry;
@@ -462,6 +649,24 @@ function podRect(seat) {
   return $(`asiento-${seat}`).getBoundingClientRect();
 }
 
+/** With «Parar tras cada baza» on: the finished trick stays until a tap (or «Seguir»). */
+function waitForTap() {
+  return new Promise((resolve) => {
+    S.tapWaiter = resolve;
+    const hadFocus = document.activeElement;
+    R.renderContinue();
+    R.setStatus(t("status.tapToGo"));
+    if (!hadFocus || hadFocus === document.body || !document.body.contains(hadFocus)) $("btn-seguir").focus({ preventScroll: true });
+  }).then(() => {
+    S.tapWaiter = null;
+    R.clearActions();
+  });
+}
+
+function releaseTap() {
+  if (S.tapWaiter) S.tapWaiter();
+}
+
 /** One event onto the model and the screen, with its animation and its sentence. */
 async function step(ev) {
   const m = S.model;
@@ -471,7 +676,7 @@ async function step(ev) {
     m.blind[ev.seat] = Boolean(ev.blind);
     m.turn = R.nextSeat(ev.seat);
     if (m.turn === m.dealer && SEATS.every((s) => m.bids[s] !== null)) m.phase = "playing";
-    R.renderPods(m);
+    R.renderPods(m, podOptions());
     const value = ev.bid === 0 ? t("say.nil") : String(ev.bid);
     if (ev.blind) R.announce(you ? t("say.blindNil.you") : t("say.blindNil", { seat: seatName(ev.seat) }));
     else R.announce(you ? t("say.bid.you", { bid: value }) : t("say.bid", { seat: seatName(ev.seat), bid: value }));
@@ -496,7 +701,7 @@ async function step(ev) {
     m.turn = R.nextSeat(ev.seat);
     S.lifted = null;
     R.renderTrick(m);
-    R.renderPods(m);
+    R.renderPods(m, podOptions());
     if (you) {
       R.renderHand(m, { playable: new Set(), refusals: {}, lifted: null, focusIndex: S.focusIndex, myPlayTurn: false });
       R.renderPlayBar({ lifted: null });
@@ -510,19 +715,25 @@ async function step(ev) {
     await anim.flyFrom(card, from, "play");
     await anim.pause("playGap");
   } else if (ev.type === "trick") {
-    await anim.pause("trickPause");
     const cards = [...document.querySelectorAll("#baza .carta")];
     const winner = cards.find((c) => c.parentElement.dataset.seat === ev.winner);
-    if (winner) winner.classList.add("ganadora");
+    S.lastTrickSeen = { leader: ev.leader, cards: ev.cards, winner: ev.winner };
+    if (S.settings.pause_tricks) {
+      if (winner) winner.classList.add("ganadora");
+      R.announce(ev.winner === "south" ? t("say.trick.you") : t("say.trick", { seat: seatName(ev.winner) }));
+      await waitForTap();
+    } else {
+      await anim.pause("trickPause");
+      if (winner) winner.classList.add("ganadora");
+    }
     await anim.collect(cards, podRect(ev.winner));
     m.won[ev.winner] += 1;
-    S.lastTrickSeen = { leader: ev.leader, cards: ev.cards, winner: ev.winner };
     m.trick = [];
     m.turn = ev.winner;
     R.renderTrick(m);
-    R.renderPods(m);
+    R.renderPods(m, podOptions());
     const sentence = ev.winner === "south" ? t("say.trick.you") : t("say.trick", { seat: seatName(ev.winner) });
-    R.announce(sentence);
+    if (!S.settings.pause_tricks) R.announce(sentence);
     R.setStatus(sentence);
   }
 }
@@ -548,10 +759,12 @@ async function playEvents(events, finalView) {
     persist();
   } finally {
     S.busy = false;
+    S.tapWaiter = null;
     anim.endSkip();
   }
   draw();
   announceTurn();
+  maybeAutoPlay();
 }
 
 async function handScored(result, rest, finalView) {
@@ -565,14 +778,25 @@ async function handScored(result, rest, finalView) {
   const ns = result.sheets.find((s) => s.team === "north_south");
   const ew = result.sheets.find((s) => s.team === "east_west");
   R.announce(t("say.handScored", { n: result.number, ns: signed(ns.lines.hand_total), ew: signed(ew.lines.hand_total) }));
-  const over = finalView.phase === "game_over" || rest.some((e) => e.type === "game_over");
-  S.ui = { stage: over ? "fin" : "hoja", sheetHand: result.number };
-  S.pending = over ? null : { events: rest, view: finalView };
+  const practiceDone = Boolean(S.practice);
+  const over = !practiceDone && (finalView.phase === "game_over" || rest.some((e) => e.type === "game_over"));
+  if (practiceDone) S.ui = { stage: "practica" };
+  else S.ui = { stage: over ? "fin" : "hoja", sheetHand: result.number };
+  S.pending = over || practiceDone ? null : { events: rest, view: finalView };
   persist();
+  let review = null;
+  try {
+    review = await loadReview();
+  } catch {
+    review = null; // the sheet can still be opened with «Ver puntuación»
+  }
   S.busy = false;
+  S.tapWaiter = null;
   anim.endSkip();
   draw();
-  showSheet(result, { over });
+  if (review && practiceDone) review.showCompare(sheetContext(), result, S.practice.compare);
+  else if (review) review.showSheet(sheetContext(), result, { over });
+  if (!practiceDone) recordStats();
 }
 
 async function runDeal(dealer, handNumber, view) {
@@ -585,6 +809,7 @@ async function runDeal(dealer, handNumber, view) {
   S.tipError = null;
   S.selectedBid = null;
   S.lifted = null;
+  S.openReason = null;
   S.focusIndex = 0;
   draw();
   R.setStatus(t("status.dealing"));
@@ -608,7 +833,7 @@ async function runDeal(dealer, handNumber, view) {
   });
   m.dealtCount = null;
   m.turn = R.nextSeat(dealer);
-  R.renderPods(m);
+  R.renderPods(m, podOptions());
   R.renderHand(m, { playable: new Set(), refusals: {}, focusIndex: 0, myPlayTurn: false });
   await anim.pause(200);
 }
@@ -656,7 +881,61 @@ function announceTurn() {
   R.announce(S.view.phase === "bidding" ? t("say.yourBid") : t("say.yourPlay"));
 }
 
+// --- practice: «Rejugar esta mano» ---------------------------------------------------------------
+
+/** Replay hand `n` of the real game from South's seat, in a practice save of its own. */
+async function startPractice(n) {
+  if (S.busy) return;
+  const main = store.loadGame(store.GAME_KEY);
+  if (main.status !== "ok") return;
+  S.busy = true;
+  $("mesa").classList.add("ocupada");
+  let answer;
+  try {
+    answer = await api.practice(main.game.save, n);
+  } catch (error) {
+    S.busy = false;
+    S.message = { text: error.message, warn: true, centre: !$("dlg-hoja").open };
+    const where = $("dlg-hoja").open ? document.getElementById("hoja-mensaje") : null;
+    if (where) where.textContent = error.message;
+    R.announce(error.message);
+    draw();
+    return;
+  }
+  for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+  resetHandState();
+  S.practice = { hand: n, compare: answer.compare, mainCode: main.game.code };
+  S.reasons = {};
+  S.gid = null;
+  S.ui = { stage: "mesa" };
+  S.view = null;
+  adopt(answer);
+  S.model = emptyTableModel(answer.view);
+  S.busy = false;
+  R.announce(t("practice.started", { n }));
+  await playEvents(answer.events, answer.view);
+}
+
+async function backToGame() {
+  if (S.busy) return;
+  for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+  leavePractice();
+  resetHandState();
+  S.model = null;
+  await open();
+}
+
+async function showCompare() {
+  if (!S.practice || !S.view || !S.view.history.length) return;
+  const review = await loadReview();
+  review.showCompare(sheetContext(), S.view.history[0], S.practice.compare);
+}
+
 // --- dialogs -----------------------------------------------------------------------------------
+
+function loadReview() {
+  return Promise.all([import("./review.js"), R.loadStyles()]).then(([module]) => module);
+}
 
 function outcomeLine(outcome) {
   const head = outcome.winner === "north_south" ? t("over.won") : outcome.winner === "east_west" ? t("over.lost") : t("over.draw");
@@ -664,52 +943,32 @@ function outcomeLine(outcome) {
   return `${head} ${t("over.totals", { ns: num(ns), ew: num(ew), n: outcome.hands_played })}`;
 }
 
-function showSheet(result, { over = false } = {}) {
-  const dialog = $("dlg-hoja");
-  const content = $("hoja-contenido");
-  const buttons = $("hoja-botones");
-  content.replaceChildren();
-  buttons.replaceChildren();
-  const history = S.view ? S.view.history : [];
-  if (over && S.view && S.view.outcome) {
-    const outcome = S.view.outcome;
-    $("hoja-titulo").textContent = t("over.title");
-    const lead = document.createElement("p");
-    lead.className = "resultado";
-    lead.textContent = outcomeLine(outcome);
-    const reason = document.createElement("p");
-    reason.textContent = t(`over.reason.${outcome.reason}`, { target: S.view.rules.target, n: outcome.hands_played });
-    content.append(lead, reason);
-  } else {
-    $("hoja-titulo").textContent = result ? t("sheet.title", { n: result.number }) : t("menu.score");
-  }
-  if (result) {
-    content.append(R.seatsSummary(result), R.sheetTable(result), R.dealtHands(result));
-  } else {
-    const p = document.createElement("p");
-    p.textContent = t("sheet.empty");
-    content.append(p);
-  }
-  if (history.length > 1) content.append(R.historyTable(history));
-  if (over) buttons.append(R.button(t("btn.newGame"), { className: "boton principal", action: "nueva", id: "btn-nueva" }));
-  else if (S.ui.stage === "hoja") buttons.append(R.button(t("btn.nextHand"), { className: "boton principal", action: "siguiente", id: "btn-siguiente-hoja" }));
-  const close = R.button(t("btn.close"), { className: "boton" });
-  close.dataset.cerrar = "";
-  buttons.append(close);
-  if (!dialog.open) dialog.showModal();
-  const main = buttons.querySelector(".principal") || close;
-  main.focus({ preventScroll: true });
-  dialog.scrollTop = 0;
+/** What the sheets need from the table, and what they may ask it to do. */
+function sheetContext() {
+  return {
+    view: S.view,
+    stage: S.ui.stage,
+    reasons: S.reasons,
+    practice: S.practice,
+    outcomeLine,
+    canPractice: !S.practice && Boolean(S.view),
+    onPractice: (n) => startPractice(n),
+  };
 }
 
-function showScore() {
+async function showScore() {
   const history = S.view ? S.view.history : [];
   let result = history[history.length - 1] || null;
   if (S.ui.sheetHand) result = history.find((h) => h.number === S.ui.sheetHand) || result;
-  showSheet(result, { over: S.ui.stage === "fin" });
+  if (S.practice && S.ui.stage === "practica") {
+    await showCompare();
+    return;
+  }
+  const review = await loadReview();
+  review.showSheet(sheetContext(), result, { over: S.ui.stage === "fin" });
 }
 
-function showLastTrick() {
+async function showLastTrick() {
   const view = S.view;
   let trick = null;
   if (view && view.tricks.length && S.ui.stage === "mesa") trick = view.tricks[view.tricks.length - 1];
@@ -721,91 +980,164 @@ function showLastTrick() {
     // While tricks animate, the view is ahead of the table: show the last trick the player saw.
     trick = S.lastTrickSeen;
   }
+  await R.loadStyles();
   $("ultima-contenido").replaceChildren(R.lastTrickContent(trick));
-  $("dlg-ultima").showModal();
+  if (!$("dlg-ultima").open) $("dlg-ultima").showModal();
 }
 
-function openSettings() {
-  const form = $("form-ajustes");
-  const s = S.settings;
-  form.elements.target.value = String(s.target);
-  form.elements.level.value = s.level;
-  form.elements.bag_penalty.checked = s.bag_penalty;
-  form.elements.blind_nil.checked = s.blind_nil;
-  form.elements.four_colour.checked = s.four_colour;
-  $("ajustes-mensaje").textContent = "";
-  $("dlg-ajustes").showModal();
+/** Statistics count each finished hand and game once (by the game's id), whatever reloads. */
+async function recordStats() {
+  if (S.practice || !S.view || !S.gid || !S.view.history.length) return;
+  try {
+    const stats = await import("./stats.js");
+    stats.record({ view: S.view, gid: S.gid, level: S.level });
+  } catch {
+    // statistics are never worth an error on the table
+  }
 }
 
-function readSettings() {
-  const form = $("form-ajustes");
-  return {
-    target: Number(form.elements.target.value) === 500 ? 500 : 250,
-    level: ["facil", "normal", "dificil"].includes(form.elements.level.value) ? form.elements.level.value : "facil",
-    bag_penalty: form.elements.bag_penalty.checked,
-    blind_nil: form.elements.blind_nil.checked,
-    four_colour: form.elements.four_colour.checked,
-  };
+async function showStats() {
+  const [stats] = await Promise.all([import("./stats.js"), R.loadStyles()]);
+  stats.showPanel();
 }
 
-function bindSettings() {
-  $("ajustes-guardar").addEventListener("click", () => {
-    S.settings = readSettings();
-    store.saveSettings(S.settings);
-    $("ajustes-mensaje").textContent = t("settings.saved");
-    draw();
+async function showShare() {
+  const [share] = await Promise.all([import("./share.js"), R.loadStyles()]);
+  const main = S.practice ? store.loadGame(store.GAME_KEY) : null;
+  share.showShare({
+    save: main && main.status === "ok" ? main.game.save : S.save,
+    code: S.practice ? S.practice.mainCode : S.code,
+    practice: Boolean(S.practice),
+    onImported: adoptImported,
   });
-  const startFromDialog = async (code) => {
-    if (S.busy) return;
-    S.settings = readSettings();
-    store.saveSettings(S.settings);
-    try {
+}
+
+/** A shared record, checked and signed by the server, becomes the game on the table. */
+async function adoptImported(answer) {
+  leavePractice();
+  resetHandState();
+  S.reasons = {};
+  S.gid = store.newGameId();
+  S.view = null;
+  adopt(answer);
+  const view = answer.view;
+  S.ui = { stage: view.phase === "game_over" ? "fin" : "mesa" };
+  S.model = R.modelFromView(view);
+  persist();
+  try {
+    const stats = await import("./stats.js");
+    stats.skipHistory({ view, gid: S.gid }); // hands played elsewhere are not this player's record
+  } catch {
+    // not fatal
+  }
+  draw();
+  announceTurn();
+  maybeAutoPlay();
+}
+
+// --- settings ------------------------------------------------------------------------------------
+
+async function openSettings() {
+  const [settings] = await Promise.all([import("./settings.js"), R.loadStyles()]);
+  settings.openSettings({
+    settings: () => S.settings,
+    applyNow: applyNowSettings,
+    saveAll: (next) => {
+      S.settings = next;
+      store.saveSettings(S.settings);
+      draw();
+    },
+    newGame: async (code) => {
       S.notice = null;
       await newGame(code);
-      $("dlg-ajustes").close();
       $("dlg-hoja").close();
-    } catch (error) {
-      $("ajustes-mensaje").textContent = error.message;
-    }
-  };
-  $("ajustes-nueva").addEventListener("click", () => startFromDialog(null));
-  $("ajustes-codigo-jugar").addEventListener("click", () => {
-    const code = $("ajustes-codigo").value.replace(/[\s-]+/g, "").toUpperCase();
-    if (!code) {
-      $("ajustes-mensaje").textContent = t("error.codeEmpty");
-      $("ajustes-codigo").focus();
-      return;
-    }
-    startFromDialog(code);
+    },
+    isBusy: () => S.busy,
   });
-  $("ajustes-codigo").addEventListener("keydown", (event) => {
-    if (event.key === "Enter") {
-      event.preventDefault();
-      $("ajustes-codigo-jugar").click();
+}
+
+async function applyNowSettings(next) {
+  const languageChanged = next.language !== S.settings.language;
+  S.settings = { ...S.settings, ...next };
+  store.saveSettings(S.settings);
+  anim.configure({ fast: store.fastMode(), speed: S.settings.speed });
+  if (languageChanged) {
+    try {
+      await loadLanguage(S.settings.language);
+    } catch {
+      S.settings.language = "es";
+      await loadLanguage("es");
     }
-  });
+    translatePage();
+  }
+  draw();
+}
+
+function translatePage() {
+  applyTo(document);
+  document.title = t("app.title");
 }
 
 // --- start -------------------------------------------------------------------------------------
 
-function init() {
-  applyTo(document);
-  document.title = t("app.title");
+/** ?codigo=XXXX-XXXX: the code of a shared game, taken off the address so a reload does not repeat it. */
+function codeFromLink() {
+  const params = new URLSearchParams(window.location.search);
+  const raw = params.get("codigo");
+  if (raw === null) return null;
+  params.delete("codigo");
+  const rest = params.toString();
+  window.history.replaceState(null, "", window.location.pathname + (rest ? `?${rest}` : "") + window.location.hash);
+  const code = raw.replace(/[\s-]+/g, "").toUpperCase();
+  return code || null;
+}
+
+function onReason(seat) {
+  const next = seat && S.openReason !== seat ? seat : null;
+  if (next === S.openReason) return;
+  S.openReason = next;
+  if (S.model) keepFocus(() => R.renderPods(S.model, podOptions()));
+  if (next) {
+    const bubble = $(`bocadillo-${next}`);
+    if (bubble) R.announce(bubble.textContent);
+    const again = $(`porque-${next}`);
+    if (again) again.focus({ preventScroll: true });
+  }
+}
+
+async function init() {
+  if (S.settings.language !== "es") {
+    try {
+      await loadLanguage(S.settings.language);
+    } catch {
+      S.settings.language = "es";
+    }
+  }
+  translatePage();
   installSprite();
-  anim.configure({ fast: store.fastMode() });
+  anim.configure({ fast: store.fastMode(), speed: S.settings.speed });
   bindInput({
     isBusy: () => S.busy,
-    onSkip: () => anim.skip(),
+    waitingForTap: () => Boolean(S.tapWaiter),
+    onSkip: () => {
+      if (S.tapWaiter) releaseTap();
+      else anim.skip();
+    },
     onCard,
     onFocusIndex: (i) => {
       S.focusIndex = i;
     },
     onAction,
+    onReason,
     onLastTrick: showLastTrick,
     onScore: showScore,
     onSettings: openSettings,
+    onStats: showStats,
+    onShare: showShare,
+    onBackToGame: backToGame,
     onEscape: () => {
-      if (S.lifted) {
+      if (S.openReason) onReason(null);
+      else if (S.lifted) {
         S.lifted = null;
         draw();
       }
@@ -814,9 +1146,8 @@ function init() {
     onBidKey: (n) => selectBid(n, { focusConfirm: true }),
     onResize: () => R.layoutHand(),
   });
-  bindSettings();
   document.body.classList.toggle("cuatro-colores", S.settings.four_colour);
-  open();
+  await open(codeFromLink());
 }
 
 init();

@@ -1,8 +1,8 @@
 // Drawing the table from a plain model. Holds no rules: what is playable, and why not, comes from
 // the server's view. Redraws are cheap (a few dozen elements), so each part is rebuilt whole.
 
-import { t, signed, num, seatName, bagsText } from "./i18n.js";
-import { faceSvg, backSvg, cardImage, cardName, sortHand, suitSymbol, SUITS, rankValue } from "./cards.js";
+import { t, num, seatName, bagsText, reasonText, language } from "./i18n.js";
+import { faceSvg, backSvg, cardImage, cardName, sortHand } from "./cards.js";
 
 export const SEATS = ["south", "west", "north", "east"]; // clockwise
 export const TEAM_OF = { south: "north_south", north: "north_south", west: "east_west", east: "east_west" };
@@ -12,14 +12,14 @@ export function nextSeat(seat) {
   return SEATS[(SEATS.indexOf(seat) + 1) % 4];
 }
 
-function el(tag, className, text) {
+export function el(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
   return node;
 }
 
-function srOnly(text) {
+export function srOnly(text) {
   return el("span", "sr-only", text);
 }
 
@@ -113,7 +113,17 @@ function bidSentence(model, seat) {
   return t("pod.label.bid", { n: bid });
 }
 
-export function renderPods(model, { thinking = null } = {}) {
+/** The «¿Por qué?» line of a computer player's bid: "Norte: 3 — ♠A, ♥K protegido". */
+export function reasonLine(seat, bid, blind, reason) {
+  const value = bid === 0 ? (blind ? t("pod.blindNil") : t("pod.nil")) : String(bid);
+  return t("why.line", { seat: seatName(seat), bid: value, reason: reasonText(reason) });
+}
+
+/**
+ * options: {thinking: seat|null, reasons: {seat: text}, openReason: seat|null}
+ * A computer player's bid with a reason gets a small «?» that opens it under the pod.
+ */
+export function renderPods(model, { thinking = null, reasons = {}, openReason = null } = {}) {
   for (const seat of SEATS) {
     const pod = $(`asiento-${seat}`);
     pod.replaceChildren();
@@ -130,6 +140,7 @@ export function renderPods(model, { thinking = null } = {}) {
       head.append(chip);
     }
     const bid = model.bids[seat];
+    const reason = seat !== "south" && bid !== null && bid !== undefined ? reasons[seat] : null;
     const data = el("div", "asiento-datos");
     data.setAttribute("aria-hidden", "true");
     const bidEl = el("span", "canto", bidText(model, seat));
@@ -148,13 +159,30 @@ export function renderPods(model, { thinking = null } = {}) {
       const back = el("span", "mini-dorso");
       back.innerHTML = backSvg();
       mini.append(back, el("span", "mini-cuenta", String(cards)));
-      pod.append(mini);
+      const foot = el("div", "asiento-pie");
+      foot.append(mini);
+      if (reason) {
+        const why = el("button", "porque", "?");
+        why.type = "button";
+        why.id = `porque-${seat}`;
+        why.dataset.seat = seat;
+        why.setAttribute("aria-label", t("why.aria", { seat: seatName(seat) }));
+        why.setAttribute("aria-expanded", openReason === seat ? "true" : "false");
+        if (openReason === seat) why.setAttribute("aria-controls", `bocadillo-${seat}`);
+        foot.append(why);
+      }
+      pod.append(foot);
     }
     const parts = [seatName(seat, { long: true }), bidSentence(model, seat), `${model.won[seat]} ${t("pod.tricks").toLowerCase()}`];
     if (seat !== "south") parts.push(t("pod.cards", { n: model.dealtCount ? model.dealtCount[seat] : model.handSizes[seat] }));
     if (model.dealer === seat) parts.push(t("pod.dealer"));
     if (isTurn) parts.push(t("pod.turn"));
     pod.append(srOnly(parts.join(". ") + "."));
+    if (reason && openReason === seat) {
+      const bubble = el("p", "bocadillo", reasonLine(seat, bid, model.blind[seat], reason));
+      bubble.id = `bocadillo-${seat}`;
+      pod.append(bubble);
+    }
   }
 }
 
@@ -177,7 +205,7 @@ export function renderTrick(model) {
 // --- South's hand ------------------------------------------------------------------------------
 
 /**
- * options: {interactive, playable: Set, refusals: {}, lifted, focusIndex, myPlayTurn}
+ * options: {playable: Set, refusals: {code: text}, lifted, suggested, focusIndex, myPlayTurn}
  * Face-down cards (Blind Nil undecided, or the deal in progress) are pictures, not controls.
  */
 export function renderHand(model, options) {
@@ -210,9 +238,13 @@ export function renderHand(model, options) {
         if (!ok) {
           button.setAttribute("aria-disabled", "true");
           const refusal = options.refusals[code];
-          if (refusal) button.title = refusal.message;
+          if (refusal) button.title = refusal;
         } else {
           button.setAttribute("aria-pressed", options.lifted === code ? "true" : "false");
+          if (options.suggested === code) {
+            button.classList.add("sugerida");
+            button.setAttribute("aria-label", t("hint.cardAria", { card: cardName(code) }));
+          }
         }
         if (options.lifted === code) button.classList.add("levantada");
       }
@@ -341,7 +373,7 @@ export function renderBidPad({ selected, tip, tipLoading }) {
   if (tipLoading) reason.textContent = t("bid.tipLoading");
   else if (tip) {
     reason.append(el("strong", "", t("bid.tipLabel", { bid: tip.bid === 0 ? t("bid.tipNil") : tip.bid })));
-    reason.append(document.createTextNode(tip.reasons.length ? ` — ${tip.reasons.join("; ")}` : ""));
+    reason.append(document.createTextNode(tip.reasons.length ? ` — ${tip.reasons.map(reasonText).join("; ")}` : ""));
   }
   tipKey.setAttribute("aria-describedby", "tip-razon");
   const confirm = button(selected === null || selected === undefined ? t("btn.bidPick") : t("btn.bid", { bid: selected === 0 ? t("btn.nil") : selected }), {
@@ -365,13 +397,38 @@ export function renderBlindChoice() {
   );
 }
 
-export function renderPlayBar({ lifted }) {
+/** «Jugar», and with the play hint on, the suggested card and why (hint: {card, reason} | {error}). */
+export function renderPlayBar({ lifted, hint = null, hintLoading = false }) {
   const box = $("acciones");
   box.replaceChildren();
   box.className = "acciones jugando";
   const play = button(t("btn.play"), { className: "boton principal", action: "jugar", id: "btn-jugar" });
   play.disabled = !lifted;
   box.append(play);
+  if (hint || hintLoading) {
+    const line = el("p", "pista");
+    line.id = "pista";
+    if (hintLoading && !hint) line.textContent = t("hint.loading");
+    else if (hint.error) line.textContent = hint.error;
+    else {
+      line.append(el("strong", "", t("hint.label", { card: cardName(hint.card) })));
+      if (hint.reason) {
+        const shown = reasonText(hint.reason);
+        const why = el("span", "", ` — ${shown}`);
+        if (shown === hint.reason && language() !== "es") why.lang = "es"; // left as the server wrote it
+        line.append(why);
+      }
+    }
+    box.append(line);
+  }
+}
+
+/** The pause after a trick: «Seguir» (a tap anywhere on the table does the same). */
+export function renderContinue() {
+  const box = $("acciones");
+  box.replaceChildren();
+  box.className = "acciones jugando";
+  box.append(button(t("btn.continue"), { className: "boton principal", action: "seguir", id: "btn-seguir" }));
 }
 
 export function clearActions() {
@@ -392,138 +449,10 @@ export function renderCentre(content) {
   for (const node of content) centre.append(node);
 }
 
-// --- score sheet -------------------------------------------------------------------------------
-
-function nilCell(sheet) {
-  const cell = el("td");
-  if (!sheet.nils.length) {
-    cell.textContent = t("sheet.nilNone");
-    return cell;
-  }
-  sheet.nils.forEach((nil) => {
-    const made = nil.tricks === 0;
-    const line = el("span", `nil-linea ${made ? "cumplido" : "fallado"}`);
-    const mark = el("span", "marca", made ? t("sheet.nilMade") : t("sheet.nilFailed"));
-    mark.setAttribute("aria-hidden", "true");
-    line.append(mark, srOnly(made ? t("sheet.nilMadeSr") : t("sheet.nilFailedSr")), document.createTextNode(` ${signed(nil.points)}`));
-    line.append(el("small", "", `${seatName(nil.seat)}${nil.blind ? `, ${t("sheet.blind")}` : ""}`));
-    cell.append(line);
-  });
-  return cell;
-}
-
-function valueCell(value, detail) {
-  const cell = el("td", "", signed(value));
-  if (detail) {
-    cell.append(" ");
-    cell.append(el("small", "", detail));
-  }
-  return cell;
-}
-
-/** The six-line sheet of one finished hand, both teams, as a real table. */
-export function sheetTable(result) {
-  const table = el("table", "hoja");
-  table.append(el("caption", "", t("sheet.caption", { n: result.number })));
-  const head = el("thead");
-  const hr = el("tr");
-  hr.append(el("th", "", t("sheet.line")), el("th", "", t("team.north_south")), el("th", "", t("team.east_west")));
-  for (const th of hr.children) th.scope = "col";
-  head.append(hr);
-  const [ns, ew] = ["north_south", "east_west"].map((team) => result.sheets.find((s) => s.team === team));
-  const rows = [
-    ["sheet.contract", (s) => s.contract === null
-      ? valueCell(0, t("sheet.noContract"))
-      : valueCell(s.lines.contract, t("sheet.contractDetail", { bid: s.contract, made: s.counted_tricks }))],
-    ["sheet.bags", (s) => valueCell(s.lines.bags, t("sheet.bagsDetail", { n: s.bags_after }))],
-    ["sheet.nil", nilCell],
-    ["sheet.bagPenalty", (s) => valueCell(s.lines.bag_penalty)],
-    ["sheet.handTotal", (s) => valueCell(s.lines.hand_total)],
-    ["sheet.runningTotal", (s) => el("td", "", num(s.lines.running_total))],
-  ];
-  const body = el("tbody");
-  rows.forEach(([key, cell], i) => {
-    const tr = el("tr", i === 4 ? "total" : i === 5 ? "acumulado" : "");
-    const th = el("th", "", t(key));
-    th.scope = "row";
-    tr.append(th, cell(ns), cell(ew));
-    body.append(tr);
-  });
-  table.append(head, body);
-  return table;
-}
-
-export function seatsSummary(result) {
-  const list = el("ul", "resumen-asientos");
-  list.setAttribute("aria-label", t("sheet.seats"));
-  for (const seat of SEATS) {
-    const bid = result.bids[seat];
-    const bidLabel = bid === 0 ? (result.blind[seat] ? t("pod.blindNil") : t("pod.nil")) : String(bid);
-    list.append(el("li", "", t("sheet.seatLine", { seat: seatName(seat), bid: bidLabel, won: result.won[seat] })));
-  }
-  return list;
-}
-
-/** All four hands as dealt: the answer to "the deal is rigged". */
-export function dealtHands(result) {
-  const details = el("details", "cuatro-manos");
-  details.append(el("summary", "", t("sheet.hands")));
-  const list = el("dl");
-  for (const seat of SEATS) {
-    list.append(el("dt", "", seatName(seat, { long: true })));
-    const dd = el("dd");
-    const cards = result.dealt[seat] || [];
-    for (const suit of SUITS) {
-      const ranks = cards.filter((c) => c[1] === suit).sort((a, b) => rankValue(b) - rankValue(a));
-      const group = el("span", `palo-grupo palo-${suit}`);
-      const sym = el("span", "simbolo", suitSymbol(suit));
-      sym.setAttribute("aria-label", t(`suit.${suit}`));
-      group.append(sym, document.createTextNode(` ${ranks.length ? ranks.map((c) => (c[0] === "T" ? "10" : c[0])).join(" ") : "—"} `));
-      dd.append(group);
-    }
-    list.append(dd);
-  }
-  details.append(list);
-  return details;
-}
-
-export function historyTable(history) {
-  const table = el("table", "hoja historial");
-  table.append(el("caption", "", t("sheet.historyCaption")));
-  const head = el("tr");
-  for (const key of ["sheet.historyHand", "team.north_south", "team.east_west"]) {
-    const th = el("th", "", t(key));
-    th.scope = "col";
-    head.append(th);
-  }
-  const thead = el("thead");
-  thead.append(head);
-  const body = el("tbody");
-  for (const result of history) {
-    const tr = el("tr");
-    const th = el("th", "", String(result.number));
-    th.scope = "row";
-    tr.append(th);
-    for (const team of ["north_south", "east_west"]) {
-      const sheet = result.sheets.find((s) => s.team === team);
-      const td = el("td", "", num(sheet.lines.running_total));
-      td.append(" ", el("small", "", `(${signed(sheet.lines.hand_total)})`));
-      tr.append(td);
-    }
-    body.append(tr);
-  }
-  table.append(thead, body);
-  return table;
-}
-
 // --- last trick --------------------------------------------------------------------------------
 
-export function lastTrickContent(trick) {
-  const box = el("div", "ultima");
-  if (!trick) {
-    box.append(el("p", "", t("last.none")));
-    return box;
-  }
+/** A finished trick as a small cross, its winner's card marked. */
+export function trickCross(trick) {
   const cross = el("div", "baza baza-mini");
   const start = SEATS.indexOf(trick.leader);
   trick.cards.forEach((card, i) => {
@@ -537,7 +466,35 @@ export function lastTrickContent(trick) {
     slot.append(image);
     cross.append(slot);
   });
-  box.append(cross);
+  return cross;
+}
+
+export function lastTrickContent(trick) {
+  const box = el("div", "ultima");
+  if (!trick) {
+    box.append(el("p", "", t("last.none")));
+    return box;
+  }
+  box.append(trickCross(trick));
   box.append(el("p", "", `${t("last.leader", { seat: seatName(trick.leader) })} ${trick.winner === "south" ? t("last.winner.you") : t("last.winner", { seat: seatName(trick.winner) })}`));
   return box;
+}
+
+// --- styles of the rarely used parts -------------------------------------------------------------
+
+let extraStyles = null;
+
+/** The dialogs loaded on first use (review, statistics, sharing) bring their own style sheet. */
+export function loadStyles() {
+  if (!extraStyles) {
+    extraStyles = new Promise((resolve) => {
+      const link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = "extras.css";
+      link.addEventListener("load", () => resolve());
+      link.addEventListener("error", () => resolve());
+      document.head.append(link);
+    });
+  }
+  return extraStyles;
 }

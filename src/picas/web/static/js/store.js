@@ -1,10 +1,15 @@
 // The game lives in localStorage and is written after every action. A save that cannot be read is
-// never overwritten: it is moved aside under its own key so nothing is lost.
+// never overwritten: it is moved aside under its own key so nothing is lost. A practice hand
+// («Rejugar esta mano») has a save of its own, so the real game's save is never touched by it.
 
-const GAME_KEY = "picas.partida";
+export const GAME_KEY = "picas.partida";
+export const PRACTICE_KEY = "picas.practica";
 const SETTINGS_KEY = "picas.ajustes";
 const ASIDE_PREFIX = "picas.partida.apartada.";
 const FORMAT = 1;
+
+export const SPEEDS = ["lenta", "normal", "rapida"];
+export const LANGUAGES = ["es", "en"];
 
 export const DEFAULT_SETTINGS = Object.freeze({
   target: 250,
@@ -12,9 +17,13 @@ export const DEFAULT_SETTINGS = Object.freeze({
   bag_penalty: true,
   blind_nil: false,
   four_colour: false,
+  speed: "normal",
+  pause_tricks: false,
+  hint: false,
+  language: "es",
 });
 
-function storage() {
+export function storage() {
   try {
     return window.localStorage;
   } catch {
@@ -22,13 +31,26 @@ function storage() {
   }
 }
 
+/** Bid reasons as kept with a save: {hand number: {seat: text}}; anything else is dropped. */
+function cleanReasons(data) {
+  const out = {};
+  if (!data || typeof data !== "object" || Array.isArray(data)) return out;
+  for (const [hand, seats] of Object.entries(data)) {
+    if (!/^\d{1,3}$/.test(hand) || !seats || typeof seats !== "object") continue;
+    for (const seat of ["west", "north", "east"]) {
+      if (typeof seats[seat] === "string" && seats[seat].length <= 300) (out[hand] ||= {})[seat] = seats[seat];
+    }
+  }
+  return out;
+}
+
 /** {status: "none"} | {status: "ok", game} | {status: "damaged", raw, reason} */
-export function loadGame() {
+export function loadGame(key = GAME_KEY) {
   const ls = storage();
   if (!ls) return { status: "none" };
   let raw;
   try {
-    raw = ls.getItem(GAME_KEY);
+    raw = ls.getItem(key);
   } catch {
     return { status: "none" };
   }
@@ -48,40 +70,59 @@ export function loadGame() {
     return { status: "damaged", raw, reason: "shape" };
   }
   if (!game.ui || typeof game.ui !== "object") game.ui = {};
+  game.reasons = cleanReasons(game.reasons);
+  if (typeof game.gid !== "string" || game.gid.length > 64) game.gid = null;
+  if (key === PRACTICE_KEY) {
+    const p = game.practice;
+    if (!p || typeof p !== "object" || !Number.isInteger(p.hand)) return { status: "damaged", raw, reason: "shape" };
+  } else {
+    delete game.practice;
+  }
   return { status: "ok", game };
 }
 
-/** Write the current game. Returns false when the browser refuses (private mode, quota). */
-export function saveGame({ save, code, level, ui }) {
+/** Write a game. Returns false when the browser refuses (private mode, quota). */
+export function saveGame({ save, code, level, ui, reasons, gid, practice }, key = GAME_KEY) {
   const ls = storage();
   if (!ls) return false;
+  const entry = { format: FORMAT, save, code, level, ui, reasons: reasons || {}, gid: gid || null };
+  if (practice) entry.practice = practice;
   try {
-    ls.setItem(GAME_KEY, JSON.stringify({ format: FORMAT, save, code, level, ui }));
+    ls.setItem(key, JSON.stringify(entry));
     return true;
   } catch {
     return false;
   }
 }
 
+export function removeGame(key) {
+  const ls = storage();
+  try {
+    if (ls) ls.removeItem(key);
+  } catch {
+    // nothing to do
+  }
+}
+
 /** Keep an unreadable save under a key of its own (never overwriting an earlier one). */
-export function setAside(raw) {
+export function setAside(raw, key = GAME_KEY) {
   const ls = storage();
   if (!ls) return null;
-  let key = ASIDE_PREFIX + new Date().toISOString();
-  for (let i = 2; ls.getItem(key) !== null; i += 1) key = `${ASIDE_PREFIX}${new Date().toISOString()}-${i}`;
+  let aside = ASIDE_PREFIX + new Date().toISOString();
+  for (let i = 2; ls.getItem(aside) !== null; i += 1) aside = `${ASIDE_PREFIX}${new Date().toISOString()}-${i}`;
   try {
-    ls.setItem(key, raw);
-    ls.removeItem(GAME_KEY);
-    return key;
+    ls.setItem(aside, raw);
+    ls.removeItem(key);
+    return aside;
   } catch {
     return null;
   }
 }
 
-export function rawGame() {
+export function rawGame(key = GAME_KEY) {
   const ls = storage();
   try {
-    return ls ? ls.getItem(GAME_KEY) : null;
+    return ls ? ls.getItem(key) : null;
   } catch {
     return null;
   }
@@ -95,7 +136,9 @@ export function loadSettings() {
     const data = JSON.parse(ls.getItem(SETTINGS_KEY) || "{}");
     if ([250, 500].includes(data.target)) settings.target = data.target;
     if (["facil", "normal", "dificil"].includes(data.level)) settings.level = data.level;
-    for (const key of ["bag_penalty", "blind_nil", "four_colour"]) {
+    if (SPEEDS.includes(data.speed)) settings.speed = data.speed;
+    if (LANGUAGES.includes(data.language)) settings.language = data.language;
+    for (const key of ["bag_penalty", "blind_nil", "four_colour", "pause_tricks", "hint"]) {
       if (typeof data[key] === "boolean") settings[key] = data[key];
     }
   } catch {
@@ -124,4 +167,11 @@ export function fastMode() {
   } catch {
     return false;
   }
+}
+
+/** A fresh id for a game, so statistics count it once however often the page reloads. */
+export function newGameId() {
+  const bytes = new Uint8Array(9);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }

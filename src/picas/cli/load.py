@@ -1,0 +1,485 @@
+"""``picas load``: many simulated players play whole games against a running server, over HTTP.
+
+Each player is an asyncio task: it starts a game, then acts (a legal bid or card, drawn with its
+own seeded generator) after a think time, asks for the tip now and then while bidding and reopens
+its save now and then (a page reload), until the game ends; then it starts another. Every answer is
+checked (status 200, a new save, a view). The run is bounded by ``--seconds`` and
+``--max-actions``. The figures: sustained actions per second, latency percentiles per endpoint,
+and every error, per computer level.
+
+Only a server on this machine is a target (a loopback address): this is a benchmark, not a tool
+to load someone else's server. ``--spawn`` starts ``picas serve`` itself on a free port.
+
+Each player holds one keep-alive HTTP/1.1 connection, as a browser tab does. The client speaks
+HTTP/1.1 itself over asyncio streams rather than through an HTTP library: on a small machine the
+client shares the cores with the server, and a general-purpose async client spends several times
+more CPU per request than the server's own bookkeeping, which would show up as server latency.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import hashlib
+import ipaddress
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+from collections import Counter, defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from picas.bots.registry import LEVELS
+from picas.cli import CommandError
+from picas.engine.deals import code_from_bytes
+
+Json = dict[str, Any]
+TIMEOUT = 30.0
+"""Seconds a request may take before it counts as an error."""
+ENDPOINTS = ("new", "act", "tip", "resume")
+PATHS = {
+    "new": "/api/games",
+    "act": "/api/games/act",
+    "tip": "/api/tip",
+    "resume": "/api/games/resume",
+}
+TIP_CHANCE = 0.3
+"""Chance that a player asks for the tip before a bid."""
+RESUME_CHANCE = 0.02
+"""Chance that a player reloads the page (reopens the save) before an action."""
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "load", help="prueba de carga: muchos jugadores simulados contra un servidor local"
+    )
+    target = parser.add_mutually_exclusive_group()
+    target.add_argument(
+        "--url", default="http://127.0.0.1:8000", help="servidor local (http://127.0.0.1:8000)"
+    )
+    target.add_argument(
+        "--spawn", action="store_true", help="arrancar «picas serve» en un puerto libre"
+    )
+    parser.add_argument(
+        "--workers", type=int, default=2, help="procesos del servidor con --spawn (2)"
+    )
+    parser.add_argument("--players", type=int, default=200, help="jugadores a la vez (200)")
+    parser.add_argument(
+        "--level",
+        action="append",
+        choices=sorted(LEVELS),
+        help="nivel de la CPU; repetible, uno tras otro (normal)",
+    )
+    parser.add_argument("--seconds", type=float, default=60.0, help="duración por nivel (60)")
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=5.0,
+        help="segundos de juego sin medir antes de medir (5): los procesos cargan la CPU",
+    )
+    parser.add_argument(
+        "--max-actions", type=int, default=0, help="parar tras tantas jugadas por nivel (0: sin)"
+    )
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=1.0,
+        help="pausa media de un jugador entre jugadas, en segundos (1.0; 0: sin pausa)",
+    )
+    parser.add_argument("--seed", type=int, default=1, help="semilla de partidas y jugadas")
+    parser.add_argument("--json", action="store_true", help="resultado en JSON")
+    parser.set_defaults(func=run)
+
+
+# --- figures ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Stats:
+    """What one level's run measured."""
+
+    level: str
+    players: int
+    seconds: float = 0.0
+    latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    errors: Counter[str] = field(default_factory=Counter)
+    games_started: int = 0
+    games_finished: int = 0
+    loop_lag: list[float] = field(default_factory=list)
+    window: tuple[float, float] = (0.0, float("inf"))
+    """The measured stretch (``perf_counter`` times): a request counts if it starts inside it,
+    however long it takes. Before it is the warm-up; after it, the players stop."""
+
+    def counts(self, start: float) -> bool:
+        return self.window[0] <= start < self.window[1]
+
+    @property
+    def measuring(self) -> bool:
+        return self.counts(time.perf_counter())
+
+    @property
+    def actions(self) -> int:
+        return len(self.latencies["act"])
+
+    @property
+    def requests(self) -> int:
+        return sum(len(times) for times in self.latencies.values())
+
+    def summary(self) -> Json:
+        every = [t for times in self.latencies.values() for t in times]
+        return {
+            "level": self.level,
+            "players": self.players,
+            "seconds": round(self.seconds, 2),
+            "actions": self.actions,
+            "actions_per_second": round(self.actions / self.seconds, 1) if self.seconds else 0.0,
+            "requests": self.requests,
+            "requests_per_second": round(self.requests / self.seconds, 1) if self.seconds else 0.0,
+            "games_started": self.games_started,
+            "games_finished": self.games_finished,
+            "errors": sum(self.errors.values()),
+            "error_kinds": dict(self.errors),
+            "latency_ms": {
+                name: percentiles(times)
+                for name, times in [*((n, self.latencies[n]) for n in ENDPOINTS), ("all", every)]
+                if times
+            },
+            "client_loop_lag_ms": percentiles(self.loop_lag),
+        }
+
+
+def percentiles(values: list[float]) -> Json:
+    """p50, p95, p99 and max in milliseconds (nearest rank)."""
+    if not values:
+        return {"n": 0}
+    ordered = sorted(values)
+
+    def rank(fraction: float) -> float:
+        index = min(len(ordered) - 1, max(0, int(fraction * len(ordered) + 0.999999) - 1))
+        return round(ordered[index] * 1000, 1)
+
+    return {
+        "n": len(ordered),
+        "p50": rank(0.50),
+        "p95": rank(0.95),
+        "p99": rank(0.99),
+        "max": round(ordered[-1] * 1000, 1),
+    }
+
+
+# --- HTTP/1.1 -----------------------------------------------------------------------------------------
+
+
+class HttpError(Exception):
+    """The connection failed, or the answer is not HTTP this client can read."""
+
+
+class Connection:
+    """One keep-alive HTTP/1.1 connection: POST a JSON body, read the status and the body.
+
+    Enough HTTP for this server's answers (``Content-Length`` or chunked bodies); it reconnects
+    when the server closes the connection (``Connection: close``, as after a 413).
+    """
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host = host
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def post(self, path: str, body: bytes) -> tuple[int, bytes]:
+        try:
+            return await asyncio.wait_for(self._post(path, body), TIMEOUT)
+        except (OSError, asyncio.IncompleteReadError, ValueError, TimeoutError) as error:
+            await self.close()
+            raise HttpError(type(error).__name__) from None
+
+    async def _post(self, path: str, body: bytes) -> tuple[int, bytes]:
+        if self.writer is None or self.reader is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        head = (
+            f"POST {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+        )
+        self.writer.write(head.encode("ascii") + body)
+        await self.writer.drain()
+        reader = self.reader
+        lines = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+        status = int(lines[0].split(" ", 2)[1])
+        headers = {}
+        for line in lines[1:]:
+            name, _, value = line.partition(":")
+            headers[name.strip().lower()] = value.strip().lower()
+        if headers.get("transfer-encoding") == "chunked":
+            parts = []
+            while size := int((await reader.readuntil(b"\r\n")).split(b";")[0], 16):
+                parts.append(await reader.readexactly(size))
+                await reader.readexactly(2)
+            await reader.readuntil(b"\r\n")
+            content = b"".join(parts)
+        else:
+            content = await reader.readexactly(int(headers.get("content-length", "0")))
+        if headers.get("connection") == "close":
+            await self.close()
+        return status, content
+
+    async def close(self) -> None:
+        writer, self.reader, self.writer = self.writer, None, None
+        if writer is not None:
+            writer.close()
+            with contextlib.suppress(OSError):
+                await writer.wait_closed()
+
+
+# --- the players ------------------------------------------------------------------------------------
+
+
+class Player:
+    def __init__(
+        self, number: int, connection: Connection, stats: Stats, args: argparse.Namespace
+    ) -> None:
+        self.number = number
+        self.connection = connection
+        self.stats = stats
+        self.think = args.think
+        self.seed = args.seed
+        self.rng = random.Random(f"picas/load/{args.seed}/{stats.level}/{number}")
+        self.games = 0
+
+    async def post(self, endpoint: str, body: Json) -> Json | None:
+        """One request, timed; ``None`` (and an error counted) unless it answers a good 200."""
+        payload = json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        start = time.perf_counter()
+        try:
+            status, content = await self.connection.post(PATHS[endpoint], payload)
+            elapsed = time.perf_counter() - start
+            data = json.loads(content)
+        except (HttpError, ValueError) as error:
+            self.stats.errors[f"{endpoint}: {error or type(error).__name__}"] += 1  # warm-up too
+            return None
+        if status != 200:
+            code = data.get("error", {}).get("code") if isinstance(data, dict) else None
+            self.stats.errors[f"{endpoint}: {status} {code}"] += 1
+            return None
+        if endpoint != "tip" and not (
+            isinstance(data, dict) and "save" in data and "view" in data
+        ):
+            self.stats.errors[f"{endpoint}: bad answer"] += 1
+            return None
+        if self.stats.counts(start):
+            self.stats.latencies[endpoint].append(elapsed)
+        answer: Json = data
+        return answer
+
+    async def pause(self, stop: asyncio.Event, seconds: float | None = None) -> None:
+        """Think (0.5 to 1.5 times ``--think``), or stop thinking when the run ends."""
+        if seconds is None:
+            seconds = self.think * self.rng.uniform(0.5, 1.5)
+        if seconds > 0:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), seconds)
+
+    async def play(self, stop: asyncio.Event, budget: Budget) -> None:
+        await self.pause(stop, self.rng.uniform(0, self.think))  # arrive over one think time
+        while not stop.is_set():
+            self.games += 1
+            digest = hashlib.sha256(
+                f"picas/load/{self.seed}/{self.stats.level}/{self.number}/{self.games}".encode()
+            ).digest()
+            game = await self.post("new", {"code": code_from_bytes(digest), "level": self.stats.level})
+            if game is None:
+                await self.pause(stop)
+                continue
+            self.stats.games_started += self.stats.measuring
+            while not stop.is_set():
+                view = game["view"]
+                if not view["legal"]:
+                    self.stats.games_finished += self.stats.measuring
+                    break
+                await self.pause(stop)
+                if stop.is_set() or (self.stats.measuring and not budget.take()):
+                    return
+                save = game["save"]
+                if view["phase"] == "bidding" and view["hand"] is not None:
+                    if self.rng.random() < TIP_CHANCE:
+                        await self.post("tip", {"save": save})
+                if self.rng.random() < RESUME_CHANCE:
+                    reopened = await self.post("resume", {"save": save})
+                    if reopened is not None:
+                        save = reopened["save"]
+                action = self.rng.choice(view["legal"])
+                answer = await self.post("act", {"save": save, "action": action})
+                if answer is None:
+                    break  # an error: counted; start a new game rather than insist
+                game = answer
+
+
+class Budget:
+    """At most ``limit`` actions in all (0: no limit)."""
+
+    def __init__(self, limit: int, stop: asyncio.Event) -> None:
+        self.left = limit if limit > 0 else -1
+        self.stop = stop
+
+    def take(self) -> bool:
+        if self.left < 0:
+            return True
+        if self.left == 0:
+            self.stop.set()
+            return False
+        self.left -= 1
+        return True
+
+
+async def _watch_loop(stats: Stats, stop: asyncio.Event) -> None:
+    """How late the client's own event loop runs a 50 ms timer: if this grows, the client (not
+    the server) is the bottleneck and the latencies are not to be trusted."""
+    loop = asyncio.get_running_loop()
+    while not stop.is_set():
+        start = loop.time()
+        await asyncio.sleep(0.05)
+        if stats.measuring:
+            stats.loop_lag.append(max(0.0, loop.time() - start - 0.05))
+
+
+async def run_level(base: str, level: str, args: argparse.Namespace) -> Stats:
+    stats = Stats(level=level, players=args.players)
+    begin = time.perf_counter() + args.warmup
+    stats.window = (begin, float("inf"))
+    parts = urllib.parse.urlsplit(base)
+    host, port = parts.hostname or "127.0.0.1", parts.port or 80
+    connections = [Connection(host, port) for _ in range(args.players)]
+    try:
+        stop = asyncio.Event()
+        budget = Budget(args.max_actions, stop)
+        players = [Player(n, connections[n], stats, args) for n in range(args.players)]
+        tasks = [asyncio.create_task(player.play(stop, budget)) for player in players]
+        watcher = asyncio.create_task(_watch_loop(stats, stop))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), timeout=args.warmup + args.seconds)
+        stats.window = (begin, time.perf_counter())
+        stats.seconds = stats.window[1] - begin
+        stop.set()
+        await asyncio.gather(*tasks)  # each finishes the request it has on its way (counted)
+        await watcher
+    finally:
+        for connection in connections:
+            await connection.close()
+    return stats
+
+
+# --- the target ---------------------------------------------------------------------------------------
+
+
+def check_loopback(url: str) -> str:
+    """The base URL, if it names this machine; a ``CommandError`` otherwise."""
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme != "http" or not parts.hostname:
+        raise CommandError(f"Dirección no válida: «{url}» (p. ej. http://127.0.0.1:8000).")
+    try:
+        addresses = {info[4][0] for info in socket.getaddrinfo(parts.hostname, parts.port or 80)}
+    except OSError:
+        raise CommandError(f"No se encuentra «{parts.hostname}».") from None
+    for address in addresses:
+        if not ipaddress.ip_address(address.split("%")[0]).is_loopback:
+            raise CommandError(
+                f"«{parts.hostname}» no es esta máquina: la prueba de carga solo va contra"
+                " 127.0.0.1."
+            )
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+@contextlib.contextmanager
+def spawned_server(workers: int) -> Iterator[str]:
+    """``picas serve`` on a free loopback port with a fresh key, for the length of the run."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    with tempfile.TemporaryDirectory(prefix="picas-load-") as folder:
+        env = {k: v for k, v in os.environ.items() if k != "PICAS_SECRET_KEY"}
+        env["PICAS_KEY_FILE"] = str(Path(folder) / "secret.key")
+        log_path = Path(folder) / "server.log"
+        command = [sys.executable, "-m", "picas.cli", "serve", "--host", "127.0.0.1"]
+        command += ["--port", str(port), "--workers", str(workers)]
+        with log_path.open("wb") as log:
+            process = subprocess.Popen(
+                command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+            )
+        base = f"http://127.0.0.1:{port}"
+        try:
+            _wait_until_up(base, process, log_path)
+            yield base
+        finally:
+            process.send_signal(signal.SIGINT)
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+
+
+def _wait_until_up(base: str, process: subprocess.Popen[bytes], log: Path) -> None:
+    import urllib.error
+    import urllib.request
+
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise CommandError(f"El servidor no arrancó:\n{log.read_text(errors='replace')}")
+        try:
+            with urllib.request.urlopen(base + "/api/openapi.json", timeout=2):
+                return
+        except (urllib.error.URLError, OSError):
+            time.sleep(0.1)
+    raise CommandError("El servidor no responde tras 60 s.")
+
+
+# --- the command ----------------------------------------------------------------------------------
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.players < 1 or args.seconds <= 0 or min(args.think, args.warmup) < 0:
+        raise CommandError("Hacen falta --players ≥ 1, --seconds > 0, --think y --warmup ≥ 0.")
+    if args.workers < 1:
+        raise CommandError("Hace falta al menos un proceso (--workers 1).")
+    levels = args.level or ["normal"]
+    with contextlib.ExitStack() as stack:
+        base = stack.enter_context(spawned_server(args.workers)) if args.spawn else None
+        base = check_loopback(base or args.url)
+        results = [asyncio.run(run_level(base, level, args)).summary() for level in levels]
+    if args.json:
+        print(json.dumps({"url": base, "think": args.think, "results": results}, indent=1))
+    else:
+        for result in results:
+            print(describe(result, args))
+    return 1 if any(result["errors"] for result in results) else 0
+
+
+def describe(result: Json, args: argparse.Namespace) -> str:
+    lines = [
+        f"load: level {result['level']}, {result['players']} players, think {args.think} s,"
+        f" {result['seconds']} s: {result['actions']:,} actions ({result['actions_per_second']}/s),"
+        f" {result['requests']:,} requests ({result['requests_per_second']}/s),"
+        f" {result['games_finished']:,} games finished, {result['errors']} errors"
+    ]
+    for name, figures in result["latency_ms"].items():
+        lines.append(
+            f"  {name:<7} n={figures['n']:<7,} p50 {figures['p50']} ms  p95 {figures['p95']} ms"
+            f"  p99 {figures['p99']} ms  max {figures['max']} ms"
+        )
+    lag = result["client_loop_lag_ms"]
+    if lag["n"]:
+        lines.append(f"  client event-loop lag: p99 {lag['p99']} ms, max {lag['max']} ms")
+    for kind, count in sorted(result["error_kinds"].items()):
+        lines.append(f"  error {kind}: {count}")
+    return "\n".join(lines)

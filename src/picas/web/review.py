@@ -1,0 +1,191 @@
+"""Around the table: the play hint, «Rejugar esta mano» and opening a shared record.
+
+Like :mod:`picas.web.table`, this is the game logic apart from HTTP; the routes are in
+:mod:`picas.web.routers.review`. Everything works on records and views: the hint reads South's view,
+a practice game is a new record built from a finished hand of the save, and an imported record is
+replayed and its computer players' actions are played again to check them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+from picas.bots.base import Bot, decide, decision_rng, play_bots
+from picas.bots.hint import suggest_play
+from picas.bots.registry import LEVEL_NAMES_ES
+from picas.bots.tip import suggest_bid
+from picas.engine import GameState, IllegalAction, Phase, Seat, action_to_json
+from picas.engine.deals import code_from_bytes
+from picas.engine.game import HandResult
+from picas.record import Record, RecordError, iter_states
+from picas.view import sheet_to_json, view_for
+from picas.web.table import SOUTH, Table, Turn, level_of
+
+PRACTICE_KEY = "practice"
+"""``meta.practice`` of a practice game: the number of the hand it replays, as text."""
+COMPARE_LEVEL = "dificil"
+"""The level that plays South's seat in the practice comparison."""
+VERIFY_LIMITS: dict[str, int] = {"dificil": 560}
+"""The longest record (in actions) an import checks, per level. Difícil thinks 20–30 ms per
+decision, 1–1.7 s per hand of 56 actions: 560 actions (10 hands) is 11–17 s of one core. Fácil and
+Normal take well under a millisecond a decision, so the record format's own cap is enough."""
+
+
+class NotReproducibleError(RecordError):
+    """An imported record has a computer action its level would not have played there."""
+
+    code = "not_reproducible"
+
+
+# --- the play hint --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """While playing, ``card`` and ``reason``; while bidding, ``bid`` and ``reasons`` (the tip)."""
+
+    card: str | None
+    reason: str
+    bid: int | None
+    reasons: tuple[str, ...]
+
+
+def hint(table: Table, record_json: dict[str, Any], sig: str) -> Hint:
+    """What the computer players' logic would do in South's seat now, and why."""
+    state = table.open(record_json, sig).state
+    view = view_for(state, SOUTH)
+    if not view.my_turn:
+        raise IllegalAction("La pista se pide cuando es tu turno.", code="no_hint")
+    if view.hand is None:
+        raise IllegalAction(
+            "Tus cartas están boca abajo: primero elige Nil ciego o ver tus cartas.",
+            code="no_hint",
+        )
+    if view.phase is Phase.BIDDING:
+        tip = suggest_bid(view)
+        return Hint(
+            card=None, reason=", ".join(tip.reasons) or tip.text(), bid=tip.bid, reasons=tip.reasons
+        )
+    play = suggest_play(view)
+    return Hint(card=play.card.code, reason=play.reason, bid=None, reasons=(play.reason,))
+
+
+# --- «Rejugar esta mano» --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Practice:
+    turn: Turn
+    """The practice game, up to South's first turn."""
+    original: dict[str, Any]
+    """The hand as it was played in the save's game."""
+    dificil: dict[str, Any]
+    """The same deal from 0–0, Difícil in South's seat and the game's level in the others."""
+
+
+def practice(table: Table, record_json: dict[str, Any], sig: str, hand_number: int) -> Practice:
+    """A new game whose first hand is finished hand ``hand_number`` of the save: the same cards,
+    the same dealer, the same level, from 0–0."""
+    saved = table.open(record_json, sig)
+    history = saved.state.history
+    if hand_number > len(history):
+        raise IllegalAction(
+            f"La mano {hand_number} aún no ha terminado: solo se puede rejugar una mano acabada.",
+            code="hand_not_finished",
+        )
+    result = history[hand_number - 1]
+    level = level_of(saved.record)
+    record = practice_record(saved.record, result, level=level)
+    # Both levels are loaded before any thinking, so a missing one fails fast (503).
+    others = table.bot(level)
+    south = table.bot(COMPARE_LEVEL)
+    played = simulate_hand(record, south=south, others=others)
+    turn = table.start(record)
+    return Practice(turn, hand_summary(result), hand_summary(played))
+
+
+def practice_code(code: str, hand_number: int) -> str:
+    """The practice game's code, derived from the game's: the same hand asked twice gives the same
+    practice game (its later hands and its computer players' seeds)."""
+    digest = hashlib.sha256(f"picas/practice/v1/{code}/{hand_number}".encode()).digest()
+    return code_from_bytes(digest[:5])
+
+
+def practice_record(record: Record, result: HandResult, *, level: str) -> Record:
+    hand = result.hand
+    return Record(
+        rules=dataclasses.replace(record.rules, first_dealer=hand.dealer),
+        code=practice_code(record.code, hand.number),
+        deals=(hand.dealt,),
+        meta={"level": level, PRACTICE_KEY: str(hand.number)},
+    )
+
+
+def simulate_hand(record: Record, *, south: Bot, others: Bot) -> HandResult:
+    """The record's first hand played out by bots, each decision seeded like a real table's (the
+    record's code and the action's index), so the same record always gives the same hand."""
+    bots = {Seat.SOUTH: south, Seat.WEST: others, Seat.NORTH: others, Seat.EAST: others}
+    state, _ = play_bots(record.start(), bots, position=0, stop=lambda game: bool(game.history))
+    return state.history[0]
+
+
+def hand_summary(result: HandResult) -> dict[str, Any]:
+    """Bids, tricks and both teams' sheets of a hand; ``hand_totals`` are the sheets' line 5 (the
+    running totals depend on the score the hand started from)."""
+    hand = result.hand
+    return {
+        "bids": {seat.key: hand.bids[seat] for seat in Seat},
+        "blind": {seat.key: hand.blind[seat] for seat in Seat},
+        "won": {seat.key: hand.won[seat] for seat in Seat},
+        "sheets": [sheet_to_json(sheet) for sheet in result.sheets],
+        "hand_totals": {sheet.team.key: sheet.hand_total for sheet in result.sheets},
+    }
+
+
+# --- importing a record ---------------------------------------------------------------------------
+
+
+def import_record(table: Table, record_json: dict[str, Any]) -> Turn:
+    """Check an unsigned record, action by action, and sign it.
+
+    South's actions need only be legal. Every other action must be the one the record's level
+    plays in that position with that position's seed, so an imported record cannot make the
+    computer players do what they would not do.
+    """
+    record = Record.from_json(record_json)
+    level = level_of(record)
+    bot = table.bot(level)  # refuses an unknown level (422) or a missing one (503)
+    limit = VERIFY_LIMITS.get(level)
+    if limit is not None and len(record.actions) > limit:
+        raise RecordError(
+            f"Esta partida tiene {len(record.actions)} acciones: las de nivel"
+            f" {LEVEL_NAMES_ES[level]} se comprueban hasta {limit}.",
+            code="too_long_to_verify",
+        )
+    state = verify_record(record, bot, level=level)
+    return table.seal(record, state, [])
+
+
+def verify_record(record: Record, bot: Bot, *, level: str) -> GameState:
+    """Replay ``record`` (an illegal action raises its record error) and check each computer
+    action against ``bot``; the final position."""
+    states = iter_states(record)
+    before = next(states)
+    for index, action in enumerate(record.actions):
+        after = next(states)  # legality first: an illegal action is reported as such
+        seat = before.turn
+        if seat is not None and seat is not SOUTH:
+            rng = decision_rng(record.code, index, seat)
+            expected = decide(bot, view_for(before, seat), rng)
+            if expected != action:
+                raise NotReproducibleError(
+                    f"Acción {index}: {seat.name_es} hizo «{action_to_json(action)}», pero el"
+                    f" jugador de la CPU de nivel {LEVEL_NAMES_ES.get(level, level)} habría hecho"
+                    f" «{action_to_json(expected)}»: esta partida no se puede reproducir.",
+                    index=index,
+                )
+        before = after
+    return before

@@ -1,0 +1,195 @@
+// The settings dialog, built on first use. Two groups: the table's (language, pace, pause after a
+// trick, play hint, colours), which apply at once; and the next game's (target, level, bag
+// penalty, Blind Nil), saved with «Guardar» or used at once by «Nueva partida». Then a game by code.
+
+import { t } from "./i18n.js";
+import { LANGUAGES, SPEEDS } from "./store.js";
+import { makeDialog, node } from "./dialogs.js";
+
+const NOW = ["language", "speed", "pause_tricks", "hint", "four_colour"];
+const CHECKS = ["bag_penalty", "blind_nil", "four_colour", "pause_tricks", "hint"];
+
+function radios(name, legendKey, options) {
+  const set = node("fieldset");
+  set.append(node("legend", "", t(legendKey)));
+  for (const [value, labelKey, lang] of options) {
+    const label = node("label", "opcion");
+    const input = node("input");
+    input.type = "radio";
+    input.name = name;
+    input.value = value;
+    const text = node("span", "", t(labelKey));
+    if (lang) text.lang = lang;
+    label.append(input, " ", text);
+    set.append(label);
+  }
+  return set;
+}
+
+function check(name, labelKey) {
+  const label = node("label", "opcion");
+  const input = node("input");
+  input.type = "checkbox";
+  input.name = name;
+  label.append(input, " ", node("span", "", t(labelKey)));
+  return label;
+}
+
+function buttonNode(text, { id, className = "boton" } = {}) {
+  const b = node("button", className, text);
+  b.type = "button";
+  if (id) b.id = id;
+  return b;
+}
+
+function build() {
+  const form = node("form", "dialogo-cuerpo");
+  form.id = "form-ajustes";
+  form.method = "dialog";
+  const heading = node("h2", "", t("settings.title"));
+  heading.id = "dlg-ajustes-titulo";
+
+  const now = node("fieldset", "grupo-ajustes");
+  now.append(
+    node("legend", "", t("settings.now")),
+    radios("language", "settings.language", [["es", "lang.es", "es"], ["en", "lang.en", "en"]]),
+    radios("speed", "settings.speed", SPEEDS.map((s) => [s, `speed.${s}`])),
+    check("pause_tricks", "settings.pauseTricks"),
+    check("hint", "settings.hint"),
+    check("four_colour", "settings.fourColor"),
+  );
+
+  const next = node("fieldset", "grupo-ajustes");
+  const message = node("p", "mensaje");
+  message.id = "ajustes-mensaje";
+  message.setAttribute("role", "status");
+  const row = node("div", "dialogo-botones");
+  row.append(
+    buttonNode(t("btn.save"), { id: "ajustes-guardar" }),
+    buttonNode(t("settings.newGame"), { id: "ajustes-nueva", className: "boton principal" }),
+  );
+  next.append(
+    node("legend", "", t("settings.nextGame")),
+    node("p", "nota", t("settings.note")),
+    radios("target", "settings.target", [["250", "settings.target.250"], ["500", "settings.target.500"]]),
+    radios("level", "settings.level", [["facil", "level.facil"], ["normal", "level.normal"], ["dificil", "level.dificil"]]),
+    check("bag_penalty", "settings.bagPenalty"),
+    check("blind_nil", "settings.blindNil"),
+    message,
+    row,
+    node("p", "nota", t("settings.abandon")),
+  );
+
+  const byCode = node("fieldset", "por-codigo");
+  const codeLabel = node("label", "", t("settings.code"));
+  codeLabel.htmlFor = "ajustes-codigo";
+  const code = node("input");
+  code.id = "ajustes-codigo";
+  code.name = "code";
+  code.autocomplete = "off";
+  code.setAttribute("autocapitalize", "characters");
+  code.spellcheck = false;
+  code.maxLength = 12;
+  code.setAttribute("aria-describedby", "ajustes-codigo-pista");
+  const hint = node("p", "nota", t("settings.codeHint"));
+  hint.id = "ajustes-codigo-pista";
+  byCode.append(node("legend", "", t("settings.codeTitle")), codeLabel, code, hint, buttonNode(t("settings.codeStart"), { id: "ajustes-codigo-jugar" }));
+
+  const close = buttonNode(t("btn.close"));
+  close.dataset.cerrar = "";
+  const bottom = node("div", "dialogo-botones");
+  bottom.append(close);
+  form.append(heading, now, next, byCode, bottom);
+  return form;
+}
+
+function fillForm(form, values) {
+  for (const name of ["target", "level", "language", "speed"]) form.elements[name].value = String(values[name]);
+  for (const name of CHECKS) form.elements[name].checked = Boolean(values[name]);
+}
+
+function readNow(form) {
+  return {
+    language: LANGUAGES.includes(form.elements.language.value) ? form.elements.language.value : "es",
+    speed: SPEEDS.includes(form.elements.speed.value) ? form.elements.speed.value : "normal",
+    pause_tricks: form.elements.pause_tricks.checked,
+    hint: form.elements.hint.checked,
+    four_colour: form.elements.four_colour.checked,
+  };
+}
+
+function readAll(form) {
+  return {
+    ...readNow(form),
+    target: Number(form.elements.target.value) === 500 ? 500 : 250,
+    level: ["facil", "normal", "dificil"].includes(form.elements.level.value) ? form.elements.level.value : "facil",
+    bag_penalty: form.elements.bag_penalty.checked,
+    blind_nil: form.elements.blind_nil.checked,
+  };
+}
+
+/**
+ * ctx: {settings(): the saved settings, applyNow(next): apply and save the table's settings,
+ * saveAll(settings), newGame(code): start a game (throws with a message), isBusy()}
+ */
+export function openSettings(ctx) {
+  const dialog = makeDialog("dlg-ajustes");
+  const render = (values, focusName = null) => {
+    const form = build();
+    dialog.replaceChildren(form);
+    fillForm(form, values);
+    bind(form);
+    if (focusName) {
+      const field = [...form.elements[focusName]].find((input) => input.checked) || form.elements[focusName][0];
+      if (field) field.focus();
+    }
+    return form;
+  };
+  const bind = (form) => {
+    const $ = (id) => form.querySelector(`#${id}`);
+    form.addEventListener("change", async (event) => {
+      if (!NOW.includes(event.target.name)) return;
+      const languageBefore = ctx.settings().language;
+      const unsaved = readAll(form);
+      await ctx.applyNow(readNow(form));
+      // A new language: the dialog is drawn again in it, keeping what was chosen but not saved.
+      if (ctx.settings().language !== languageBefore) render(unsaved, "language");
+    });
+    $("ajustes-guardar").addEventListener("click", async () => {
+      const next = readAll(form);
+      await ctx.applyNow(readNow(form));
+      ctx.saveAll(next);
+      $("ajustes-mensaje").textContent = t("settings.saved");
+    });
+    const start = async (code) => {
+      if (ctx.isBusy()) return;
+      const next = readAll(form);
+      await ctx.applyNow(readNow(form));
+      ctx.saveAll(next);
+      try {
+        await ctx.newGame(code);
+        dialog.close();
+      } catch (error) {
+        $("ajustes-mensaje").textContent = error.message;
+      }
+    };
+    $("ajustes-nueva").addEventListener("click", () => start(null));
+    $("ajustes-codigo-jugar").addEventListener("click", () => {
+      const code = $("ajustes-codigo").value.replace(/[\s-]+/g, "").toUpperCase();
+      if (!code) {
+        $("ajustes-mensaje").textContent = t("error.codeEmpty");
+        $("ajustes-codigo").focus();
+        return;
+      }
+      start(code);
+    });
+    $("ajustes-codigo").addEventListener("keydown", (event) => {
+      if (event.key === "Enter") {
+        event.preventDefault();
+        $("ajustes-codigo-jugar").click();
+      }
+    });
+  };
+  render(ctx.settings());
+  dialog.showModal();
+}

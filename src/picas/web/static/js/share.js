@@ -1,0 +1,139 @@
+// Sharing a game: a link that starts a game from its code (?codigo=XXXX-XXXX), the game's record
+// as a JSON download, and opening a downloaded record (the server replays and checks it).
+
+import { t } from "./i18n.js";
+import * as api from "./api.js";
+import { makeDialog, node, closeButton } from "./dialogs.js";
+
+const MAX_FILE = 250 * 1024; // the server's body cap is 256 KB
+
+/** "K7PM-X4QH" */
+export function linkCode(code) {
+  const clean = String(code || "").replace(/[\s-]+/g, "").toUpperCase();
+  return clean.length === 8 ? `${clean.slice(0, 4)}-${clean.slice(4)}` : clean;
+}
+
+export function linkFor(code) {
+  return `${window.location.origin}${window.location.pathname}?codigo=${linkCode(code)}`;
+}
+
+function section(titleKey) {
+  const box = node("section", "compartir-parte");
+  box.append(node("h3", "", t(titleKey)));
+  return box;
+}
+
+function download(record, code) {
+  const blob = new Blob([`${JSON.stringify(record, null, 2)}\n`], { type: "application/json" });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = `picas-${linkCode(code) || "partida"}.json`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 5000);
+}
+
+async function copy(text, input) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    input.focus();
+    input.select();
+    try {
+      return document.execCommand("copy");
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** Read a chosen file into a record: a bare record, or a whole save ({record, sig}). */
+async function readRecord(file) {
+  if (file.size > MAX_FILE) throw new Error(t("share.tooBig"));
+  let data;
+  try {
+    data = JSON.parse(await file.text());
+  } catch {
+    throw new Error(t("share.notJson"));
+  }
+  const record = data && typeof data === "object" && data.record && typeof data.record === "object" ? data.record : data;
+  if (!record || typeof record !== "object" || Array.isArray(record)) throw new Error(t("share.notRecord"));
+  return record;
+}
+
+/** ctx: {save, code, practice, onImported(answer)} */
+export function showShare(ctx) {
+  const dialog = makeDialog("dlg-compartir");
+  const body = node("div", "dialogo-cuerpo");
+  const heading = node("h2", "", t("share.title"));
+  heading.id = "dlg-compartir-titulo";
+
+  const link = section("share.linkTitle");
+  link.append(node("p", "nota", t("share.linkNote", { code: linkCode(ctx.code) })));
+  const row = node("div", "fila-enlace");
+  const input = node("input", "enlace");
+  input.id = "compartir-enlace";
+  input.readOnly = true;
+  input.value = linkFor(ctx.code);
+  input.setAttribute("aria-label", t("share.linkLabel"));
+  const copyButton = node("button", "boton principal", t("share.copy"));
+  copyButton.type = "button";
+  copyButton.id = "btn-copiar-enlace";
+  row.append(input, copyButton);
+  const copied = node("p", "mensaje");
+  copied.id = "compartir-copiado";
+  copied.setAttribute("role", "status");
+  link.append(row, copied);
+  copyButton.addEventListener("click", async () => {
+    const ok = await copy(input.value, input);
+    copied.textContent = ok ? t("share.copied") : t("share.copyByHand");
+  });
+
+  const exportPart = section("share.exportTitle");
+  exportPart.append(node("p", "nota", t(ctx.practice ? "share.exportNotePractice" : "share.exportNote")));
+  const exportButton = node("button", "boton", t("share.export"));
+  exportButton.type = "button";
+  exportButton.id = "btn-exportar";
+  exportButton.addEventListener("click", () => download(ctx.save.record, ctx.code));
+  exportPart.append(exportButton);
+
+  const importPart = section("share.importTitle");
+  const label = node("label", "etiqueta", t("share.importLabel"));
+  label.htmlFor = "compartir-archivo";
+  const file = node("input");
+  file.type = "file";
+  file.id = "compartir-archivo";
+  file.accept = ".json,application/json";
+  const message = node("p", "mensaje");
+  message.id = "compartir-mensaje";
+  message.setAttribute("role", "status");
+  importPart.append(label, file, node("p", "nota", t("share.importNote")), message);
+  file.addEventListener("change", async () => {
+    const chosen = file.files && file.files[0];
+    if (!chosen) return;
+    message.classList.remove("error");
+    message.textContent = t("share.opening");
+    try {
+      const record = await readRecord(chosen);
+      const answer = await api.importRecord(record);
+      dialog.close();
+      await ctx.onImported(answer);
+    } catch (error) {
+      message.classList.add("error");
+      message.textContent = error.message || t("error.unexpected");
+    } finally {
+      file.value = "";
+    }
+  });
+
+  const buttons = node("div", "dialogo-botones");
+  const close = closeButton();
+  buttons.append(close);
+  body.append(heading, link, exportPart, importPart, buttons);
+  dialog.replaceChildren(body);
+  dialog.showModal();
+  copyButton.focus({ preventScroll: true });
+}
