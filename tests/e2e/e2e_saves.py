@@ -9,13 +9,13 @@ the bots; only an imported record is).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from e2e_helpers import GAME_KEY, Json, Server
 from playwright.sync_api import Page
 
-from picas.engine import Action, Bid, GameState, Rules, Seat, action_to_json
+from picas.engine import Action, Bid, GameState, Phase, Rules, Seat, action_to_json
 from picas.record import Record
 
 CODE = "K7PMX4QH"
@@ -37,39 +37,42 @@ def _first_legal(game: GameState) -> Action:
 def make_save(
     server: Server,
     *,
-    bids: Sequence[int],
+    hands: Sequence[Mapping[Seat, int]],
     code: str = CODE,
     rules: Rules | None = None,
     level: str = "facil",
     stop: Callable[[GameState], bool] | None = None,
 ) -> Made:
-    """Hand 1 with ``bids`` (South, West, North, East: East deals, South bids first), every card
-    the first legal one, then hand 2's computer bids until South's turn. ``stop`` ends it earlier,
-    at the first position where it holds (checked before each action)."""
+    """Play ``hands`` (each one's bids by seat; every card the first legal one), then the next
+    hand's computer bids (2 each) up to South's turn, unless the game is over first. ``stop`` ends
+    it earlier, at the first position where it holds (checked before each action)."""
     rules = rules or Rules()
     game = GameState.new(rules, code)
     actions: list[Action] = []
-
-    def do(action: Action) -> None:
-        nonlocal game
+    while game.outcome is None and not (stop and stop(game)):
+        turn = game.turn
+        assert turn is not None
+        number = game.hand.number
+        if number > len(hands):
+            if turn is Seat.SOUTH:
+                break
+            action: Action = Bid(2)
+        elif game.hand.phase is Phase.BIDDING:
+            action = Bid(hands[number - 1][turn])
+        else:
+            action = _first_legal(game)
         actions.append(action)
         game = game.apply(action)
-
-    for bid in bids:
-        do(Bid(bid))
-    while game.outcome is None and not (stop and stop(game)):
-        if game.hand.number > 1 and game.turn is Seat.SOUTH:
-            break
-        if game.hand.number > 1:
-            do(Bid(2))  # the next hand's computer bids, up to South's
-        else:
-            do(_first_legal(game))
     record = Record(rules=rules, code=code, actions=tuple(actions), meta={"level": level})
     record_json = record.to_json()
     assert [action_to_json(a) for a in actions] == record_json["actions"]
     return Made(
         save={"record": record_json, "sig": server.sign(record_json)}, game=game, record=record_json
     )
+
+
+def bids(south: int, west: int, north: int, east: int) -> dict[Seat, int]:
+    return {Seat.SOUTH: south, Seat.WEST: west, Seat.NORTH: north, Seat.EAST: east}
 
 
 def store_game(page: Page, made: Made, *, ui: Json | None = None, gid: str | None = None) -> None:
@@ -91,15 +94,28 @@ def south_last_card(game: GameState) -> bool:
     return game.hand.number == 1 and game.turn is Seat.SOUTH and len(game.hand.tricks) == 12
 
 
-def failed_nil_code(seat: Seat, bids: Sequence[int]) -> str:
+def failed_nil_code(seat: Seat, hand: Mapping[Seat, int]) -> str:
     """A game code whose first hand, played with the first legal cards, breaks ``seat``'s Nil."""
     for i in range(200):
         code = "NLX" + f"{i:05d}".replace("0", "A").replace("1", "B")
         game = GameState.new(Rules(), code)
-        for bid in bids:
-            game = game.apply(Bid(bid))
         while game.hand.number == 1:
-            game = game.apply(_first_legal(game))
+            turn = game.turn
+            assert turn is not None
+            if game.hand.phase is Phase.BIDDING:
+                game = game.apply(Bid(hand[turn]))
+            else:
+                game = game.apply(_first_legal(game))
         if game.history[0].hand.won[seat] > 0:
             return code
     raise AssertionError("no code breaks that Nil")
+
+
+def wait_for_code(page: Page, code: str) -> None:
+    """Wait until the table shows the game ``code`` (after a reload or a new game)."""
+    shown = f"{code[:4]} {code[4:]}"
+    page.wait_for_function(
+        "(c) => document.getElementById('dato-codigo').textContent === c"
+        " && !document.getElementById('mesa').classList.contains('ocupada')",
+        arg=shown,
+    )

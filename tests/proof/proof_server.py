@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -66,10 +67,8 @@ class PicasServer:
         """Send ``sig`` to the whole process group (the main process and its workers)."""
         if self.process is None:
             return
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(self.process.pid, sig)
-        except ProcessLookupError:
-            pass
         self.process.wait(timeout=15)
         self.process = None
 
@@ -81,11 +80,9 @@ class PicasServer:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self.kill()
-        else:
-            try:  # the workers, had any outlived the main process
+        else:  # the workers, had any outlived the main process
+            with contextlib.suppress(ProcessLookupError):
                 os.killpg(self.process.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
         self.process = None
 
     def log_text(self) -> str:

@@ -1,5 +1,5 @@
-"""Every save of the bad saves corpus is refused by every endpoint that opens a save, with its stable
-code and a clear Spanish message, never a 5xx; and refusing it changes nothing."""
+"""Every save of the bad saves corpus is refused by every endpoint that opens a save, with its
+stable code and a clear Spanish message, never a 5xx; and refusing it changes nothing."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ SAMPLE_VALUES = {"integer": 1, "string": "2C", "boolean": False}
 
 def save_endpoints() -> list[tuple[str, dict[str, object]]]:
     """Every endpoint of the schema whose body holds a ``save``, with the body's other required
-    fields filled in (an action of 3, a hand number of 1…): endpoints added later are covered too."""
+    fields filled in (an action of 3, a hand number of 1…): endpoints added later count too."""
     schema = TestClient(create_app(Settings(key=CORPUS_KEY))).get("/api/openapi.json").json()
     components = schema["components"]["schemas"]
     found = []

@@ -7,6 +7,7 @@ same key file takes every save it signed before.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import threading
@@ -140,10 +141,8 @@ def test_a_server_killed_mid_game_resumes_every_save_after_a_restart(tmp_path: P
         answers: list[Json] = []
 
         def send() -> None:
-            try:
+            with contextlib.suppress(httpx.TransportError):
                 answers.append(_play(server.base, resumed["save"], action))
-            except httpx.TransportError:
-                pass
 
         sender = threading.Thread(target=send)
         sender.start()
@@ -154,10 +153,11 @@ def test_a_server_killed_mid_game_resumes_every_save_after_a_restart(tmp_path: P
         game = answers[0] if answers else _play(server.base, resumed["save"], action)
         assert game == expected
 
-        while game["view"]["legal"]:  # and the game plays on to its end
+        for _ in range(20):  # and the game plays on
             game = _play(server.base, game["save"], game["view"]["legal"][0])
-        assert game["view"]["phase"] == "game_over"
-        assert len(game["save"]["record"]["actions"]) > 52
+        assert len(game["save"]["record"]["actions"]) > len(resumed["save"]["record"]["actions"])
     finally:
         server.stop()
-    assert "Traceback" not in server.log_text()
+    log = server.log_text()
+    assert "Traceback" not in log
+    assert key.strip().decode() not in log  # the key file was made by this server: never shown

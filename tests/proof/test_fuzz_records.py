@@ -76,12 +76,14 @@ def deals(draw: st.DrawFn) -> list[Json]:
     hands = [deck[i::4] for i in range(4)]
     if flaw == "short":
         hands[2] = hands[2][:-1]
-    return [dict(zip(("south", "west", "north", "east"), (" ".join(h) for h in hands), strict=True))]
+    return [
+        dict(zip(("south", "west", "north", "east"), (" ".join(h) for h in hands), strict=True))
+    ]
 
 
 @st.composite
 def edited_records(draw: st.DrawFn) -> Json:
-    record = json.loads(json.dumps(draw(st.sampled_from(BASE_RECORDS))))
+    record: Json = json.loads(json.dumps(draw(st.sampled_from(BASE_RECORDS))))
     where = draw(
         st.sampled_from(["top", "rules", "actions", "insert", "drop", "deals", "meta", "remove"])
     )
@@ -113,7 +115,8 @@ def _check(response: Any) -> None:
     if response.status_code != 200:
         assert 400 <= response.status_code < 500
         body = response.json()
-        assert set(body) == {"error"} and set(body["error"]) == {"code", "message"}, body
+        assert set(body) == {"error"}, body
+        assert set(body["error"]) == {"code", "message"}, body
         assert body["error"]["message"].endswith("."), body
 
 

@@ -1,9 +1,16 @@
 """Difícil: Monte Carlo search over the deals consistent with what it has seen.
 
-It bids like Normal (the shared evaluator) and plays each card by sampling the hidden hands
-(:mod:`picas.bots.search`): the unseen cards dealt to the other seats within their hand sizes and
-known voids, every candidate card played out by the shared heuristic, each finished hand priced
-with the real scoring rules. A fixed number of samples, so it is deterministic given its generator.
+Bids: the shared evaluator gives an estimate; the search then deals the other hands many times
+(weighted to fit the bids already made), lets the seats still to bid bid by the evaluator, plays
+each deal out, and keeps the bid (within two of the estimate, or Nil when the hand might carry
+one) that scores best on average with the real scoring rules.
+
+Plays: for each card, the unseen cards are dealt to the other seats within their hand sizes, known
+voids and bids (:mod:`picas.bots.search`), every distinct candidate card is played out by the shared
+heuristic, and each finished hand is priced by the real scoring rules plus the cost of the bags
+carried forward. It keeps the heuristic's card (Normal's choice, with its manners) unless the search
+is confident another one is better. A fixed number of samples, so it is deterministic given its
+generator.
 """
 
 from __future__ import annotations

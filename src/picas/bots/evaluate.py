@@ -196,7 +196,7 @@ class BidStyle:
 FACIL_STYLE = BidStyle(
     scale=0.8, shift=0.0, nil_max_danger=0.9, nil_max_tricks=1.2, use_score=False
 )
-NORMAL_STYLE = BidStyle(scale=0.8)
+NORMAL_STYLE = BidStyle(scale=0.85)
 DIFICIL_STYLE = NORMAL_STYLE
 
 

@@ -101,7 +101,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.set_defaults(func=run)
 
 
-# --- figures ----------------------------------------------------------------------------------------
+# --- figures --------------------------------------------------------------------------------------
 
 
 @dataclass
@@ -177,7 +177,7 @@ def percentiles(values: list[float]) -> Json:
     }
 
 
-# --- HTTP/1.1 -----------------------------------------------------------------------------------------
+# --- HTTP/1.1 -------------------------------------------------------------------------------------
 
 
 class HttpError(Exception):
@@ -241,7 +241,7 @@ class Connection:
                 await writer.wait_closed()
 
 
-# --- the players ------------------------------------------------------------------------------------
+# --- the players ----------------------------------------------------------------------------------
 
 
 class Player:
@@ -271,9 +271,7 @@ class Player:
             code = data.get("error", {}).get("code") if isinstance(data, dict) else None
             self.stats.errors[f"{endpoint}: {status} {code}"] += 1
             return None
-        if endpoint != "tip" and not (
-            isinstance(data, dict) and "save" in data and "view" in data
-        ):
+        if endpoint != "tip" and not (isinstance(data, dict) and "save" in data and "view" in data):
             self.stats.errors[f"{endpoint}: bad answer"] += 1
             return None
         if self.stats.counts(start):
@@ -296,7 +294,9 @@ class Player:
             digest = hashlib.sha256(
                 f"picas/load/{self.seed}/{self.stats.level}/{self.number}/{self.games}".encode()
             ).digest()
-            game = await self.post("new", {"code": code_from_bytes(digest), "level": self.stats.level})
+            game = await self.post(
+                "new", {"code": code_from_bytes(digest), "level": self.stats.level}
+            )
             if game is None:
                 await self.pause(stop)
                 continue
@@ -310,9 +310,9 @@ class Player:
                 if stop.is_set() or (self.stats.measuring and not budget.take()):
                     return
                 save = game["save"]
-                if view["phase"] == "bidding" and view["hand"] is not None:
-                    if self.rng.random() < TIP_CHANCE:
-                        await self.post("tip", {"save": save})
+                bidding = view["phase"] == "bidding" and view["hand"] is not None
+                if bidding and self.rng.random() < TIP_CHANCE:
+                    await self.post("tip", {"save": save})
                 if self.rng.random() < RESUME_CHANCE:
                     reopened = await self.post("resume", {"save": save})
                     if reopened is not None:
@@ -378,7 +378,7 @@ async def run_level(base: str, level: str, args: argparse.Namespace) -> Stats:
     return stats
 
 
-# --- the target ---------------------------------------------------------------------------------------
+# --- the target -----------------------------------------------------------------------------------
 
 
 def check_loopback(url: str) -> str:
@@ -387,7 +387,8 @@ def check_loopback(url: str) -> str:
     if parts.scheme != "http" or not parts.hostname:
         raise CommandError(f"Dirección no válida: «{url}» (p. ej. http://127.0.0.1:8000).")
     try:
-        addresses = {info[4][0] for info in socket.getaddrinfo(parts.hostname, parts.port or 80)}
+        infos = socket.getaddrinfo(parts.hostname, parts.port or 80)
+        addresses = {str(info[4][0]) for info in infos}
     except OSError:
         raise CommandError(f"No se encuentra «{parts.hostname}».") from None
     for address in addresses:
@@ -400,8 +401,9 @@ def check_loopback(url: str) -> str:
 
 
 @contextlib.contextmanager
-def spawned_server(workers: int) -> Iterator[str]:
-    """``picas serve`` on a free loopback port with a fresh key, for the length of the run."""
+def spawned_server(workers: int) -> Iterator[tuple[str, Path]]:
+    """``picas serve`` on a free loopback port with a fresh key, for the length of the run: its
+    address and the file its output goes to."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
@@ -418,7 +420,7 @@ def spawned_server(workers: int) -> Iterator[str]:
         base = f"http://127.0.0.1:{port}"
         try:
             _wait_until_up(base, process, log_path)
-            yield base
+            yield base, log_path
         finally:
             process.send_signal(signal.SIGINT)
             try:
@@ -453,16 +455,34 @@ def run(args: argparse.Namespace) -> int:
     if args.workers < 1:
         raise CommandError("Hace falta al menos un proceso (--workers 1).")
     levels = args.level or ["normal"]
+    server_faults: int | None = None
     with contextlib.ExitStack() as stack:
-        base = stack.enter_context(spawned_server(args.workers)) if args.spawn else None
-        base = check_loopback(base or args.url)
+        if args.spawn:
+            base, log = stack.enter_context(spawned_server(args.workers))
+        else:
+            base = check_loopback(args.url)
         results = [asyncio.run(run_level(base, level, args)).summary() for level in levels]
+        if args.spawn:
+            server_faults = count_faults(log.read_text(encoding="utf-8", errors="replace"))
+    report = {"url": base, "think": args.think, "results": results}
+    if server_faults is not None:
+        report["server_log_faults"] = server_faults
     if args.json:
-        print(json.dumps({"url": base, "think": args.think, "results": results}, indent=1))
+        print(json.dumps(report, indent=1))
     else:
         for result in results:
             print(describe(result, args))
-    return 1 if any(result["errors"] for result in results) else 0
+        if server_faults is not None:
+            print(f"server log: {server_faults} error lines")
+    failed = any(result["errors"] for result in results) or bool(server_faults)
+    return 1 if failed else 0
+
+
+def count_faults(log: str) -> int:
+    """Lines of a server's log that tell of a fault (an error, a traceback)."""
+    return sum(
+        1 for line in log.splitlines() if line.startswith(("ERROR", "CRITICAL", "Traceback"))
+    )
 
 
 def describe(result: Json, args: argparse.Namespace) -> str:

@@ -921,8 +921,15 @@ async function backToGame() {
   for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
   leavePractice();
   resetHandState();
-  S.model = null;
-  await open();
+  S.busy = true;
+  $("mesa").classList.add("ocupada");
+  try {
+    await open();
+  } finally {
+    S.busy = false;
+    draw();
+    maybeAutoPlay();
+  }
 }
 
 async function showCompare() {
@@ -1029,6 +1036,10 @@ async function adoptImported(answer) {
     stats.skipHistory({ view, gid: S.gid }); // hands played elsewhere are not this player's record
   } catch {
     // not fatal
+  }
+  if (view.turn && view.turn !== "south" && view.phase !== "game_over") {
+    // A record cut short at a computer player's turn: nobody will play it from here.
+    S.message = { text: t("share.waiting", { seat: seatName(view.turn) }), warn: true };
   }
   draw();
   announceTurn();

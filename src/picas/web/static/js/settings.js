@@ -10,7 +10,7 @@ const NOW = ["language", "speed", "pause_tricks", "hint", "four_colour"];
 const CHECKS = ["bag_penalty", "blind_nil", "four_colour", "pause_tricks", "hint"];
 
 function radios(name, legendKey, options) {
-  const set = node("fieldset");
+  const set = node("fieldset", "en-fila");
   set.append(node("legend", "", t(legendKey)));
   for (const [value, labelKey, lang] of options) {
     const label = node("label", "opcion");

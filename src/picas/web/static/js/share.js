@@ -101,16 +101,18 @@ export function showShare(ctx) {
   exportPart.append(exportButton);
 
   const importPart = section("share.importTitle");
-  const label = node("label", "etiqueta", t("share.importLabel"));
+  // The browser's own file button speaks the browser's language: ours is a label, the input
+  // itself stays in the tab order (visually hidden) and shows its focus on the label.
+  const label = node("label", "boton elegir-archivo", t("share.importLabel"));
   label.htmlFor = "compartir-archivo";
-  const file = node("input");
+  const file = node("input", "sr-only");
   file.type = "file";
   file.id = "compartir-archivo";
   file.accept = ".json,application/json";
   const message = node("p", "mensaje");
   message.id = "compartir-mensaje";
   message.setAttribute("role", "status");
-  importPart.append(label, file, node("p", "nota", t("share.importNote")), message);
+  importPart.append(file, label, node("p", "nota", t("share.importNote")), message);
   file.addEventListener("change", async () => {
     const chosen = file.files && file.files[0];
     if (!chosen) return;

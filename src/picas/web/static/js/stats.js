@@ -110,6 +110,10 @@ export function skipHistory({ view, gid }) {
 
 // --- the panel ------------------------------------------------------------------------------
 
+function madeOf(made, of) {
+  return t(made === 1 ? "stats.madeOf.one" : "stats.madeOf", { made, of });
+}
+
 function percent(part, whole) {
   if (!whole) return "";
   return ` (${new Intl.NumberFormat(document.documentElement.lang, { style: "percent" }).format(part / whole)})`;
@@ -168,9 +172,9 @@ function handsTable(stats) {
   const perHand = stats.hands ? new Intl.NumberFormat(document.documentElement.lang, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(stats.bags / stats.hands) : "—";
   body.append(
     row(t("stats.handsPlayed"), String(stats.hands), "est-manos-jugadas"),
-    row(t("stats.contracts"), t("stats.madeOf", { made: stats.nsMade, of: ns }) + percent(stats.nsMade, ns), "est-contratos"),
-    row(t("stats.ownBids"), t("stats.madeOf", { made: stats.southMade, of: own }) + percent(stats.southMade, own), "est-cantos"),
-    row(t("stats.nils"), t("stats.madeOf", { made: stats.nilsMade, of: stats.nilsBid }), "est-nil"),
+    row(t("stats.contracts"), madeOf(stats.nsMade, ns) + percent(stats.nsMade, ns), "est-contratos"),
+    row(t("stats.ownBids"), madeOf(stats.southMade, own) + percent(stats.southMade, own), "est-cantos"),
+    row(t("stats.nils"), madeOf(stats.nilsMade, stats.nilsBid), "est-nil"),
     row(t("stats.bagsPerHand"), perHand, "est-sacos"),
   );
   table.append(body);

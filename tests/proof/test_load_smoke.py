@@ -1,0 +1,102 @@
+"""``picas load`` in small: a few players against a spawned server play without a single error; the
+client counts what goes wrong; it refuses any target that is not this machine."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+from typing import Any
+
+import pytest
+
+from picas.cli import CommandError, main
+from picas.cli.load import check_loopback, count_faults, percentiles, run_level
+
+
+def test_a_few_players_play_whole_games_against_a_spawned_server(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["load", "--spawn", "--workers", "1", "--players", "5", "--seconds", "5"]
+    argv += ["--warmup", "1", "--think", "0.05", "--json"]
+    assert main(argv) == 0
+    report = json.loads(capsys.readouterr().out)
+    (result,) = report["results"]
+    assert report["url"].startswith("http://127.0.0.1:")
+    assert report["server_log_faults"] == 0
+    assert result["level"] == "normal"
+    assert result["errors"] == 0, result["error_kinds"]
+    assert result["actions"] >= 50
+    assert result["games_finished"] >= 1  # whole games, to the end
+    act = result["latency_ms"]["act"]
+    assert act["n"] == result["actions"]
+    assert 0 < act["p50"] <= act["p95"] <= act["p99"] <= act["max"]
+    assert {"new", "act", "all"} <= set(result["latency_ms"])
+
+
+async def _failing_server(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    """Answers every request with a 500 (and keeps the connection)."""
+    body = b'{"error": {"code": "internal_error", "message": "Algo ha fallado."}}'
+    try:
+        while True:
+            head = await reader.readuntil(b"\r\n\r\n")
+            length = next(
+                int(line.split(b":")[1])
+                for line in head.split(b"\r\n")
+                if line.lower().startswith(b"content-length:")
+            )
+            await reader.readexactly(length)
+            writer.write(
+                b"HTTP/1.1 500 Internal Server Error\r\nContent-Type: application/json\r\n"
+                + f"Content-Length: {len(body)}\r\n\r\n".encode()
+                + body
+            )
+            await writer.drain()
+    except (asyncio.IncompleteReadError, ConnectionError):
+        writer.close()
+
+
+def test_the_client_counts_every_error() -> None:
+    async def scenario() -> dict[str, Any]:
+        server = await asyncio.start_server(_failing_server, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        args = argparse.Namespace(
+            players=3, seconds=0.5, warmup=0.0, think=0.05, seed=1, max_actions=0
+        )
+        async with server:
+            stats = await run_level(f"http://127.0.0.1:{port}", "normal", args)
+        return stats.summary()
+
+    result = asyncio.run(scenario())
+    assert result["actions"] == 0
+    assert result["errors"] >= 3
+    assert set(result["error_kinds"]) == {"new: 500 internal_error"}
+
+
+@pytest.mark.parametrize("url", ["http://192.0.2.1:8000", "http://10.0.0.1", "ftp://127.0.0.1"])
+def test_only_this_machine_is_a_target(url: str) -> None:
+    with pytest.raises(CommandError):
+        check_loopback(url)
+
+
+def test_loopback_names_are_accepted() -> None:
+    assert check_loopback("http://127.0.0.1:8000/api") == "http://127.0.0.1:8000"
+    assert check_loopback("http://localhost:9") == "http://localhost:9"
+    assert check_loopback("http://[::1]:8000") == "http://[::1]:8000"
+
+
+def test_percentiles_are_nearest_rank_in_milliseconds() -> None:
+    values = [i / 1000 for i in range(1, 101)]  # 1 … 100 ms
+    assert percentiles(values) == {"n": 100, "p50": 50.0, "p95": 95.0, "p99": 99.0, "max": 100.0}
+    assert percentiles([]) == {"n": 0}
+
+
+def test_faults_in_the_server_log_are_counted() -> None:
+    log = (
+        "INFO:     Started server process [1]\n"
+        'INFO:     127.0.0.1:5 - "POST /api/games/act HTTP/1.1" 200 OK\n'
+        "ERROR:    Error interno en POST /api/games/act\n"
+        "Traceback (most recent call last):\n"
+    )
+    assert count_faults(log) == 2
+    assert count_faults("INFO: fine\n") == 0
