@@ -186,6 +186,10 @@ def test_every_hand_of_a_finished_game_opens_its_sheet(page: Page, server: Serve
         )
     )
     assert dialog.locator("#btn-rejugar").is_visible()  # each hand can be replayed
+    assert not ns.made  # set: the sum is negative
+    page.click("#btn-cuentas")
+    assert _sums(page, "contract")["north_south"] == f"Nosotros: {_contract_sum(ns)}"
+    assert _contract_sum(ns).endswith(f": −{ns.contract}×10 = {_minus(ns.contract_points)}")
     page.click("#btn-volver-lista")
     assert dialog.locator("h2").inner_text() == "Fin de la partida"
     assert page.evaluate("() => document.activeElement.dataset.mano") == "1"

@@ -213,6 +213,7 @@ export const EN = {
   "replay.itemAria": "Trick {n}: {leader} leads; {cards}; {winner} wins",
 
   "practice.replayHand": "Replay this hand",
+  "practice.preparing": "Preparing the hand, and what Hard would do in your seat…",
   "practice.banner": "Practice: hand {n} of game {code}",
   "practice.started": "You replay hand {n}: the same cards, from your seat.",
   "practice.done": "Practice hand finished.",

@@ -227,6 +227,7 @@ export const ES = {
 
   // Practice: «Rejugar esta mano»
   "practice.replayHand": "Rejugar esta mano",
+  "practice.preparing": "Preparando la mano y lo que haría Difícil en tu asiento…",
   "practice.banner": "Práctica: mano {n} de la partida {code}",
   "practice.started": "Rejuegas la mano {n}: las mismas cartas, desde tu asiento.",
   "practice.done": "Mano de práctica terminada.",

@@ -890,10 +890,16 @@ async function startPractice(n) {
   if (main.status !== "ok") return;
   S.busy = true;
   $("mesa").classList.add("ocupada");
+  // The comparison plays the hand a second time at Difícil: it can take a couple of seconds.
+  const waiting = $("hoja-mensaje");
+  if (waiting) waiting.textContent = t("practice.preparing");
+  for (const id of ["btn-rejugar", "btn-rejugar-otra"]) if ($(id)) $(id).disabled = true;
+  R.setStatus(t("practice.preparing"));
   let answer;
   try {
     answer = await api.practice(main.game.save, n);
   } catch (error) {
+    for (const id of ["btn-rejugar", "btn-rejugar-otra"]) if ($(id)) $(id).disabled = false;
     S.busy = false;
     S.message = { text: error.message, warn: true, centre: !$("dlg-hoja").open };
     const where = $("dlg-hoja").open ? document.getElementById("hoja-mensaje") : null;
