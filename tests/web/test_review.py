@@ -301,6 +301,25 @@ def test_an_exported_record_imports_and_resumes_to_the_same_view() -> None:
     assert after["view"]["turn"] in ("south", None)
 
 
+def test_a_record_cut_on_a_computer_turn_imports_and_the_computers_play_on() -> None:
+    client = make_client()
+    game = _two_hands_played(client)
+    full = Record.from_json(game["save"]["record"])
+    states = list(iter_states(full))
+    cut = next(
+        i for i in range(len(full.actions) - 1, 0, -1) if states[i].turn not in (Seat.SOUTH, None)
+    )
+    shortened = Record(full.rules, full.code, full.deals, full.actions[:cut], dict(full.meta))
+    response = _import(client, shortened.to_json())
+    assert response.status_code == 200, response.text
+    imported = response.json()
+    assert imported["events"], "the computer players acted"
+    assert imported["view"]["turn"] in ("south", None)
+    # They played exactly what they had played in the real game.
+    replayed = Record.from_json(imported["save"]["record"]).actions
+    assert replayed[: len(full.actions)] == full.actions[: len(replayed)]
+
+
 def test_a_finished_game_imports_too() -> None:
     client = make_client()
     record = _finished_record()

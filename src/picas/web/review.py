@@ -149,7 +149,8 @@ def hand_summary(result: HandResult) -> dict[str, Any]:
 
 
 def import_record(table: Table, record_json: dict[str, Any]) -> Turn:
-    """Check an unsigned record, action by action, and sign it.
+    """Check an unsigned record, action by action, let the computer players act up to South's
+    turn, and sign it.
 
     South's actions need only be legal. Every other action must be the one the record's level
     plays in that position with that position's seed, so an imported record cannot make the
@@ -166,7 +167,8 @@ def import_record(table: Table, record_json: dict[str, Any]) -> Turn:
             code="too_long_to_verify",
         )
     state = verify_record(record, bot, level=level)
-    return table.seal(record, state, [])
+    # A record may stop on a computer player's turn: they play on, as after South's action.
+    return table.advance(record, state, [])
 
 
 def verify_record(record: Record, bot: Bot, *, level: str) -> GameState:

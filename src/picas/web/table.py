@@ -108,10 +108,15 @@ class Table:
     def start(self, record: Record) -> Turn:
         """A record with no actions yet (a new game, a practice game): the first deal, then the
         computer players until South's first turn."""
-        bots = self._bots_for(level_of(record))
         state = record.start()
+        return self.advance(record, state, [_deal_event(state)])
+
+    def advance(self, record: Record, state: GameState, events: list[Event]) -> Turn:
+        """Let the computer players act from ``state`` (the last position of ``record``) until
+        South's turn or the end, then sign; ``events`` come first in the answer."""
         log_ = _ActionLog()
-        log_.events.append(_deal_event(state))
+        log_.events.extend(events)
+        bots = self._bots_for(level_of(record))
         state, _ = play_bots(state, bots, position=len(record.actions), on_action=log_)
         return self.seal(record.append(*log_.actions), state, log_.events)
 
