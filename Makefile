@@ -5,9 +5,11 @@ play:
 	@scripts/bootstrap
 	.venv/bin/picas serve
 
+# The browser tests run on their own: Playwright's sync API holds an event loop open in its worker.
 test:
 	@scripts/bootstrap --browser
-	.venv/bin/pytest -n 2 --dist loadgroup
+	.venv/bin/pytest -n 2 --dist loadgroup -m "not e2e"
+	.venv/bin/pytest -n 2 --dist loadgroup -m e2e
 
 lint:
 	@scripts/bootstrap
