@@ -55,15 +55,31 @@ def _wait_for_play(page: Page, hand_size: int) -> None:
 
 def _play_a_card(page: Page) -> None:
     """Lift a card South may play and press «Jugar», as a keyboard player does (focus the card,
-    Enter): the fan of cards covers most of each card, so a pointer needs aim."""
+    Enter): the fan of cards covers most of each card, so a pointer needs aim.
+
+    The page may still be animating the computer players' moves when the cards appear; a press
+    before South's turn does nothing, so try again until the play goes through (South's card and
+    at least the three replies are saved).
+    """
     before = _actions(page)
+    cards = page.get_by_role("group", name="Tu mano").get_by_role("button")
+    held = cards.count()
     playable = page.get_by_role("group", name="Tu mano").locator(
         "button:not([aria-disabled='true'])"
     )
-    expect(playable.first).to_be_visible()
-    playable.first.focus()
-    page.keyboard.press("Enter")
-    page.get_by_role("button", name="Jugar").click()
+    for _ in range(20):
+        expect(playable.first).to_be_visible()
+        playable.first.focus()
+        page.keyboard.press("Enter")
+        page.get_by_role("button", name="Jugar").click()
+        try:
+            # The page moves South's card to the table at once, before the server answers.
+            expect(cards).to_have_count(held - 1, timeout=1_500)
+            break
+        except AssertionError:
+            continue
+    else:
+        raise AssertionError("South's card was never played")
     page.wait_for_function(
         f"() => JSON.parse(localStorage.getItem('{GAME_KEY}')).save.record.actions.length"
         f" > {before + 3}",
