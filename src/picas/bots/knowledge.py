@@ -10,12 +10,14 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from picas.engine import Card, Seat
+from picas.engine.cards import FULL_DECK_MASK, SUIT_MASKS
 from picas.view import PlayerView
 
-SUIT_MASK: tuple[int, int, int, int] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))  # type: ignore[assignment]
+# The engine's card masks, under the short names the bots' arithmetic reads best with.
+SUIT_MASK = SUIT_MASKS
 SPADES = SUIT_MASK[3]
 NON_SPADES = SUIT_MASK[0] | SUIT_MASK[1] | SUIT_MASK[2]
-FULL = (1 << 52) - 1
+FULL = FULL_DECK_MASK
 FIRST_SPADE = 39
 
 ABOVE: tuple[int, ...] = tuple(SUIT_MASK[c // 13] & ~((2 << c) - 1) for c in range(52))

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from picas.bots.knowledge import ABOVE, BELOW, FIRST_SPADE, NON_SPADES, SPADES, SUIT_MASK
+from picas.engine.hand import trick_winner_index
 
 _S0, _S1, _S2, _S3 = SUIT_MASK
 
@@ -29,14 +30,8 @@ def legal_mask(hand: int, trick: Sequence[int], broken: bool) -> int:
 
 
 def winner_position(trick: Sequence[int]) -> int:
-    led = trick[0] // 13
-    best = 0
-    best_card = trick[0]
-    for position in range(1, len(trick)):
-        card = trick[position]
-        if (card // 13 == led or card >= FIRST_SPADE) and card > best_card:
-            best, best_card = position, card
-    return best
+    """Position (0 = leader) of the card winning ``trick`` so far: the engine's own rule."""
+    return trick_winner_index(trick)
 
 
 def beaters(mask: int, winning: int) -> int:

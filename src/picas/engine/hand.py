@@ -8,6 +8,7 @@ its refusal, ``can`` tests it, ``apply`` verifies before it changes anything.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
 from typing import NamedTuple
 
@@ -59,7 +60,7 @@ class Trick(NamedTuple):
         return self.cards[0].suit
 
 
-def trick_winner_index(cards: tuple[Card, ...]) -> int:
+def trick_winner_index(cards: Sequence[int]) -> int:
     """Position (0 = leader) of the winner: the highest spade, else the highest of the led suit."""
     led = cards[0] // 13
     best = 0
