@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
+import json
 import random
+import re
+import string
+from pathlib import Path
 
 import pytest
 from bot_helpers import E, N, S, W, act, table
 
 from picas.bots.base import decide, decision_rng
-from picas.bots.hint import NoHint, suggest_play
+from picas.bots.hint import (
+    DISCARDS_ES,
+    REASONS_ES,
+    SUIT_KEYS,
+    NoHint,
+    PlayHint,
+    ReasonParams,
+    render_es,
+    suggest_play,
+)
 from picas.bots.knowledge import ABOVE, SPADES, SUIT_MASK
 from picas.bots.normal import NormalBot
 from picas.engine import Card, GameState, Phase, Play, Seat, Suit, find_profile
@@ -194,8 +207,108 @@ def test_over_many_positions_the_card_is_normals_and_the_reason_is_true() -> Non
                 hint = suggest_play(view)
                 assert hint.card == normal.play(view, random.Random(1))
                 assert hint.reason
+                _check_code(hint)
                 _check(game, hint.card, hint.reason)
                 checked += 1
             game = game.apply(decide(normal, view, decision_rng(code, position, seat)))
             position += 1
     assert checked > 500
+
+
+# --- every reason has a code, and its Spanish is rendered from it ---------------------------------
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE: dict[str, str | int] = {
+    "card": "QH",
+    "best": "TS",
+    "suit": "hearts",
+    "led": "clubs",
+    "seat": "west",
+    "n": 3,
+}
+CARD_CODE = re.compile(r"[2-9TJQKA][CDHS]")
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def _sample(code: str, discard: str = "discard_lowest") -> dict[str, str | int]:
+    names = _fields(REASONS_ES[code])
+    params = {name: SAMPLE[name] for name in names if name != "discard"}
+    if "discard" in names:
+        params["discard"] = discard
+        params.update({name: SAMPLE[name] for name in _fields(DISCARDS_ES[discard])})
+    return params
+
+
+def _check_params(params: ReasonParams) -> None:
+    """Codes and keys only: never a Spanish word."""
+    for name, value in params.items():
+        if name in ("card", "best"):
+            assert isinstance(value, str)
+            assert CARD_CODE.fullmatch(value), (name, value)
+        elif name in ("suit", "led"):
+            assert value in SUIT_KEYS
+        elif name == "seat":
+            assert value in ("west", "east")
+        elif name == "n":
+            assert isinstance(value, int)
+            assert value > 0
+        else:
+            assert name == "discard", name
+            assert value in DISCARDS_ES
+
+
+def _check_code(hint: PlayHint) -> None:
+    assert hint.reason_code in REASONS_ES
+    _check_params(hint.reason_params)
+    names = _fields(REASONS_ES[hint.reason_code])
+    wanted = set(names - {"discard"})
+    if "discard" in names:
+        wanted |= {"discard"} | _fields(DISCARDS_ES[str(hint.reason_params["discard"])])
+    assert set(hint.reason_params) == wanted, (hint.reason_code, hint.reason_params)
+    assert render_es(hint.reason_code, hint.reason_params) == hint.reason
+
+
+def test_every_code_renders_with_its_parameters() -> None:
+    for code in REASONS_ES:
+        discards = list(DISCARDS_ES) if "discard" in _fields(REASONS_ES[code]) else ["-"]
+        for discard in discards:
+            text = render_es(code, _sample(code, discard))
+            assert text
+            assert not re.search(r"[{}]|QH|hearts|west", text), (code, text)
+            if "card" in _fields(REASONS_ES[code]):
+                assert "♥Q" in text
+    assert render_es("only_of_led", {"led": "hearts"}) == (
+        "es tu única carta de corazones: debes asistir"
+    )
+    assert render_es("opponent_nil_lead_low", {"seat": "west", "suit": "clubs"}) == (
+        "atacas el Nil de Oeste: sales bajo en tréboles"
+    )
+    assert render_es("void_discard", {"led": "hearts", "discard": "discard", "card": "TD"}) == (
+        "no tienes corazones: te descartas de ♦10"
+    )
+
+
+def _js_table(name: str) -> dict[str, str]:
+    """The ``"hint.<code>"`` entries of one of the page's i18n tables."""
+    text = (ROOT / "src/picas/web/static/js" / name).read_text(encoding="utf-8")
+    entries = re.findall(r'^\s*"hint\.(\w+)": ("(?:[^"\\]|\\.)*"),$', text, re.MULTILINE)
+    return {key: json.loads(value) for key, value in entries}
+
+
+def test_the_pages_tables_have_every_code_in_the_servers_words_and_in_english() -> None:
+    codes = {**REASONS_ES, **DISCARDS_ES}
+    spanish = _js_table("i18n.js")
+    english = _js_table("i18n-en.js")
+    assert {key: spanish[key] for key in codes} == codes
+    for key, template in codes.items():
+        assert _fields(english[key]) == _fields(template), key
+        assert not re.search(r"\b(baza|bazas|compañero|tienes|sales|juegas)\b", english[key])
+
+
+def test_every_code_is_documented() -> None:
+    api = (ROOT / "docs/api.md").read_text(encoding="utf-8")
+    for code in (*REASONS_ES, *DISCARDS_ES):
+        assert f"`{code}`" in api, code

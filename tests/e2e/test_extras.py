@@ -425,10 +425,11 @@ def test_english_is_a_setting_and_every_string_follows_it(page: Page, server: Se
     page.wait_for_selector("#dlg-hoja[open]")
     assert page.inner_text("#hoja-titulo") == "Score"
     page.keyboard.press("Escape")
-    # The help pages stay Spanish and say so in English.
+    # A Spanish help page opened in English points to its English version.
     page.goto(server.base + "/reglas.html")
     page.wait_for_selector("#solo-espanol:not([hidden])")
-    assert page.inner_text("#solo-espanol").startswith("These help pages are in Spanish only.")
+    assert page.inner_text("#solo-espanol") == "Read this page in English"
+    assert page.get_attribute("#solo-espanol a", "href") == "en/rules.html"
     assert page.evaluate("() => document.documentElement.lang") == "es"
     page.goto(server.base + "/?rapido=1")
     page.wait_for_selector("#mano .carta-mano")

@@ -24,7 +24,7 @@ from web_helpers import (
 
 import picas.web.review
 from picas.bots.base import play_bots
-from picas.bots.hint import suggest_play
+from picas.bots.hint import render_es, suggest_play
 from picas.bots.registry import load_bot
 from picas.bots.tip import explain_bid
 from picas.engine import BlindNil, GameState, Play, Rules, Seat, action_to_json, cards_in
@@ -119,6 +119,8 @@ def test_while_bidding_the_hint_is_the_tip() -> None:
         "reason": ", ".join(tip["reasons"]),
         "bid": tip["bid"],
         "reasons": tip["reasons"],
+        "reason_code": None,
+        "reason_params": None,
     }
 
 
@@ -134,6 +136,9 @@ def test_while_playing_the_hint_is_a_legal_card_with_a_reason() -> None:
         view = view_for(final_state(Record.from_json(game["save"]["record"])), Seat.SOUTH)
         expected = suggest_play(view)
         assert (hint["card"], hint["reason"]) == (expected.card.code, expected.reason)
+        assert hint["reason_code"] == expected.reason_code
+        assert hint["reason_params"] == dict(expected.reason_params)
+        assert render_es(hint["reason_code"], hint["reason_params"]) == hint["reason"]
         game = act(client, game, hint["card"])
         if game["view"]["phase"] == "bidding":
             game = act(client, game, 3)

@@ -11,7 +11,8 @@ ganando". "Ganas la baza" is held to the same test.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from picas.bots.knowledge import ABOVE, FIRST_SPADE, SPADES, SUIT_MASK, Knowledge, know
 from picas.bots.normal import NormalBot
@@ -22,6 +23,140 @@ SUIT_SYMBOL = "♣♦♥♠"
 SUIT_PLURAL = ("tréboles", "diamantes", "corazones", "picas")
 RANK_LABEL = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SPADE_SUIT = 3
+SUIT_KEYS = ("clubs", "diamonds", "hearts", "spades")
+"""The suit parameters of a reason (``suit``, ``led``): lower-case English names, as in JSON."""
+
+ReasonParams = Mapping[str, str | int]
+
+REASONS_ES: dict[str, str] = {
+    # only one legal card
+    "last_card": "es tu última carta",
+    "only_of_led": "es tu única carta de {led}: debes asistir",
+    "only_non_spade": "las picas no están rotas y es tu única carta de otro palo",
+    # the viewer bid Nil
+    "nil_lead_higher": "cantaste Nil: sales con {card}, y hay {n} cartas más altas en otras manos",
+    "nil_lead_higher_one": "cantaste Nil: sales con {card}, y hay 1 carta más alta en otras manos",
+    "nil_lead": "cantaste Nil: sales con {card}",
+    "nil_under": "cantaste Nil: te quedas por debajo de {best}",
+    "nil_forced_highest": (
+        "cantaste Nil, pero no puedes quedarte por debajo de {best}: sueltas la más alta"
+    ),
+    "nil_forced_lowest": (
+        "cantaste Nil, pero no puedes quedarte por debajo de {best}:"
+        " juegas la más baja por si alguien la supera"
+    ),
+    "nil_forced": "cantaste Nil, pero no puedes quedarte por debajo de {best}",
+    # the partner bid Nil
+    "partner_nil_lead_void": (
+        "proteges el Nil de tu compañero: sales alto en {suit}, que él no tiene"
+    ),
+    "partner_nil_lead": "proteges el Nil de tu compañero: sales alto",
+    "partner_nil_cover": (
+        "proteges el Nil de tu compañero: juegas alto para que él pueda ir por debajo"
+    ),
+    "partner_nil_overtake": (
+        "tu compañero cantó Nil e iba ganando la baza: la superas para salvarle"
+    ),
+    "partner_nil_stuck": "tu compañero cantó Nil y va ganando la baza, pero no puedes superarle",
+    # an opponent bid Nil
+    "opponent_nil_lead_low": "atacas el Nil de {seat}: sales bajo en {suit}",
+    "opponent_nil_winning": "{seat} cantó Nil y va ganando esta baza: no la superas",
+    "opponent_nil_after": "{seat} cantó Nil y juega después: mantienes la baza baja",
+    # the partner is winning the trick (surely, or for now)
+    "partner_sure_discard": "tu compañero ya gana la baza: {discard}",
+    "partner_sure_lowest": "tu compañero ya gana la baza: juega la más baja",
+    "partner_sure_under": "tu compañero ya gana la baza: sueltas {card} sin superarle",
+    "partner_winning_discard": "tu compañero va ganando la baza: {discard}",
+    "partner_winning_lowest": "tu compañero va ganando la baza: juega la más baja",
+    "partner_winning_under": "tu compañero va ganando la baza: sueltas {card} sin superarle",
+    # taking the trick
+    "last_to_play_wins": "eres el último en jugar: ganas la baza con {card}",
+    "master_spade": "la carta maestra de picas: ganas la baza",
+    "ruff_wins": "no tienes {led}: fallas con {card} y ganas la baza",
+    "unbeatable": "nadie puede superar {card}: ganas la baza",
+    "ruff_lowest": "no tienes {led}: fallas con {card}, la pica más baja que tienes",
+    "ruff": "no tienes {led}: fallas con {card}",
+    "top_unless_ruffed": "{card} es la más alta que queda de {suit}: gana si nadie falla",
+    "none_higher_unless_ruffed": (
+        "nadie más tiene {suit} más altos que {card}: gana si nadie falla"
+    ),
+    "none_higher_spades_unless_ruffed": (
+        "nadie más tiene picas más altas que {card}: gana si nadie falla"
+    ),
+    "need_team": "os faltan {n} bazas para el contrato: vas a por esta baza con {card}",
+    "need_team_one": "os falta 1 baza para el contrato: vas a por esta baza con {card}",
+    "need_alone": "te faltan {n} bazas para el contrato: vas a por esta baza con {card}",
+    "need_alone_one": "te falta 1 baza para el contrato: vas a por esta baza con {card}",
+    "forced_over": "no puedes quedarte por debajo de {best}: juegas {card}",
+    "go_for": "vas a por la baza con {card}",
+    # not taking it
+    "void_discard": "no tienes {led}: {discard}",
+    "cannot_win_lowest": "no puedes ganar esta baza: asistes con la más baja",
+    "cannot_win_shed": "no puedes ganar esta baza: sueltas {card}, que podría darte sacos",
+    "cannot_win_follow": "no puedes ganar esta baza: asistes con {card}",
+    "made_discard_team": "ya tenéis el contrato: no fallas; {discard}",
+    "made_discard_alone": "ya tienes tu contrato: no fallas; {discard}",
+    "made_lowest_team": "asistes con la más baja: no necesitáis más bazas",
+    "made_lowest_alone": "asistes con la más baja: no necesitas más bazas",
+    "made_under_team": "ya tenéis el contrato: te quedas por debajo para no llevarte sacos",
+    "made_under_alone": "ya tienes tu contrato: te quedas por debajo para no llevarte sacos",
+    "partner_after_low": "tu compañero juega después: asistes bajo con {card}",
+    "keep_high": "te guardas las cartas altas: juegas {card}",
+    # leading
+    "partner_void": "tu compañero no tiene {suit}: puede fallar",
+    "lead_singleton": "sales de tu única carta de {suit}: luego podrás fallar",
+    "lead_longest_lowest": "sales de tu palo más largo con la más baja",
+    "lead_longest": "sales de tu palo más largo",
+    "lead_low_team": "no necesitáis más bazas: sales bajo",
+    "lead_low_alone": "no necesitas más bazas: sales bajo",
+    "lead_spade": "sales de picas con {card}",
+    "lead": "sales con {card}",
+    # none of the above
+    "play": "juegas {card}",
+}
+"""Every reason code and its Spanish template. ``{card}``, ``{best}`` are card codes ("QH", shown
+"♥Q"); ``{suit}`` (the card's suit), ``{led}`` (the led suit) are :data:`SUIT_KEYS`; ``{seat}`` a
+seat key ("west"); ``{n}`` a count; ``{discard}`` one of :data:`DISCARDS_ES`'s codes."""
+
+DISCARDS_ES: dict[str, str] = {
+    "discard_bag_risk": "te deshaces de {card}, que podría darte sacos más tarde",
+    "discard_singleton": "te descartas de tu única carta de {suit}: luego podrás fallar",
+    "discard_short": "te descartas de tu palo más corto para poder fallar",
+    "discard_lowest": "te descartas de tu carta más baja, {card}",
+    "discard": "te descartas de {card}",
+}
+"""Why a discard: the ``discard`` parameter of the reasons with ``{discard}`` (never a reason on
+its own)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """A reason as a code of :data:`REASONS_ES` and its parameters (codes and keys, no words)."""
+
+    code: str
+    params: ReasonParams = field(default_factory=dict)
+
+    def text_es(self) -> str:
+        return render_es(self.code, self.params)
+
+
+def _param_es(name: str, value: str | int) -> str:
+    if name in ("card", "best"):
+        return label(int(Card.parse(str(value))))
+    if name in ("suit", "led"):
+        return SUIT_PLURAL[SUIT_KEYS.index(str(value))]
+    if name == "seat":
+        return Seat.from_key(str(value)).name_es
+    return str(value)
+
+
+def render_es(code: str, params: ReasonParams) -> str:
+    """The Spanish words of a reason: its template with the parameters in Spanish."""
+    words = {name: _param_es(name, value) for name, value in params.items() if name != "discard"}
+    if "discard" in params:
+        words["discard"] = DISCARDS_ES[str(params["discard"])].format_map(words)
+    table = DISCARDS_ES if code in DISCARDS_ES else REASONS_ES
+    return table[code].format_map(words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +164,10 @@ class PlayHint:
     card: Card
     reason: str
     """Short Spanish, true of the position: "tu compañero ya gana la baza: juega la más baja"."""
+    reason_code: str
+    """The reason's code, a key of :data:`REASONS_ES`: "partner_sure_lowest"."""
+    reason_params: ReasonParams
+    """Its parameters: card codes, suit and seat keys, counts, a ``discard`` code."""
 
 
 class NoHint(PicasError):  # noqa: N818 (named like the engine's errors)
@@ -44,7 +183,8 @@ def suggest_play(view: PlayerView) -> PlayHint:
         raise NoHint("La pista se pide cuando te toca jugar una carta.")
     # Normal decides from the view alone; its generator is never drawn from, so any seed will do.
     card = _NORMAL.play(view, random.Random(0))
-    return PlayHint(card, explain_play(view, card))
+    why = explain_play(view, card)
+    return PlayHint(card, why.text_es(), why.code, why.params)
 
 
 def label(card: int) -> str:
@@ -52,7 +192,7 @@ def label(card: int) -> str:
     return SUIT_SYMBOL[card // 13] + RANK_LABEL[card % 13]
 
 
-def explain_play(view: PlayerView, card: Card) -> str:
+def explain_play(view: PlayerView, card: Card) -> Reason:
     """Why ``card`` is a good play for the viewer now, in words the view can vouch for."""
     spot = _Spot(know(view), view, int(card))
     for reason in (
@@ -65,10 +205,10 @@ def explain_play(view: PlayerView, card: Card) -> str:
         spot.not_taking,
         spot.leading,
     ):
-        text = reason()
-        if text is not None:
-            return text
-    return f"juegas {label(card)}"
+        why = reason()
+        if why is not None:
+            return why
+    return Reason("play", {"card": card.code})
 
 
 def _beats(card: int, best: int) -> bool:
@@ -84,10 +224,6 @@ def _may_beat(held: int, best: int) -> bool:
     if best >= FIRST_SPADE:
         return bool(held & ABOVE[best])
     return bool(held & (ABOVE[best] | SPADES))
-
-
-def _bazas(count: int) -> str:
-    return "1 baza" if count == 1 else f"{count} bazas"
 
 
 class _Spot:
@@ -132,29 +268,24 @@ class _Spot:
             self.best_seat = -1
             self.takes = False
             self.can_take = False
-        self.name = label(card)
 
     # --- words -----------------------------------------------------------------------------------
 
-    def missing(self) -> str:
-        """What the contract still needs: "os faltan 2 bazas", "te falta 1 baza" (alone)."""
-        who = "os" if self.team else "te"
-        verb = "falta" if self.need == 1 else "faltan"
-        return f"{who} {verb} {_bazas(self.need)} para el contrato"
+    def card_code(self) -> str:
+        return Card(self.card).code
 
-    def no_more(self) -> str:
-        return "no necesitáis más bazas" if self.team else "no necesitas más bazas"
+    def side(self) -> str:
+        """The suffix of a code that depends on whether the partner's tricks count."""
+        return "_team" if self.team else "_alone"
 
-    def highest_words(self) -> str:
-        """For a card no other hand can beat in its suit."""
-        plural = SUIT_PLURAL[self.suit]
+    def highest_words(self) -> Reason:
+        """For a card no other hand can beat in its suit, that wins unless it is ruffed."""
+        params = {"card": self.card_code(), "suit": SUIT_KEYS[self.suit]}
         if self.top():
-            return f"{self.name} es la más alta que queda de {plural}"
-        higher = "más altas" if self.suit == SPADE_SUIT else "más altos"
-        return f"nadie más tiene {plural} {higher} que {self.name}"
-
-    def contract_made(self) -> str:
-        return "ya tenéis el contrato" if self.team else "ya tienes tu contrato"
+            return Reason("top_unless_ruffed", params)
+        if self.suit == SPADE_SUIT:
+            return Reason("none_higher_spades_unless_ruffed", params)
+        return Reason("none_higher_unless_ruffed", params)
 
     # --- facts -----------------------------------------------------------------------------------
 
@@ -189,15 +320,14 @@ class _Spot:
     def nil_bidder(self, seat: int) -> bool:
         return self.k.bids[seat] == 0 and self.k.won[seat] == 0
 
-    def seat_name(self, seat: int) -> str:
-        return Seat(seat).name_es
-
-    def discard(self) -> str:
-        """Why this card, when the viewer cannot follow suit and does not trump."""
+    def discard(self) -> dict[str, str | int]:
+        """Why this card, when the viewer cannot follow suit and does not trump: the ``discard``
+        code and its parameters, to go in a reason's parameters."""
         suit = self.suit
         length = self.suit_cards().bit_count()
+        card = self.card_code()
         if self.need <= 0 and self.highest_of_suit() and self.card % 13 >= 8:
-            return f"te deshaces de {self.name}, que podría darte sacos más tarde"
+            return {"discard": "discard_bag_risk", "card": card}
         if (
             self.need > 0
             and suit != SPADE_SUIT
@@ -205,47 +335,44 @@ class _Spot:
             and length == min(self.side_lengths())
         ):
             if length == 1:
-                return f"te descartas de tu única carta de {SUIT_PLURAL[suit]}: luego podrás fallar"
-            return "te descartas de tu palo más corto para poder fallar"
+                return {"discard": "discard_singleton", "suit": SUIT_KEYS[suit]}
+            return {"discard": "discard_short"}
         if self.card % 13 == min(c % 13 for c in _cards(self.legal)):
-            return f"te descartas de tu carta más baja, {self.name}"
-        return f"te descartas de {self.name}"
+            return {"discard": "discard_lowest", "card": card}
+        return {"discard": "discard", "card": card}
 
     # --- reasons, most specific first ----------------------------------------------------------
 
-    def only_card(self) -> str | None:
+    def only_card(self) -> Reason | None:
         if self.legal & (self.legal - 1):
             return None
         if not self.hand & (self.hand - 1):
-            return "es tu última carta"
+            return Reason("last_card")
         if self.trick:
-            return f"es tu única carta de {SUIT_PLURAL[self.led]}: debes asistir"
-        return "las picas no están rotas y es tu única carta de otro palo"
+            return Reason("only_of_led", {"led": SUIT_KEYS[self.led]})
+        return Reason("only_non_spade")
 
-    def own_nil(self) -> str | None:
+    def own_nil(self) -> Reason | None:
         if self.k.bids[self.me] != 0:
             return None
+        card = self.card_code()
         if not self.trick:
             higher = (self.k.unseen & ABOVE[self.card]).bit_count()
+            if higher == 1:
+                return Reason("nil_lead_higher_one", {"card": card})
             if higher:
-                more = "1 carta más alta" if higher == 1 else f"{higher} cartas más altas"
-                return f"cantaste Nil: sales con {self.name}, y hay {more} en otras manos"
-            return f"cantaste Nil: sales con {self.name}"
-        best = label(self.best)
+                return Reason("nil_lead_higher", {"card": card, "n": higher})
+            return Reason("nil_lead", {"card": card})
+        best = {"best": Card(self.best).code}
         if not self.takes:
-            return f"cantaste Nil: te quedas por debajo de {best}"
+            return Reason("nil_under", best)
         if len(self.trick) == 3 and self.card == self.legal.bit_length() - 1:
-            return (
-                f"cantaste Nil, pero no puedes quedarte por debajo de {best}: sueltas la más alta"
-            )
+            return Reason("nil_forced_highest", best)
         if (self.legal & -self.legal).bit_length() - 1 == self.card:
-            return (
-                f"cantaste Nil, pero no puedes quedarte por debajo de {best}:"
-                " juegas la más baja por si alguien la supera"
-            )
-        return f"cantaste Nil, pero no puedes quedarte por debajo de {best}"
+            return Reason("nil_forced_lowest", best)
+        return Reason("nil_forced", best)
 
-    def partner_nil(self) -> str | None:
+    def partner_nil(self) -> Reason | None:
         if not self.nil_bidder(self.partner):
             return None
         if not self.trick:
@@ -253,123 +380,121 @@ class _Spot:
                 return None
             partner_may = self.k.possible[self.partner]
             if partner_may and not partner_may & SUIT_MASK[self.suit]:
-                return (
-                    "proteges el Nil de tu compañero: sales alto en"
-                    f" {SUIT_PLURAL[self.suit]}, que él no tiene"
-                )
-            return "proteges el Nil de tu compañero: sales alto"
+                return Reason("partner_nil_lead_void", {"suit": SUIT_KEYS[self.suit]})
+            return Reason("partner_nil_lead")
         if self.partner in self.after and self.takes:
-            return "proteges el Nil de tu compañero: juegas alto para que él pueda ir por debajo"
+            return Reason("partner_nil_cover")
         if self.best_seat == self.partner:
             if self.takes:
-                return "tu compañero cantó Nil e iba ganando la baza: la superas para salvarle"
+                return Reason("partner_nil_overtake")
             if not self.can_take:
-                return "tu compañero cantó Nil y va ganando la baza, pero no puedes superarle"
+                return Reason("partner_nil_stuck")
         return None
 
-    def opponent_nil(self) -> str | None:
+    def opponent_nil(self) -> Reason | None:
         me = self.me
         nils = [s for s in ((me + 1) & 3, (me + 3) & 3) if self.nil_bidder(s)]
         if not nils:
             return None
         nil = nils[0]
-        who = self.seat_name(nil)
+        who = Seat(nil).key
         if not self.trick:
             if self.k.possible[nil] & SUIT_MASK[self.suit] and self.lowest_of_suit():
-                return f"atacas el Nil de {who}: sales bajo en {SUIT_PLURAL[self.suit]}"
+                return Reason("opponent_nil_lead_low", {"seat": who, "suit": SUIT_KEYS[self.suit]})
             return None
         if self.takes:
             return None
         if self.best_seat == nil:
-            return f"{who} cantó Nil y va ganando esta baza: no la superas"
+            return Reason("opponent_nil_winning", {"seat": who})
         if nil in self.after:
-            return f"{who} cantó Nil y juega después: mantienes la baza baja"
+            return Reason("opponent_nil_after", {"seat": who})
         return None
 
-    def partner_winning(self) -> str | None:
+    def partner_winning(self) -> Reason | None:
         if not self.trick or self.best_seat != self.partner or self.takes:
             return None
         if any(_may_beat(self.k.possible[seat], self.best) for seat in self.opp_after):
-            head = "tu compañero va ganando la baza"
+            head = "partner_winning"
         else:
-            head = "tu compañero ya gana la baza"
+            head = "partner_sure"
         if not self.follows():
-            return f"{head}: {self.discard()}"
+            return Reason(f"{head}_discard", self.discard())
         if self.lowest_of_suit():
-            return f"{head}: juega la más baja"
-        return f"{head}: sueltas {self.name} sin superarle"
+            return Reason(f"{head}_lowest")
+        return Reason(f"{head}_under", {"card": self.card_code()})
 
-    def taking(self) -> str | None:
+    def taking(self) -> Reason | None:
         if not self.takes:
             return None
         ruff = not self.follows()
+        card = self.card_code()
         if self.nobody_after_beats(self.card):
             if len(self.trick) == 3:
-                return f"eres el último en jugar: ganas la baza con {self.name}"
+                return Reason("last_to_play_wins", {"card": card})
             if self.suit == SPADE_SUIT and self.top() and not ruff:
-                return "la carta maestra de picas: ganas la baza"
+                return Reason("master_spade")
             if ruff:
-                return f"no tienes {SUIT_PLURAL[self.led]}: fallas con {self.name} y ganas la baza"
-            return f"nadie puede superar {self.name}: ganas la baza"
+                return Reason("ruff_wins", {"led": SUIT_KEYS[self.led], "card": card})
+            return Reason("unbeatable", {"card": card})
         if ruff:
-            how = ", la pica más baja que tienes" if self.lowest_of_suit() else ""
-            return f"no tienes {SUIT_PLURAL[self.led]}: fallas con {self.name}{how}"
+            code = "ruff_lowest" if self.lowest_of_suit() else "ruff"
+            return Reason(code, {"led": SUIT_KEYS[self.led], "card": card})
         if self.master():
-            return f"{self.highest_words()}: gana si nadie falla"
+            return self.highest_words()
         if self.need > 0:
-            return f"{self.missing()}: vas a por esta baza con {self.name}"
+            code = ("need_team" if self.team else "need_alone") + ("_one" if self.need == 1 else "")
+            return Reason(code, {"n": self.need, "card": card})
         if all(_beats(c, self.best) for c in _cards(self.legal)):
-            return f"no puedes quedarte por debajo de {label(self.best)}: juegas {self.name}"
-        return f"vas a por la baza con {self.name}"
+            return Reason("forced_over", {"best": Card(self.best).code, "card": card})
+        return Reason("go_for", {"card": card})
 
-    def not_taking(self) -> str | None:
+    def not_taking(self) -> Reason | None:
         if not self.trick:
             return None
-        led = SUIT_PLURAL[self.led]
+        card = self.card_code()
         if not self.can_take:
             if not self.follows():
-                return f"no tienes {led}: {self.discard()}"
+                return Reason("void_discard", {"led": SUIT_KEYS[self.led], **self.discard()})
             if self.lowest_of_suit():
-                return "no puedes ganar esta baza: asistes con la más baja"
+                return Reason("cannot_win_lowest")
             if self.highest_of_suit() and self.need <= 0:
-                return f"no puedes ganar esta baza: sueltas {self.name}, que podría darte sacos"
-            return f"no puedes ganar esta baza: asistes con {self.name}"
+                return Reason("cannot_win_shed", {"card": card})
+            return Reason("cannot_win_follow", {"card": card})
         if self.need <= 0:
             if not self.follows():
-                return f"{self.contract_made()}: no fallas; {self.discard()}"
+                return Reason("made_discard" + self.side(), self.discard())
             if self.lowest_of_suit():
-                return f"asistes con la más baja: {self.no_more()}"
-            return f"{self.contract_made()}: te quedas por debajo para no llevarte sacos"
+                return Reason("made_lowest" + self.side())
+            return Reason("made_under" + self.side())
         if self.partner in self.after and self.follows():
-            return f"tu compañero juega después: asistes bajo con {self.name}"
-        return f"te guardas las cartas altas: juegas {self.name}"
+            return Reason("partner_after_low", {"card": card})
+        return Reason("keep_high", {"card": card})
 
-    def leading(self) -> str | None:
+    def leading(self) -> Reason | None:
         suit = self.suit
-        name = self.name
+        card = self.card_code()
         if self.master():
             if suit == SPADE_SUIT:
                 if self.top():
-                    return "la carta maestra de picas: ganas la baza"
-                return f"nadie puede superar {name}: ganas la baza"
+                    return Reason("master_spade")
+                return Reason("unbeatable", {"card": card})
             if not self.nobody_after_beats(self.card):
-                return f"{self.highest_words()}: gana si nadie falla"
-            return f"nadie puede superar {name}: ganas la baza"
+                return self.highest_words()
+            return Reason("unbeatable", {"card": card})
         partner_may = self.k.possible[self.partner]
         if suit != SPADE_SUIT and partner_may & SPADES and not partner_may & SUIT_MASK[suit]:
-            return f"tu compañero no tiene {SUIT_PLURAL[suit]}: puede fallar"
+            return Reason("partner_void", {"suit": SUIT_KEYS[suit]})
         length = self.suit_cards().bit_count()
         if suit != SPADE_SUIT:
             if length == 1 and self.hand & SPADES:
-                return f"sales de tu única carta de {SUIT_PLURAL[suit]}: luego podrás fallar"
+                return Reason("lead_singleton", {"suit": SUIT_KEYS[suit]})
             if length == max(self.side_lengths()):
-                low = " con la más baja" if self.lowest_of_suit() else ""
-                return f"sales de tu palo más largo{low}"
+                return Reason("lead_longest_lowest" if self.lowest_of_suit() else "lead_longest")
         if self.need <= 0 and self.lowest_of_suit():
-            return f"{self.no_more()}: sales bajo"
+            return Reason("lead_low" + self.side())
         if suit == SPADE_SUIT:
-            return f"sales de picas con {name}"
-        return f"sales con {name}"
+            return Reason("lead_spade", {"card": card})
+        return Reason("lead", {"card": card})
 
 
 def _cards(mask: int) -> list[int]:

@@ -45,12 +45,15 @@ class NotReproducibleError(RecordError):
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """While playing, ``card`` and ``reason``; while bidding, ``bid`` and ``reasons`` (the tip)."""
+    """While playing, ``card`` and ``reason`` (and the reason's code and parameters); while bidding,
+    ``bid`` and ``reasons`` (the tip)."""
 
     card: str | None
     reason: str
     bid: int | None
     reasons: tuple[str, ...]
+    reason_code: str | None = None
+    reason_params: dict[str, str | int] | None = None
 
 
 def hint(table: Table, record_json: dict[str, Any], sig: str) -> Hint:
@@ -70,7 +73,14 @@ def hint(table: Table, record_json: dict[str, Any], sig: str) -> Hint:
             card=None, reason=", ".join(tip.reasons) or tip.text(), bid=tip.bid, reasons=tip.reasons
         )
     play = suggest_play(view)
-    return Hint(card=play.card.code, reason=play.reason, bid=None, reasons=(play.reason,))
+    return Hint(
+        card=play.card.code,
+        reason=play.reason,
+        bid=None,
+        reasons=(play.reason,),
+        reason_code=play.reason_code,
+        reason_params=dict(play.reason_params),
+    )
 
 
 # --- «Rejugar esta mano» --------------------------------------------------------------------------

@@ -292,13 +292,17 @@ class TipOut(_Out):
 
 
 class HintOut(_Out):
-    """While playing: ``card`` and ``reason``. While bidding: ``bid`` and ``reasons``, as
-    ``/api/tip``. The other pair is null (``reasons`` is ``[reason]`` while playing)."""
+    """While playing: ``card`` and ``reason``, with the reason's ``reason_code`` and
+    ``reason_params`` (to show it in another language). While bidding: ``bid`` and ``reasons``, as
+    ``/api/tip``. The other pair is null (``reasons`` is ``[reason]`` while playing), and so are
+    ``reason_code`` and ``reason_params``."""
 
     card: str | None = Field(examples=["QH"])
     reason: str = Field(examples=["tu compañero ya gana la baza: juega la más baja"])
     bid: int | None = Field(ge=0, le=13)
     reasons: list[str]
+    reason_code: str | None = Field(default=None, examples=["partner_sure_lowest"])
+    reason_params: dict[str, str | int] | None = Field(default=None, examples=[{"card": "2H"}])
 
 
 class HandSummaryOut(_Out):

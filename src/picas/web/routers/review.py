@@ -20,7 +20,12 @@ router = APIRouter(prefix="/api", tags=["review"], responses=ERROR_RESPONSES)
 def hint(body: SaveOnlyIn, table: TableDep) -> HintOut:
     answer = review.hint(table, body.save.record, body.save.sig)
     return HintOut(
-        card=answer.card, reason=answer.reason, bid=answer.bid, reasons=list(answer.reasons)
+        card=answer.card,
+        reason=answer.reason,
+        bid=answer.bid,
+        reasons=list(answer.reasons),
+        reason_code=answer.reason_code,
+        reason_params=answer.reason_params,
     )
 
 

@@ -75,11 +75,16 @@ export async function tip(save) {
   return { bid: data.bid, reasons: Array.isArray(data.reasons) ? data.reasons.map(String) : [] };
 }
 
-/** The suggested card for South (the play hint): {card, reason}. */
+/** The suggested card for South (the play hint): {card, reason, reasonCode, reasonParams}. */
 export async function hint(save) {
   const data = await post("/api/hint", { save });
   if (typeof data.card !== "string") throw new ApiError("unexpected", t("error.unexpected"));
-  return { card: data.card, reason: typeof data.reason === "string" ? data.reason : "" };
+  return {
+    card: data.card,
+    reason: typeof data.reason === "string" ? data.reason : "",
+    reasonCode: typeof data.reason_code === "string" ? data.reason_code : null,
+    reasonParams: data.reason_params && typeof data.reason_params === "object" ? data.reason_params : {},
+  };
 }
 
 /** «Rejugar esta mano»: a practice game on the same deal, and `compare`. */

@@ -1,8 +1,10 @@
 // The help pages describe the rules as the player's game has them: the current game's rules (or,
 // with no game saved, the saved settings, or the defaults) fill [data-regla] and choose between
-// [data-si] / [data-si-no] passages. In English the page says it is in Spanish only.
+// [data-si] / [data-si-no] passages. The pages come in Spanish (static/*.html) and English
+// (static/en/*.html, <html lang="en">); each links to its counterpart (a.idioma). A Spanish page
+// opened with the table in English points to its English version.
 
-import { t, loadLanguage } from "./i18n.js";
+import { t } from "./i18n.js";
 import { loadGame, loadSettings, DEFAULT_SETTINGS } from "./store.js";
 
 const NUMBERS = {
@@ -33,8 +35,25 @@ function activeRules() {
   return { source: saved ? "settings" : "defaults", target: settings.target, bag_penalty: settings.bag_penalty, blind_nil: settings.blind_nil };
 }
 
+// The English pages' own strings: the pages need no more of the table's English than these.
+const PAGE_IS_ENGLISH = document.documentElement.lang === "en";
+const EN = {
+  "helpPage.settings": "In your game: target {target}, bag penalty {penalty}, Blind Nil {blind}.",
+  "helpPage.saved": "Saved for the next game: target {target}, bag penalty {penalty}, Blind Nil {blind}.",
+  "helpPage.defaults": "With no saved game, this page describes the default settings: target {target}, bag penalty {penalty}, Blind Nil {blind}.",
+  "helpPage.on": "on",
+  "helpPage.off": "off",
+  "helpPage.englishLink": "Read this page in English",
+};
+
+/** The page's text for `key`: its own English table on an English page, else the Spanish one. */
+function say(key, params = {}) {
+  if (!PAGE_IS_ENGLISH) return t(key, params);
+  return EN[key].replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+}
+
 function onOff(value) {
-  return value ? t("helpPage.on") : t("helpPage.off");
+  return value ? say("helpPage.on") : say("helpPage.off");
 }
 
 function describe(rules) {
@@ -59,26 +78,24 @@ async function main() {
 
   const box = document.getElementById("ajustes-activos");
   if (box) {
-    const lines = [t(rules.source === "game" ? "helpPage.settings" : rules.source === "settings" ? "helpPage.saved" : "helpPage.defaults", describe(rules))];
+    const lines = [say(rules.source === "game" ? "helpPage.settings" : rules.source === "settings" ? "helpPage.saved" : "helpPage.defaults", describe(rules))];
     const next = { target: settings.target, bag_penalty: settings.bag_penalty, blind_nil: settings.blind_nil };
     if (rules.source === "game" && (next.target !== rules.target || next.bag_penalty !== rules.bag_penalty || next.blind_nil !== rules.blind_nil)) {
-      lines.push(t("helpPage.saved", describe(next)));
+      lines.push(say("helpPage.saved", describe(next)));
     }
     box.textContent = lines.join(" ");
     box.hidden = false;
   }
-  if (settings.language === "en") {
-    try {
-      await loadLanguage("en");
-      document.documentElement.lang = "es"; // the page itself stays Spanish
-      const note = document.getElementById("solo-espanol");
-      if (note) {
-        note.textContent = t("helpPage.spanishOnly");
-        note.hidden = false;
-      }
-    } catch {
-      // the Spanish page is still there
-    }
+  // The table is in English but this page is Spanish: point to the English version.
+  const english = document.querySelector("a.idioma[hreflang='en']");
+  const note = document.getElementById("solo-espanol");
+  if (!PAGE_IS_ENGLISH && settings.language === "en" && english && note) {
+    const link = document.createElement("a");
+    link.href = english.getAttribute("href");
+    link.hreflang = "en";
+    link.textContent = EN["helpPage.englishLink"];
+    note.replaceChildren(link);
+    note.hidden = false;
   }
 }
 

@@ -41,6 +41,11 @@ export function sortHand(codes) {
 const LABEL = { T: "10" };
 const SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
+/** The computer players' label, suit first, as their reasons write it: "♠A", "♥10". */
+export function botLabel(code) {
+  return SYMBOL[code[1]] + (LABEL[code[0]] || code[0]);
+}
+
 export function shortLabel(code) {
   return (LABEL[code[0]] || code[0]) + SYMBOL[code[1]];
 }

@@ -33,7 +33,7 @@ const S = {
   tipFor: null,
   tipLoading: false,
   tipError: null,
-  hint: null, // {key, card, reason} | {key, error} for the save it was asked with
+  hint: null, // {key, card, reason, reasonCode, reasonParams} | {key, error} for the save it was asked with
   hintLoading: false,
   openReason: null, // the seat whose «¿Por qué?» is open
   tapWaiter: null, // resolves the pause after a trick
@@ -276,7 +276,7 @@ async function maybeFetchHint() {
   S.hintLoading = true;
   try {
     const hint = await api.hint(S.save);
-    S.hint = { key, card: hint.card, reason: hint.reason };
+    S.hint = { key, card: hint.card, reason: hint.reason, reasonCode: hint.reasonCode, reasonParams: hint.reasonParams };
   } catch (error) {
     S.hint = { key, error: error.message };
   } finally {
@@ -1093,6 +1093,13 @@ async function applyNowSettings(next) {
 function translatePage() {
   applyTo(document);
   document.title = t("app.title");
+  // The help menu opens the help pages in the table's language.
+  const english = document.documentElement.lang === "en";
+  for (const link of document.querySelectorAll("a[data-href-en]")) {
+    if (!link.dataset.hrefEs) link.dataset.hrefEs = link.getAttribute("href");
+    link.setAttribute("href", english ? link.dataset.hrefEn : link.dataset.hrefEs);
+    link.hreflang = english ? "en" : "es";
+  }
 }
 
 // --- start -------------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 // Drawing the table from a plain model. Holds no rules: what is playable, and why not, comes from
 // the server's view. Redraws are cheap (a few dozen elements), so each part is rebuilt whole.
 
-import { t, num, seatName, bagsText, reasonText, language } from "./i18n.js";
-import { faceSvg, backSvg, cardImage, cardName, sortHand } from "./cards.js";
+import { t, has, num, seatName, bagsText, reasonText, language } from "./i18n.js";
+import { faceSvg, backSvg, cardImage, cardName, botLabel, sortHand } from "./cards.js";
 
 export const SEATS = ["south", "west", "north", "east"]; // clockwise
 export const TEAM_OF = { south: "north_south", north: "north_south", west: "east_west", east: "east_west" };
@@ -397,7 +397,33 @@ export function renderBlindChoice() {
   );
 }
 
-/** «Jugar», and with the play hint on, the suggested card and why (hint: {card, reason} | {error}). */
+const SUIT_LETTER = { clubs: "C", diamonds: "D", hearts: "H", spades: "S" };
+
+/**
+ * The play hint's reason in the page's language, from its code and parameters (docs/api.md):
+ * `hint.<code>` with the cards as labels (♥Q) and the suits and seats named; a `discard` code is
+ * rendered the same way and put in its place. Null for a code (or parameter) the tables lack.
+ */
+export function hintReason(code, params = {}) {
+  if (typeof code !== "string" || !has(`hint.${code}`)) return null;
+  const words = {};
+  for (const [name, value] of Object.entries(params || {})) {
+    const text = String(value);
+    if (name === "card" || name === "best") words[name] = /^[2-9TJQKA][CDHS]$/.test(text) ? botLabel(text) : null;
+    else if (name === "suit" || name === "led") words[name] = SUIT_LETTER[text] ? t(`suit.${SUIT_LETTER[text]}`) : null;
+    else if (name === "seat") words[name] = has(`seat.${text}`) ? seatName(text) : null;
+    else if (name !== "discard") words[name] = text;
+    if (words[name] === null) return null;
+  }
+  if (params && "discard" in params) {
+    if (!has(`hint.${params.discard}`)) return null;
+    words.discard = t(`hint.${params.discard}`, words);
+  }
+  const out = t(`hint.${code}`, words);
+  return /\{\w+\}/.test(out) ? null : out;
+}
+
+/** «Jugar», and with the play hint on, the suggested card and why (hint: {card, reason, reasonCode, reasonParams} | {error}). */
 export function renderPlayBar({ lifted, hint = null, hintLoading = false }) {
   const box = $("acciones");
   box.replaceChildren();
@@ -412,10 +438,11 @@ export function renderPlayBar({ lifted, hint = null, hintLoading = false }) {
     else if (hint.error) line.textContent = hint.error;
     else {
       line.append(el("strong", "", t("hint.label", { card: cardName(hint.card) })));
-      if (hint.reason) {
-        const shown = reasonText(hint.reason);
+      const coded = hintReason(hint.reasonCode, hint.reasonParams);
+      if (coded || hint.reason) {
+        const shown = coded ?? reasonText(hint.reason); // an unknown code: the server's words
         const why = el("span", "", ` — ${shown}`);
-        if (shown === hint.reason && language() !== "es") why.lang = "es"; // left as the server wrote it
+        if (!coded && shown === hint.reason && language() !== "es") why.lang = "es"; // left as the server wrote it
         line.append(why);
       }
     }
