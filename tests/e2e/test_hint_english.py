@@ -89,7 +89,11 @@ def _shown_hint(page: Page, server: Server) -> tuple[str, Json]:
 
 def _play_suggested(page: Page) -> None:
     code = page.get_attribute("#mano .carta-mano.sugerida", "data-carta") or ""
-    tap_card(page, f"#mano [data-carta='{code}']")
+    for _ in range(5):  # a tap while the suggested card is still rising can miss it
+        tap_card(page, f"#mano [data-carta='{code}']")
+        if page.locator("#btn-jugar:enabled").count():
+            break
+        page.wait_for_timeout(200)
     page.click("#btn-jugar")
     settle(page)
 
