@@ -324,29 +324,12 @@ class HandState(NamedTuple):
             h2 ^= bit
         else:
             h3 ^= bit
-        if not trick:
-            return _new_hand(
-                HandState,
-                (
-                    number,
-                    dealer,
-                    dealt,
-                    (h0, h1, h2, h3),
-                    bids,
-                    blind,
-                    looked,
-                    offered,
-                    phase,
-                    _SEATS[(turn + 1) & 3],
-                    leader,
-                    (card,),
-                    tricks,
-                    won,
-                    broken,
-                ),
-            )
-        broken = broken or (card >= _FIRST_SPADE and trick[0] < _FIRST_SPADE)
-        trick = (*trick, card)
+        if trick:
+            # Spades break when one falls on a trick led in another suit (SPEC §1).
+            broken = broken or (card >= _FIRST_SPADE and trick[0] < _FIRST_SPADE)
+            trick = (*trick, card)
+        else:
+            trick = (card,)
         if len(trick) < 4:
             return _new_hand(
                 HandState,
