@@ -399,7 +399,6 @@ export const EN = {
   "helpPage.defaults": "With no saved game, this page describes the default settings: target {target}, bag penalty {penalty}, Blind Nil {blind}.",
   "helpPage.on": "on",
   "helpPage.off": "off",
-  "helpPage.spanishOnly": "These help pages are in Spanish only. The table itself is in English (Settings → Idioma · Language).",
 
   "error.network": "Cannot reach the server. Check the connection and try again.",
   "error.server": "The server had a problem ({status}). Try again.",

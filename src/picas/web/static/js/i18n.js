@@ -420,7 +420,6 @@ export const ES = {
   "helpPage.defaults": "Sin partida guardada, esta página describe los ajustes de fábrica: objetivo {target}, castigo por sacos {penalty}, Nil ciego {blind}.",
   "helpPage.on": "activado",
   "helpPage.off": "desactivado",
-  "helpPage.spanishOnly": "",
 
   // Errors and saves
   "error.network": "No se puede conectar con el servidor. Comprueba la conexión y vuelve a intentarlo.",
