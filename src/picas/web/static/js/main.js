@@ -468,6 +468,7 @@ function showError(error, retry) {
 async function act(action, optimistic) {
   if (S.busy) return;
   S.busy = true;
+  $("mesa").classList.add("ocupada"); // busy from the tap on, not only once something is drawn
   S.message = null;
   S.error = null;
   const before = S.model;
