@@ -67,12 +67,17 @@ def min_rank(mask: int) -> int:
     return best
 
 
-def max_rank(mask: int) -> int:
-    """The highest-ranked card of a non-empty mask; on equal rank, the side suit before spades
-    (a high spade is kept: it is also the card that protects)."""
+_SIDE_SUITS_FIRST = ((0, _S0), (13, _S1), (26, _S2), (39, _S3))
+_SPADES_FIRST = ((39, _S3), (0, _S0), (13, _S1), (26, _S2))
+
+
+def max_rank(mask: int, order: tuple[tuple[int, int], ...] = _SIDE_SUITS_FIRST) -> int:
+    """The highest-ranked card of a non-empty mask; on equal rank, the first suit in ``order``
+    (by default side suits before spades: a high spade is kept, it is also the card that
+    protects)."""
     best = -1
     best_rank = -1
-    for base, suit in ((0, _S0), (13, _S1), (26, _S2), (39, _S3)):
+    for base, suit in order:
         part = mask & suit
         if part:
             card = part.bit_length() - 1
@@ -263,15 +268,7 @@ def _nil_play(
         if legal & SUIT_MASK[led]:
             return _high(safe)
         # Discarding: shed the most dangerous card, spades first on equal rank.
-        best = -1
-        best_rank = -1
-        for base, suit in ((39, SPADES), (0, _S0), (13, _S1), (26, _S2)):
-            part = safe & suit
-            if part:
-                card = part.bit_length() - 1
-                if card - base > best_rank:
-                    best, best_rank = card, card - base
-        return best
+        return max_rank(safe, _SPADES_FIRST)
     if len(trick) == 3:
         return _high(beat)  # lost anyway: shed the highest
     return _low(beat)  # leave room for someone after to go over
