@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from bot_helpers import S, W, act, ask, table
 
+from picas.bots.evaluate import DIFICIL_STYLE, decide_bid
+from picas.bots.knowledge import dealt_hand
 from picas.bots.registry import load_bot
 from picas.bots.tip import NoTip, Tip, explain_bid, suggest_bid
 from picas.engine import Bid, GameState, HandState, Rules, Seat
@@ -79,8 +81,9 @@ def test_the_score_moves_the_tip() -> None:
     assert ahead.bid <= plain.bid
 
 
-def test_the_tip_is_what_normal_bids_and_where_dificils_search_starts() -> None:
-    # Difícil prices bids within two of the evaluator's estimate, and a Nil.
+def test_the_tip_is_what_normal_bids_and_dificil_stays_near_its_own_estimate() -> None:
+    # Difícil prices bids within two of its own estimate (a bolder count than the tip's), and
+    # a Nil.
     for code in ("ABCDEFGH", "K7PMX4QH", "23456789", "QRSTUVWX", "MNPQRSTU"):
         game = GameState.new(Rules(), code)
         for _ in range(4):
@@ -88,9 +91,11 @@ def test_the_tip_is_what_normal_bids_and_where_dificils_search_starts() -> None:
             assert seat is not None
             tip = suggest_bid(view_for(game, seat))
             assert ask("normal", game) == Bid(tip.bid)
+            view = view_for(game, seat)
+            estimate = decide_bid(view, dealt_hand(view), DIFICIL_STYLE)
             dificil = ask("dificil", game)
             assert isinstance(dificil, Bid)
-            assert dificil.tricks == 0 or abs(dificil.tricks - max(tip.bid, 1)) <= 2
+            assert dificil.tricks == 0 or abs(dificil.tricks - max(estimate.bid, 1)) <= 2
             game = game.apply(Bid(tip.bid))
 
 

@@ -53,6 +53,7 @@ class DificilBot:
             estimate=estimate,
             try_nil=try_nil,
             samples=self.settings.bid_samples,
+            nil_margin=self.settings.nil_margin,
         )
         self.playouts += runs
         return BIDS[bid]

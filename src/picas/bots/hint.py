@@ -442,7 +442,9 @@ class _Spot:
         if self.master():
             return self.highest_words()
         if self.need > 0:
-            code = ("need_team" if self.team else "need_alone") + ("_one" if self.need == 1 else "")
+            code = "need_team" if self.team else "need_alone"
+            if self.need == 1:  # the "_one" wording has the number in its words, not a parameter
+                return Reason(code + "_one", {"card": card})
             return Reason(code, {"n": self.need, "card": card})
         if all(_beats(c, self.best) for c in _cards(self.legal)):
             return Reason("forced_over", {"best": Card(self.best).code, "card": card})

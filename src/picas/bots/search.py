@@ -23,18 +23,19 @@ from picas.engine import Rules
 
 @dataclass(frozen=True, slots=True)
 class SearchSettings:
-    budget: int = 32_000
-    """Card plays per decision (samples × candidates × cards left), the fixed amount of work."""
-    min_samples: int = 12
-    max_samples: int = 150
+    playouts: int = 2_500
+    """Sampled playouts per card decision, shared out among the distinct candidate cards (every
+    candidate is played out on the same samples): the fixed amount of work."""
     margin: float = 2.0
     confidence: float = 1.0
     """Another card replaces the heuristic's only if it prices ``margin`` points better plus
     ``confidence`` standard errors."""
     bid_samples: int = 80
     """Sampled deals for a bid (0: bid by the evaluator alone, like Normal)."""
-    nil_danger: float = 3.5
+    nil_danger: float = 2.0
     """Hands up to this Nil danger have a Nil priced by the search too."""
+    nil_margin: float = 10.0
+    """How many points a hand a Nil must price above the best bid to be chosen."""
 
 
 def bag_cost(bags: int) -> float:
@@ -126,6 +127,7 @@ def sample_hands(k: Knowledge, rng: random.Random) -> list[int] | None:
     """
     me = k.seat
     seats = [s for s in range(4) if s != me]
+    uniform = rng.random  # int(uniform() * n) is several times cheaper than rng.randrange(n)
     for _attempt in range(60):
         hands = [0, 0, 0, 0]
         hands[me] = k.mine
@@ -148,7 +150,7 @@ def sample_hands(k: Knowledge, rng: random.Random) -> list[int] | None:
                 if not total:
                     ok = False
                     break
-                pick = rng.randrange(total)
+                pick = int(uniform() * total)
                 for s in allowed:
                     if pick < room[s]:
                         hands[s] |= bit
@@ -290,9 +292,7 @@ def search_play(
         return options[0], 0
     me = k.seat
     pricer = Pricer(rules, me & 1, k.bids, blind, bags)
-    cards_left = 4 * k.tricks_left - len(k.trick)
-    samples = settings.budget // (len(options) * cards_left)
-    samples = max(settings.min_samples, min(settings.max_samples, samples))
+    samples = -(-settings.playouts // len(options))
     values: list[list[float]] = [[] for _ in options]
     runs = 0
     trick0 = list(k.trick)
@@ -370,6 +370,7 @@ def search_bid(
     estimate: int,
     try_nil: bool,
     samples: int,
+    nil_margin: float = 0.0,
 ) -> tuple[int, int]:
     """The bid that scores best on average over sampled deals, and the playouts run.
 
@@ -388,10 +389,12 @@ def search_bid(
     nil_total = 0.0
     runs = 0
     leader = k.leader
+    drawn = 0
     for _ in range(samples):
         hands = draw_sample(k, rng)
         if hands is None:
             break
+        drawn += 1
         base = list(k.bids)
         # The seats still to bid, in bidding order after us, bid by the evaluator.
         for step in range(1, 4):
@@ -421,6 +424,6 @@ def search_bid(
     for index in range(1, len(options)):
         if totals[index] > totals[best] + 1e-9:
             best = index
-    if try_nil and nil_total > totals[best]:
+    if try_nil and nil_total > totals[best] + nil_margin * drawn:
         return 0, runs
     return options[best], runs

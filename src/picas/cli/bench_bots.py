@@ -2,7 +2,7 @@
 
 The positions come from seeded games played by Normal, so every run measures the same decisions:
 bids and cards, every seat, from the first trick to the last. Prints the median and the 95th
-percentile per level, and Difícil's sampled playouts per second.
+percentile per level, Difícil's sampled playouts per second and per card decision it searches.
 """
 
 from __future__ import annotations
@@ -63,11 +63,16 @@ def run(args: argparse.Namespace) -> int:
     for level in args.levels.split(","):
         bot = load_bot(level)
         times: list[float] = []
+        searched: list[int] = []
         for view, index, code in chosen:
             rng = decision_rng(code, index, Seat(view.seat))
+            before = bot.playouts if isinstance(bot, DificilBot) else 0
             start = time.perf_counter()
             decide(bot, view, rng)
             times.append(time.perf_counter() - start)
+            ran = bot.playouts - before if isinstance(bot, DificilBot) else 0
+            if ran and view.phase is Phase.PLAYING:
+                searched.append(ran)
         line = (
             f"{level:8} mediana {1000 * statistics.median(times):7.2f} ms"
             f"   p95 {1000 * _percentile(times, 0.95):7.2f} ms"
@@ -75,5 +80,11 @@ def run(args: argparse.Namespace) -> int:
         )
         if isinstance(bot, DificilBot):
             line += f"   {bot.playouts / sum(times):,.0f} partidas simuladas/s"
+            if searched:
+                line += (
+                    f"\n{'':8} {statistics.median(searched):,.0f} partidas simuladas por jugada"
+                    f" buscada (mediana de {len(searched)}; las demás tienen una sola carta"
+                    " distinta)"
+                )
         print(line)
     return 0
