@@ -106,6 +106,44 @@ def test_replay_errors_are_one_line_and_status_2(
     assert "Traceback" not in captured.err
 
 
+def test_replay_reads_a_downloaded_save_as_well(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = _seeded_game()
+    plain = tmp_path / "registro.json"
+    plain.write_text(record.dumps(), encoding="utf-8")
+    assert main(["replay", "--json", str(plain)]) == 0
+    expected = capsys.readouterr().out
+    # The page's download: the save it keeps, record and signature (not checked: no key here).
+    save = tmp_path / "descargada.json"
+    save.write_text(json.dumps({"record": record.to_json(), "sig": "0" * 64}, indent=2))
+    assert main(["replay", "--json", str(save)]) == 0
+    assert capsys.readouterr().out == expected
+    save.write_text(json.dumps({"record": record.to_json()}))
+    assert main(["replay", "--json", str(save)]) == 0
+    assert capsys.readouterr().out == expected
+
+
+@pytest.mark.parametrize(
+    ("content", "code"),
+    [
+        ({"record": "x", "sig": "0"}, "invalid_record"),
+        ({"record": {"format": "ajedrez"}, "sig": "0"}, "bad_format"),
+        ({"record": {}, "sig": "0", "view": {}}, "bad_format"),
+        ({"sig": "0"}, "bad_format"),
+    ],
+)
+def test_a_malformed_save_is_one_line_and_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: object, code: str
+) -> None:
+    path = tmp_path / "partida.json"
+    path.write_text(json.dumps(content), encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert f"[{code}]" in err
+
+
 def test_replay_of_a_missing_file_is_one_line_and_status_2(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -288,7 +288,7 @@ def test_export_and_import_a_game_record(page: Page, server: Server, tmp_path: P
     download = info.value
     assert download.suggested_filename == f"picas-{saved['code'][:4]}-{saved['code'][4:]}.json"
     exported = json.loads(Path(download.path()).read_text(encoding="utf-8"))
-    assert exported == saved["save"]["record"]
+    assert exported == {"record": saved["save"]["record"], "sig": saved["save"]["sig"]}
     page.keyboard.press("Escape")
 
     # A different game, then the downloaded one opened again: the same position.
@@ -303,8 +303,19 @@ def test_export_and_import_a_game_record(page: Page, server: Server, tmp_path: P
     page.wait_for_selector("#dlg-compartir", state="hidden")
     wait_for_code(page, saved["code"])
     assert hand_codes(page) == hand_before
-    assert stored_game(page)["save"]["record"] == exported
+    assert stored_game(page)["save"] == exported
     assert state(page) == "play"
+
+    # A plain record (docs/record.md, no signature) opens too, checked action by action.
+    page.click("#btn-ajustes")
+    page.click("#ajustes-nueva")
+    page.wait_for_selector("#btn-repartir")
+    path.write_text(json.dumps(exported["record"]), encoding="utf-8")
+    _open_share(page)
+    page.set_input_files("#compartir-archivo", str(path))
+    page.wait_for_selector("#dlg-compartir", state="hidden")
+    wait_for_code(page, saved["code"])
+    assert stored_game(page)["save"] == exported
 
     # Errors, in Spanish, and the game on the table stays.
     bad = tmp_path / "roto.json"
@@ -315,16 +326,18 @@ def test_export_and_import_a_game_record(page: Page, server: Server, tmp_path: P
     assert page.inner_text("#compartir-mensaje") == (
         "El archivo no es JSON: no es una partida de Picas."
     )
+    # An edited download: its signature no longer matches, so the record is checked.
     forged = json.loads(json.dumps(exported))
-    bot = next(i for i, a in enumerate(forged["actions"]) if isinstance(a, int) and i > 0)
-    forged["actions"][bot] = (forged["actions"][bot] + 1) % 14  # a computer's bid, changed
+    actions = forged["record"]["actions"]
+    bot = next(i for i, a in enumerate(actions) if isinstance(a, int) and i > 0)
+    actions[bot] = (actions[bot] + 1) % 14  # a computer's bid, changed
     path.write_text(json.dumps(forged), encoding="utf-8")
     page.set_input_files("#compartir-archivo", str(path))
     page.wait_for_function(
         "() => document.getElementById('compartir-mensaje').textContent.startsWith('Acción')"
     )
     assert re.match(rf"Acción {bot}\b", page.inner_text("#compartir-mensaje"))
-    assert stored_game(page)["save"]["record"] == exported
+    assert stored_game(page)["save"] == exported
 
 
 def test_a_link_with_a_code_starts_that_game_and_copy_link_gives_it(

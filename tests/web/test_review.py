@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from web_helpers import (
     CODE,
     KEY,
+    OTHER_KEY,
     CountingBot,
     Json,
     OneBot,
@@ -288,6 +289,36 @@ def _import(client: TestClient, record: object) -> Any:
     return client.post("/api/games/import", json={"record": record})
 
 
+def _import_save(client: TestClient, save: object) -> Any:
+    """The page's download is the save it keeps, posted as it is."""
+    return client.post("/api/games/import", json=save)
+
+
+class NeverBot(CountingBot):
+    """A computer player that must not be asked: the import of a signed save plays nothing."""
+
+    def bid(self, view: PlayerView, rng: random.Random) -> Any:
+        raise AssertionError("a signed save was played again")
+
+    def play(self, view: PlayerView, rng: random.Random) -> Any:
+        raise AssertionError("a signed save was played again")
+
+
+class TallyBot(CountingBot):
+    """Counts its decisions (a plain record's check asks for every computer action)."""
+
+    def __init__(self) -> None:
+        self.decisions = 0
+
+    def bid(self, view: PlayerView, rng: random.Random) -> Any:
+        self.decisions += 1
+        return super().bid(view, rng)
+
+    def play(self, view: PlayerView, rng: random.Random) -> Any:
+        self.decisions += 1
+        return super().play(view, rng)
+
+
 def test_an_exported_record_imports_and_resumes_to_the_same_view() -> None:
     client = make_client()
     game = _two_hands_played(client)
@@ -425,6 +456,144 @@ def test_long_difficult_records_are_refused_rather_than_checked_for_ever(
     assert _import(client, record).status_code == 200
 
 
+def test_the_limit_keeps_a_plain_difficult_check_under_twenty_seconds() -> None:
+    # Measured: 4.9-5.3 s of one core per hand of 56 actions (docs/api.md).
+    assert picas.web.review.VERIFY_LIMITS["dificil"] * 5.3 / 56 <= 20
+
+
+# --- importing a downloaded save ------------------------------------------------------------------
+
+
+def test_a_downloaded_save_reopens_without_playing_the_computers_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    client = make_client()
+    game = start(client, level="dificil", target=500)
+    game = play_until(client, game, lambda g: g["view"]["hand_number"] == 6, choose=_steady)
+    save = copy.deepcopy(game["save"])
+    # Far beyond the plain record's limit, and another process whose computer players refuse to
+    # think: a save this server signed is opened like any save, nothing is checked again.
+    monkeypatch.setitem(picas.web.review.VERIFY_LIMITS, "dificil", 10)
+    other = make_client(bot=NeverBot())
+    response = _import_save(other, save)
+    assert response.status_code == 200, response.text
+    imported = response.json()
+    assert imported["save"] == save
+    assert imported["view"] == _post(client, "/api/games/resume", {"save": save})["view"]
+    assert (imported["code"], imported["level"], imported["events"]) == (CODE, "dificil", [])
+    # The game goes on from it.
+    after = act(client, imported, _steady(imported))
+    assert len(after["save"]["record"]["actions"]) > len(save["record"]["actions"])
+
+
+def test_a_signed_practice_save_reopens_as_a_practice_game() -> None:
+    client = make_client()
+    game = _two_hands_played(client)
+    practice = _post(client, "/api/practice", {"save": game["save"], "hand_number": 1})
+    response = _import_save(make_client(bot=NeverBot()), practice["save"])
+    assert response.status_code == 200, response.text
+    assert response.json()["save"]["record"]["meta"] == {"level": "facil", "practice": "1"}
+
+
+def test_a_signed_save_cut_on_a_computer_turn_plays_on() -> None:
+    client = make_client()
+    full = Record.from_json(_two_hands_played(client)["save"]["record"])
+    states = list(iter_states(full))
+    cut = next(i for i in range(len(full.actions) - 1, 0, -1) if states[i].turn is Seat.WEST)
+    shortened = Record(full.rules, full.code, full.deals, full.actions[:cut], dict(full.meta))
+    response = _import_save(client, _sign(shortened))
+    assert response.status_code == 200, response.text
+    imported = response.json()
+    assert imported["events"][0]["seat"] == "west"
+    assert imported["view"]["turn"] in ("south", None)
+    replayed = Record.from_json(imported["save"]["record"]).actions
+    assert replayed[: len(full.actions)] == full.actions[: len(replayed)]
+
+
+@pytest.mark.parametrize("sig", ["other_key", "0" * 64, "", "zz", "é" * 10])
+def test_a_save_signed_elsewhere_is_checked_like_a_plain_record(sig: str) -> None:
+    client = make_client()
+    game = _two_hands_played(client)
+    record = game["save"]["record"]
+    if sig == "other_key":
+        sig = Signer(OTHER_KEY).sign(record)  # another server's download
+    tally = TallyBot()
+    response = _import_save(make_client(bot=tally), {"record": record, "sig": sig})
+    assert response.status_code == 200, response.text
+    assert tally.decisions >= len(record["actions"]) * 3 // 4 - 4  # every computer action checked
+    imported = response.json()
+    assert imported["save"] == game["save"]  # signed anew, by this server
+    assert imported["view"] == game["view"]
+
+
+def test_an_edited_save_is_checked_and_a_changed_computer_action_refused() -> None:
+    client = make_client()
+    game = _two_hands_played(client)
+    save = copy.deepcopy(game["save"])
+    assert isinstance(save["record"]["actions"][1], int)  # West's first bid
+    save["record"]["actions"][1] = (save["record"]["actions"][1] + 1) % 14
+    status, code, message = error_of(_import_save(client, save))  # the old sig no longer matches
+    assert (status, code) == (422, "not_reproducible")
+    assert message.startswith("Acción 1: Oeste")
+
+    record = Record.from_json(game["save"]["record"])
+    index, seat, state = _computer_plays(record)[-1]
+    other = next(
+        a for a in state.legal_actions() if isinstance(a, Play) and a != record.actions[index]
+    )
+    save = copy.deepcopy(game["save"])
+    save["record"]["actions"][index] = action_to_json(other)
+    status, code, message = error_of(_import_save(client, save))
+    assert (status, code) == (422, "not_reproducible")
+    assert message.startswith(f"Acción {index}: {seat.name_es} hizo «{other.card.code}»")
+
+
+def test_an_edited_save_over_the_limit_says_why_it_must_be_checked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    client = make_client()
+    game = _two_hands_played(client, level="dificil")
+    save = copy.deepcopy(game["save"])
+    save["sig"] = Signer(OTHER_KEY).sign(save["record"])
+    monkeypatch.setitem(picas.web.review.VERIFY_LIMITS, "dificil", 10)
+    status, code, message = error_of(_import_save(client, save))
+    assert (status, code) == (422, "too_long_to_verify")
+    assert message.startswith("La firma no es de este servidor")
+    assert "Difícil se comprueban hasta 10" in message
+    assert _import_save(client, game["save"]).status_code == 200  # the genuine save opens
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"record": "VALID", "sig": 5},
+        {"record": "VALID", "sig": ["a"]},
+        {"record": "VALID", "sig": "a" * 129},
+        {"record": "VALID", "sig": "SIG", "view": {}},
+        {"save": "SAVE"},
+        {"sig": "SIG"},
+        {"record": None, "sig": "SIG"},
+        {"record": [], "sig": "SIG"},
+    ],
+)
+def test_a_malformed_save_is_a_bad_request(body: Json) -> None:
+    client = make_client()
+    save = start(client)["save"]
+    values = {"VALID": save["record"], "SIG": save["sig"], "SAVE": save}
+    sent = {
+        key: values.get(value, value) if isinstance(value, str) else value
+        for key, value in body.items()
+    }
+    assert error_of(client.post("/api/games/import", json=sent))[:2] == (400, "bad_request")
+
+
+def test_a_save_with_a_record_that_cannot_be_read_gives_the_record_code() -> None:
+    client = make_client()
+    save = start(client)["save"]
+    bad = {"record": {"format": "picas.record", "version": 2}, "sig": save["sig"]}
+    assert error_of(_import_save(client, bad))[:2] == (422, "unknown_version")
+
+
 @pytest.mark.parametrize(
     ("record", "status", "code"),
     [
@@ -461,6 +630,7 @@ def test_nothing_sent_to_the_new_endpoints_makes_a_server_error() -> None:
             edited[where] = value
         for path, body in (
             ("/api/games/import", {"record": edited}),
+            ("/api/games/import", {"record": edited, "sig": "0" * 64}),
             ("/api/practice", {"save": {"record": edited, "sig": "0" * 64}, "hand_number": 1}),
             ("/api/hint", {"save": {"record": edited, "sig": "0" * 64}}),
         ):

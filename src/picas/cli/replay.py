@@ -18,15 +18,41 @@ MAX_FILE_BYTES = 5_000_000
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("replay", help="reproducir una partida guardada (JSON)")
-    parser.add_argument("file", type=Path, help="el registro de la partida (docs/record.md)")
+    parser.add_argument(
+        "file",
+        type=Path,
+        help="la partida: un registro (docs/record.md) o la descargada de la página",
+    )
     parser.add_argument("--json", action="store_true", help="salida en JSON para máquinas")
     parser.set_defaults(func=run)
 
 
 def read_record(path: Path) -> Record:
+    """A record file (docs/record.md) or a downloaded save (``{"record": …, "sig": …}``)."""
     if path.stat().st_size > MAX_FILE_BYTES:
         raise RecordError(f"{path} es demasiado grande para ser una partida.", code="too_large")
-    return Record.loads(path.read_bytes())
+    return record_from_file(path.read_bytes())
+
+
+def record_from_file(text: str | bytes) -> Record:
+    """The record of a file: a plain record, or the record of a save (the page's download).
+
+    Replaying needs no computer player, so a save's signature is not checked here (only the server
+    that made it holds the key).
+    """
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise RecordError("La partida guardada no es JSON válido.", code="bad_json") from None
+    if isinstance(data, dict) and "format" not in data and "record" in data:
+        unknown = sorted(set(data) - {"record", "sig"})
+        if unknown:
+            raise RecordError(
+                f"Claves desconocidas en la partida guardada: {', '.join(unknown)}.",
+                code="bad_format",
+            )
+        data = data["record"]
+    return Record.from_json(data)
 
 
 def run(args: argparse.Namespace) -> int:

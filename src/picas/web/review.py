@@ -2,8 +2,9 @@
 
 Like :mod:`picas.web.table`, this is the game logic apart from HTTP; the routes are in
 :mod:`picas.web.routers.review`. Everything works on records and views: the hint reads South's view,
-a practice game is a new record built from a finished hand of the save, and an imported record is
-replayed and its computer players' actions are played again to check them.
+a practice game is a new record built from a finished hand of the save, and a downloaded game is
+opened like any save when this server signed it, else replayed with its computer players' actions
+played again to check them.
 """
 
 from __future__ import annotations
@@ -22,16 +23,19 @@ from picas.engine.deals import code_from_bytes
 from picas.engine.game import HandResult
 from picas.record import Record, RecordError, iter_states
 from picas.view import sheet_to_json, view_for
+from picas.web.errors import BadSignatureError
 from picas.web.table import SOUTH, Table, Turn, level_of
 
 PRACTICE_KEY = "practice"
 """``meta.practice`` of a practice game: the number of the hand it replays, as text."""
 COMPARE_LEVEL = "dificil"
 """The level that plays South's seat in the practice comparison."""
-VERIFY_LIMITS: dict[str, int] = {"dificil": 560}
-"""The longest record (in actions) an import checks, per level. Difícil thinks 20–30 ms per
-decision, 1–1.7 s per hand of 56 actions: 560 actions (10 hands) is 11–17 s of one core. Fácil and
-Normal take well under a millisecond a decision, so the record format's own cap is enough."""
+VERIFY_LIMITS: dict[str, int] = {"dificil": 168}
+"""The longest plain record (in actions) an import checks, per level; a save this server signed is
+not checked again, whatever its length. Difícil (2,500 playouts a card) checks a hand of 56 actions
+in 4.9–5.3 s of one core (measured over two 2-hand games, with a background load of about 2 on 2
+cores): 168 actions (3 hands) is 15–16 s, nearer 20 s if the three are slow ones. Fácil and Normal
+take well under a millisecond a decision, so the record format's own cap is enough."""
 
 
 class NotReproducibleError(RecordError):
@@ -158,21 +162,39 @@ def hand_summary(result: HandResult) -> dict[str, Any]:
 # --- importing a record ---------------------------------------------------------------------------
 
 
-def import_record(table: Table, record_json: dict[str, Any]) -> Turn:
-    """Check an unsigned record, action by action, let the computer players act up to South's
-    turn, and sign it.
+def import_record(table: Table, record_json: dict[str, Any], sig: str | None = None) -> Turn:
+    """Open a downloaded game: a save of this server's, or a record checked action by action.
 
-    South's actions need only be legal. Every other action must be the one the record's level
-    plays in that position with that position's seed, so an imported record cannot make the
-    computer players do what they would not do.
+    With ``sig`` this server's signature of ``record_json`` (the page downloads the save it
+    keeps), the game opens like any save (:meth:`Table.open`): this server wrote and signed that
+    record, so nothing is played again. Without a signature, or with one that is not this server's
+    (another server's key, an edited file), the record is checked as a plain record, action by
+    action (:func:`verify_record`, within :data:`VERIFY_LIMITS`), then signed: South's actions need
+    only be legal, and every other action must be the one the record's level plays in that
+    position with that position's seed, so a file cannot make the computer players do what they
+    would not do.
     """
+    if sig is not None:
+        try:
+            saved = table.open(record_json, sig)
+        except BadSignatureError:
+            pass  # another server's save, or an edited one: checked like a plain record below
+        else:
+            # A save always stops on South's turn (or the end): they play on only if it did not.
+            return table.advance(saved.record, saved.state, [])
     record = Record.from_json(record_json)
     level = level_of(record)
     bot = table.bot(level)  # refuses an unknown level (422) or a missing one (503)
     limit = VERIFY_LIMITS.get(level)
     if limit is not None and len(record.actions) > limit:
+        unsigned = (
+            ""
+            if sig is None
+            else "La firma no es de este servidor (o la partida se ha modificado), así que hay"
+            " que comprobarla entera. "
+        )
         raise RecordError(
-            f"Esta partida tiene {len(record.actions)} acciones: las de nivel"
+            f"{unsigned}Esta partida tiene {len(record.actions)} acciones: las de nivel"
             f" {LEVEL_NAMES_ES[level]} se comprueban hasta {limit}.",
             code="too_long_to_verify",
         )

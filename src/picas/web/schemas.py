@@ -71,7 +71,17 @@ class PracticeIn(_In):
 
 
 class ImportIn(_In):
-    record: dict[str, Any] = Field(description="An unsigned game record (docs/record.md).")
+    """A downloaded game: a save (``record`` and ``sig``, as the page downloads it) or a plain
+    record (``record`` alone)."""
+
+    record: dict[str, Any] = Field(description="The game record (docs/record.md).")
+    sig: StrictStr | None = Field(
+        default=None,
+        max_length=128,
+        description="The save's signature, if the file is a save: when it is this server's, the"
+        " game opens like any save; otherwise (or without it) the record is checked action by"
+        " action.",
+    )
 
 
 # --- the view -------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """Around the table: ``/api/hint``, ``/api/practice`` («Rejugar esta mano») and
-``/api/games/import`` (open a shared record)."""
+``/api/games/import`` (open a downloaded game)."""
 
 from __future__ import annotations
 
@@ -41,6 +41,6 @@ def practice(body: PracticeIn, table: TableDep) -> PracticeOut:
     )
 
 
-@router.post("/games/import", response_model=GameOut, summary="Open a shared record")
+@router.post("/games/import", response_model=GameOut, summary="Open a downloaded game")
 def import_game(body: ImportIn, table: TableDep) -> GameOut:
-    return game_out(review.import_record(table, body.record))
+    return game_out(review.import_record(table, body.record, body.sig))

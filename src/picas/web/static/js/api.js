@@ -94,7 +94,9 @@ export async function practice(save, handNumber) {
   return data;
 }
 
-/** Open a shared (unsigned) record: the server replays and checks it, then signs it. */
-export async function importRecord(record) {
-  return checkAnswer(await post("/api/games/import", { record }));
+/** Open a downloaded game: a save (sig a string) opens at once if this server signed it; a plain
+ * record (sig null), or a save with another server's signature, is replayed and checked first. */
+export async function importGame(record, sig = null) {
+  const body = typeof sig === "string" ? { record, sig } : { record };
+  return checkAnswer(await post("/api/games/import", body));
 }

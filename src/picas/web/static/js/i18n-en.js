@@ -335,7 +335,7 @@ export const EN = {
   "share.copied": "Link copied.",
   "share.copyByHand": "Could not copy: select the link and copy it.",
   "share.exportTitle": "Download the game",
-  "share.exportNote": "The whole record as JSON: the rules, the code and every bid and card in order.",
+  "share.exportNote": "The whole record as JSON: the rules, the code and every bid and card in order, with this server's signature so it opens here again at once.",
   "share.exportNotePractice": "The record of your game (not the practice), as JSON.",
   "share.export": "Download (JSON)",
   "share.importTitle": "Open a downloaded game",

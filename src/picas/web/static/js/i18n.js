@@ -352,7 +352,7 @@ export const ES = {
   "share.copied": "Enlace copiado.",
   "share.copyByHand": "No se ha podido copiar: selecciona el enlace y cópialo.",
   "share.exportTitle": "Descargar la partida",
-  "share.exportNote": "El registro completo en JSON: las reglas, el código y cada canto y carta en orden.",
+  "share.exportNote": "El registro completo en JSON: las reglas, el código y cada canto y carta en orden, con la firma de este servidor para volver a abrirla aquí al momento.",
   "share.exportNotePractice": "El registro de tu partida (no el de la práctica), en JSON.",
   "share.export": "Descargar (JSON)",
   "share.importTitle": "Abrir una partida descargada",

@@ -1,5 +1,7 @@
-// Sharing a game: a link that starts a game from its code (?codigo=XXXX-XXXX), the game's record
-// as a JSON download, and opening a downloaded record (the server replays and checks it).
+// Sharing a game: a link that starts a game from its code (?codigo=XXXX-XXXX), the game's save
+// (the record and this server's signature) as a JSON download, and opening a downloaded game: a
+// save this server signed opens at once; a plain record (or another server's save) is replayed and
+// checked by the server.
 
 import { t } from "./i18n.js";
 import * as api from "./api.js";
@@ -23,8 +25,10 @@ function section(titleKey) {
   return box;
 }
 
-function download(record, code) {
-  const blob = new Blob([`${JSON.stringify(record, null, 2)}\n`], { type: "application/json" });
+/** The download is the save the page keeps: {"record": ..., "sig": ...} (docs/record.md). */
+function download(save, code) {
+  const file = { record: save.record, sig: save.sig };
+  const blob = new Blob([`${JSON.stringify(file, null, 2)}\n`], { type: "application/json" });
   const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
   a.href = url;
@@ -50,8 +54,9 @@ async function copy(text, input) {
   }
 }
 
-/** Read a chosen file into a record: a bare record, or a whole save ({record, sig}). */
-async function readRecord(file) {
+/** Read a chosen file into {record, sig}: a save ({record, sig}, sig then checked by the server)
+ * or a bare record (sig null: the server checks it action by action). */
+async function readGame(file) {
   if (file.size > MAX_FILE) throw new Error(t("share.tooBig"));
   let data;
   try {
@@ -59,9 +64,13 @@ async function readRecord(file) {
   } catch {
     throw new Error(t("share.notJson"));
   }
-  const record = data && typeof data === "object" && data.record && typeof data.record === "object" ? data.record : data;
+  if (!data || typeof data !== "object" || Array.isArray(data)) throw new Error(t("share.notRecord"));
+  const isSave = !("format" in data) && "record" in data;
+  const record = isSave ? data.record : data;
+  const sig = isSave && "sig" in data ? data.sig : null;
   if (!record || typeof record !== "object" || Array.isArray(record)) throw new Error(t("share.notRecord"));
-  return record;
+  if (sig !== null && typeof sig !== "string") throw new Error(t("share.notRecord"));
+  return { record, sig };
 }
 
 /** ctx: {save, code, practice, onImported(answer)} */
@@ -97,7 +106,7 @@ export function showShare(ctx) {
   const exportButton = node("button", "boton", t("share.export"));
   exportButton.type = "button";
   exportButton.id = "btn-exportar";
-  exportButton.addEventListener("click", () => download(ctx.save.record, ctx.code));
+  exportButton.addEventListener("click", () => download(ctx.save, ctx.code));
   exportPart.append(exportButton);
 
   const importPart = section("share.importTitle");
@@ -119,8 +128,8 @@ export function showShare(ctx) {
     message.classList.remove("error");
     message.textContent = t("share.opening");
     try {
-      const record = await readRecord(chosen);
-      const answer = await api.importRecord(record);
+      const game = await readGame(chosen);
+      const answer = await api.importGame(game.record, game.sig);
       dialog.close();
       await ctx.onImported(answer);
     } catch (error) {
