@@ -66,12 +66,16 @@ _VISIBLE_POINT = """(el) => {
 }"""
 
 
-def tap_card(page: Page, selector: str) -> None:
-    """Tap a card of the hand on a part of it that shows (the fan covers the rest)."""
-    card = page.locator(selector).first
-    point = card.evaluate(_VISIBLE_POINT)
+def visible_point(page: Page, selector: str) -> tuple[float, float]:
+    """A point of a card of the hand that shows (the fan covers the rest of it)."""
+    point = page.locator(selector).first.evaluate(_VISIBLE_POINT)
     assert point is not None, f"no visible part of {selector}"
-    page.mouse.click(point[0], point[1])
+    return point[0], point[1]
+
+
+def tap_card(page: Page, selector: str) -> None:
+    """Tap a card of the hand on a part of it that shows."""
+    page.mouse.click(*visible_point(page, selector))
 
 
 def bid_tip(page: Page) -> int:

@@ -22,9 +22,10 @@ from e2e_helpers import (
     state,
     stored_game,
     tap_card,
+    visible_point,
 )
 from e2e_saves import Made, bids, make_save, south_last_card, store_game, wait_for_code
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from picas.engine import Rules, Seat, Team, action_to_json
 
@@ -124,6 +125,41 @@ def test_the_play_hint_is_off_by_default_and_shows_the_servers_card_with_its_rea
     _settings(page, hint=False)
     assert page.locator("#mano .sugerida").count() == 0
     assert page.locator("#pista").count() == 0
+
+
+def test_a_tap_under_way_is_not_lost_when_the_hint_arrives(page: Page, server: Server) -> None:
+    # The hint's answer redraws the hand; a card pressed before it and released after it is
+    # still tapped (the buttons are updated in place, not replaced under the finger).
+    open_table(page, server)
+    deal(page)
+    bid_tip(page)
+    assert state(page) == "play"
+    held: list[Route] = []
+    page.route("**/api/hint", lambda route: held.append(route))
+    _settings(page, hint=True)
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page did not ask for the hint"
+    suggested = page.request.post(
+        server.base + "/api/hint", data={"save": stored_game(page)["save"]}
+    ).json()["card"]
+    playable = [
+        code or ""
+        for code in page.locator("#mano .carta-mano.jugable").evaluate_all(
+            "(cards) => cards.map((card) => card.dataset.carta)"
+        )
+    ]
+    others = [code for code in playable if code != suggested]
+    code = (others or playable)[0]
+    page.mouse.move(*visible_point(page, f"#mano [data-carta='{code}']"))
+    page.mouse.down()
+    held[0].continue_()
+    page.wait_for_selector("#mano .carta-mano.sugerida")
+    page.mouse.up()
+    expect(page.locator(f"#mano [data-carta='{code}']")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#mano .levantada")).to_have_count(1)
 
 
 # --- pace -----------------------------------------------------------------------------------------

@@ -211,48 +211,61 @@ export function renderTrick(model) {
 export function renderHand(model, options) {
   const hand = $("mano");
   const hadFocus = hand.contains(document.activeElement);
-  hand.replaceChildren();
   hand.classList.toggle("mi-turno", Boolean(options.myPlayTurn));
-  let count;
-  if (model.dealtCount) {
-    count = model.dealtCount.south;
+  if (model.dealtCount || !model.hand) {
+    const count = model.dealtCount ? model.dealtCount.south : model.handSizes.south;
+    hand.replaceChildren();
     for (let i = 0; i < count; i += 1) hand.append(faceDownCard());
-  } else if (!model.hand) {
-    count = model.handSizes.south;
-    for (let i = 0; i < count; i += 1) hand.append(faceDownCard());
-  } else {
-    count = model.hand.length;
-    const focusIndex = Math.min(options.focusIndex ?? 0, count - 1);
-    model.hand.forEach((code, i) => {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "carta carta-mano";
-      button.dataset.carta = code;
-      button.dataset.index = String(i);
-      button.setAttribute("aria-label", cardName(code));
-      button.innerHTML = faceSvg(code);
-      button.tabIndex = i === focusIndex ? 0 : -1;
-      if (options.myPlayTurn) {
-        const ok = options.playable.has(code);
-        button.classList.add(ok ? "jugable" : "apagada");
-        if (!ok) {
-          button.setAttribute("aria-disabled", "true");
-          const refusal = options.refusals[code];
-          if (refusal) button.title = refusal;
-        } else {
-          button.setAttribute("aria-pressed", options.lifted === code ? "true" : "false");
-          if (options.suggested === code) {
-            button.classList.add("sugerida");
-            button.setAttribute("aria-label", t("hint.cardAria", { card: cardName(code) }));
-          }
-        }
-        if (options.lifted === code) button.classList.add("levantada");
-      }
-      hand.append(button);
-    });
-    if (hadFocus && count > 0) hand.children[focusIndex].focus({ preventScroll: true });
+    layoutHand();
+    return;
   }
+  const count = model.hand.length;
+  const focusIndex = Math.min(options.focusIndex ?? 0, count - 1);
+  // The same cards as on screen: update the buttons in place. Replacing them would drop a tap
+  // that is under way (pointer down on the old button, up on the new one is no click), as when
+  // the play hint's answer redraws the hand while the player is already choosing.
+  const shown = [...hand.children];
+  const same = shown.length === count && shown.every((node, i) => node.tagName === "BUTTON" && node.dataset.carta === model.hand[i]);
+  if (!same) {
+    hand.replaceChildren(
+      ...model.hand.map((code) => {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.dataset.carta = code;
+        button.innerHTML = faceSvg(code);
+        return button;
+      }),
+    );
+  }
+  [...hand.children].forEach((button, i) => dressHandCard(button, model.hand[i], i, focusIndex, options));
+  if (hadFocus && count > 0 && !hand.children[focusIndex].matches(":focus")) hand.children[focusIndex].focus({ preventScroll: true });
   layoutHand();
+}
+
+/** Classes, label and state of one of South's cards, set from scratch (the button may be reused). */
+function dressHandCard(button, code, i, focusIndex, options) {
+  button.className = "carta carta-mano";
+  button.dataset.index = String(i);
+  button.setAttribute("aria-label", cardName(code));
+  button.removeAttribute("aria-disabled");
+  button.removeAttribute("aria-pressed");
+  button.removeAttribute("title");
+  button.tabIndex = i === focusIndex ? 0 : -1;
+  if (!options.myPlayTurn) return;
+  const ok = options.playable.has(code);
+  button.classList.add(ok ? "jugable" : "apagada");
+  if (!ok) {
+    button.setAttribute("aria-disabled", "true");
+    const refusal = options.refusals[code];
+    if (refusal) button.title = refusal;
+  } else {
+    button.setAttribute("aria-pressed", options.lifted === code ? "true" : "false");
+    if (options.suggested === code) {
+      button.classList.add("sugerida");
+      button.setAttribute("aria-label", t("hint.cardAria", { card: cardName(code) }));
+    }
+  }
+  if (options.lifted === code) button.classList.add("levantada");
 }
 
 function faceDownCard() {
