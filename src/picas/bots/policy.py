@@ -140,9 +140,9 @@ def choose(
         # Setting them is worth 10 a trick of their contract; chase it when it is within reach.
         to_set = tricks_left - opp_need + 1
         want = to_set <= 4
-    others = possible[lho] | possible[partner] | possible[rho]
 
     if n == 0:
+        others = possible[lho] | possible[partner] | possible[rho]
         if partner_nil:
             return _lead_protect(legal, possible[partner], others)
         if opp_nil >= 0:
@@ -158,15 +158,10 @@ def choose(
     wseat = (leader + wpos) & 3
     beat = beaters(legal, wcard)
     lose = legal & ~beat
-    # Opponents still to play after me.
-    opp_after: list[int] = []
-    partner_after = False
-    for i in range(n + 1, 4):
-        seat = (leader + i) & 3
-        if seat == partner:
-            partner_after = True
-        else:
-            opp_after.append(seat)
+    # Who is still to play after me: second hand has the left opponent and the partner after it,
+    # third hand the left opponent, fourth hand nobody.
+    partner_after = n == 1
+    opp_after = (lho,) if n < 3 else ()
 
     if partner_nil:
         if partner_after:
@@ -227,7 +222,7 @@ def choose(
     return _low(beat)
 
 
-def _sure(cards: int, opp_after: list[int], possible: Sequence[int], led: int) -> int:
+def _sure(cards: int, opp_after: tuple[int, ...], possible: Sequence[int], led: int) -> int:
     """The cards of ``cards`` that no opponent still to play could beat."""
     out = 0
     while cards:

@@ -128,19 +128,18 @@ def sample_hands(k: Knowledge, rng: random.Random) -> list[int] | None:
     me = k.seat
     seats = [s for s in range(4) if s != me]
     uniform = rng.random  # int(uniform() * n) is several times cheaper than rng.randrange(n)
+    order = []
+    for suit in range(4):
+        allowed = [s for s in seats if not k.voids[s] >> suit & 1]
+        order.append((len(allowed), suit, allowed, k.unseen & SUIT_MASK[suit]))
+    order.sort()
     for _attempt in range(60):
         hands = [0, 0, 0, 0]
         hands[me] = k.mine
         room = list(k.sizes)
         room[me] = 0
-        order = []
-        for suit in range(4):
-            allowed = [s for s in seats if not k.voids[s] >> suit & 1]
-            order.append((len(allowed), suit, allowed))
-        order.sort()
         ok = True
-        for _count, suit, allowed in order:
-            cards = k.unseen & SUIT_MASK[suit]
+        for _count, _suit, allowed, cards in order:
             while cards:
                 bit = cards & -cards
                 cards ^= bit
