@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,15 +15,34 @@ import uvicorn
 from picas.cli import main
 
 
+@pytest.fixture
+def own_logging() -> Iterator[None]:
+    """``picas serve`` configures logging for the process: put the loggers back afterwards."""
+    names = ("picas", "uvicorn", "uvicorn.error", "uvicorn.access")
+    saved = {name: logging.getLogger(name).__dict__.copy() for name in names}
+    yield
+    for name, state in saved.items():
+        logger = logging.getLogger(name)
+        logger.__dict__.clear()
+        logger.__dict__.update(state)
+
+
 def test_serve_runs_the_app_factory_on_uvicorn_and_prints_the_address(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    own_logging: None,
 ) -> None:
     calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
     monkeypatch.setattr(uvicorn, "run", lambda *a, **k: calls.append((a, k)))
     monkeypatch.delenv("PICAS_SECRET_KEY", raising=False)
     monkeypatch.setenv("PICAS_KEY_FILE", str(tmp_path / "secret.key"))
     assert main(["serve"]) == 0
-    assert "http://127.0.0.1:8000" in capsys.readouterr().out
+    printed = capsys.readouterr()
+    assert "http://127.0.0.1:8000" in printed.out
+    # The new key file is announced (its path, never the key).
+    assert f"Clave de firma nueva creada en {tmp_path / 'secret.key'}" in printed.err
+    assert (tmp_path / "secret.key").read_text().strip() not in printed.err
     (target,), options = calls[0]
     assert target == "picas.web.app:create_app"
     assert options["factory"] is True

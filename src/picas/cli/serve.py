@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import logging.config
 import os
 from typing import Any
 
@@ -36,7 +37,9 @@ def run(args: argparse.Namespace) -> int:
     if args.workers < 1:
         raise CommandError("Hace falta al menos un proceso (--workers 1).")
     # Read (or create) the signing key once here: a problem is reported as one clear line, and
-    # the workers started below all find the same key file.
+    # the workers started below all find the same key file. Logging is set up first, so the line
+    # saying a new key file was made is not lost.
+    logging.config.dictConfig(log_config())
     load_key(os.environ)
     print(f"Picas: abre {address(args.host, args.port)} en el navegador (Ctrl+C para salir).")
     uvicorn.run(
