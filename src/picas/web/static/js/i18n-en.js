@@ -449,12 +449,28 @@ export const EN = {
 const SUITS = { "tréboles": "clubs", diamantes: "diamonds", corazones: "hearts", picas: "spades" };
 const SUIT_ONE = { "trébol": "club", diamante: "diamond", "corazón": "heart", pica: "spade" };
 const SUIT = "(tréboles|diamantes|corazones|picas)";
+const SUITS_EN = (text, word, joiner) =>
+  text
+    .split(word)
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((suit) => SUITS[suit] || SUIT_ONE[suit])
+    .join(joiner);
+const HOW_MANY = { un: "one", dos: "two", tres: "three" };
+const suitsCount = (n) => (n === "un" ? "one suit" : `${HOW_MANY[n]} suits`);
 const PHRASES = [
-  [new RegExp(`sin ${SUIT}, puedes fallar`, "gu"), (_, s) => `no ${SUITS[s]}, you can ruff`],
-  [/un solo (trébol|diamante|corazón|pica), puedes fallar/gu, (_, s) => `a single ${SUIT_ONE[s]}, you can ruff`],
-  [new RegExp(`solo dos ${SUIT}, quizá falles`, "gu"), (_, s) => `only two ${SUITS[s]}, you may ruff`],
-  [new RegExp(`sin ${SUIT}: te descartas`, "gu"), (_, s) => `no ${SUITS[s]}: you discard`],
+  // The tip's own hand, by suit: "sin tréboles ni diamantes", "un solo trébol y un solo diamante".
+  [new RegExp(`sin cartas de (un|dos|tres) palos?`, "gu"), (_, n) => `no cards in ${suitsCount(n)}`],
+  [/(un|dos|tres) palos? con una sola carta/gu, (_, n) => `${suitsCount(n)} with a single card`],
+  [/(un|dos|tres) palos? con solo dos cartas/gu, (_, n) => `${suitsCount(n)} with only two cards`],
+  [new RegExp(`solo dos ${SUIT}((?: y dos ${SUIT})*)`, "gu"), (m) => `only two ${SUITS_EN(m.slice(9), " y dos ", " and two ")}`],
+  [/un solo (trébol|diamante|corazón|pica)((?: y un solo (?:trébol|diamante|corazón|pica))*)/gu, (m) => `a single ${SUITS_EN(m.slice(8), " y un solo ", " and a single ")}`],
+  [new RegExp(`(^|[,;] )sin ${SUIT}((?: ni ${SUIT})*)`, "gu"), (m, lead) => `${lead}no ${SUITS_EN(m.slice(lead.length + 4), " ni ", " or ")}`],
+  [/, puedes fallar/gu, () => ", you can ruff"],
+  [/, quizá falles/gu, () => ", you may ruff"],
+  [/: te descartas/gu, () => ": you discard"],
   [/picas cortas y bajas \(la más alta, ([^)]+)\)/gu, (_, c) => `short, low spades (the highest, ${c})`],
+  [/picas cortas y bajas/gu, () => "short, low spades"],
   [/(\d+) picas: las pequeñas también ganan/gu, (_, n) => `${n} spades: the small ones win too`],
   [/mano de Nil: sin cartas altas/gu, () => "a Nil hand: no high cards"],
   [/vais muy por detrás: canto valiente/gu, () => "far behind: a brave bid"],
@@ -463,12 +479,19 @@ const PHRASES = [
   [/tu compañero canta Nil: no cantes Nil/gu, () => "your partner bids Nil: do not bid Nil"],
   [/pocas cartas altas/gu, () => "few high cards"],
   [/vais 100 o más por detrás: Nil sin mirar/gu, () => "100 or more behind: Nil without looking"],
-  [new RegExp(`(^|[,;] )sin ${SUIT}(?=$|[,;])`, "gu"), (_, lead, s) => `${lead}no ${SUITS[s]}`],
+  // A computer player's reason, in counts: "2 bazas seguras", "un rey protegido".
+  [/\b1 baza segura/gu, () => "1 sure trick"],
+  [/(\d+) bazas seguras/gu, (_, n) => `${n} sure tricks`],
+  [/\bun rey protegido/gu, () => "a guarded king"],
+  [/(\d+) reyes protegidos/gu, (_, n) => `${n} guarded kings`],
   [/ seguras?(?=$|[,;])/gu, () => " sure"],
   [/ protegido(?=$|[,;])/gu, () => " guarded"],
 ];
 
-/** "♠A ♥K seguras, sin tréboles, puedes fallar" → "♠A ♥K sure, no clubs, you can ruff". */
+/**
+ * "♠A ♥K seguras, sin tréboles, puedes fallar" → "♠A ♥K sure, no clubs, you can ruff";
+ * "2 bazas seguras, sin cartas de un palo, puedes fallar" → "2 sure tricks, no cards in one suit, you can ruff".
+ */
 export function translateReason(text) {
   let out = String(text);
   for (const [re, fn] of PHRASES) out = out.replace(re, fn);
