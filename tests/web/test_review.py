@@ -294,6 +294,35 @@ def _import_save(client: TestClient, save: object) -> Any:
     return client.post("/api/games/import", json=save)
 
 
+def _reasons_as_the_page_keeps_them(events: list[Json]) -> dict[str, dict[str, str]]:
+    """{hand: {seat: reason}} of the computer bids in ``events``, hand numbers from the deals."""
+    kept: dict[str, dict[str, str]] = {}
+    number = 1
+    for event in events:
+        if event["type"] == "deal":
+            number = event["hand_number"]
+        elif event["type"] == "bid" and "reason" in event:
+            kept.setdefault(str(number), {})[event["seat"]] = event["reason"]
+    return kept
+
+
+def test_an_opened_game_has_every_reason_the_table_gave_while_playing() -> None:
+    client = make_client()
+    game = start(client)
+    events = list(game["events"])
+    while game["view"]["hand_number"] < 3:
+        game = act(client, game, _steady(game))
+        events.extend(game["events"])
+    kept = _reasons_as_the_page_keeps_them(events)
+    assert set(kept) == {"1", "2", "3"}  # hand 3: the bids so far
+    assert len(kept["1"]) == 3
+    as_save = _import_save(client, game["save"])
+    as_record = _import(client, game["save"]["record"])
+    for answer in (as_save, as_record):
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["reasons"] == kept
+
+
 class NeverBot(CountingBot):
     """A computer player that must not be asked: the import of a signed save plays nothing."""
 
@@ -390,7 +419,7 @@ def test_a_computer_card_swapped_for_another_legal_card_is_not_reproducible() ->
         edited["actions"][index] = action_to_json(other)
         status, code, message = error_of(_import(client, edited))
         assert (status, code) == (422, "not_reproducible")
-        assert message.startswith(f"Acción {index}: {seat.name_es} hizo «{other.card.code}»")
+        assert message.startswith(f"Acción {index + 1}: {seat.name_es} hizo «{other.card.code}»")
 
 
 def test_a_computer_bid_changed_is_not_reproducible() -> None:
@@ -401,7 +430,7 @@ def test_a_computer_bid_changed_is_not_reproducible() -> None:
     edited["actions"][1] = (edited["actions"][1] + 1) % 14
     status, code, message = error_of(_import(client, edited))
     assert (status, code) == (422, "not_reproducible")
-    assert message.startswith("Acción 1: Oeste")
+    assert message.startswith("Acción 2: Oeste")  # the second action, counted from 1
 
 
 def test_an_illegal_action_is_reported_with_its_index() -> None:
@@ -419,11 +448,11 @@ def test_an_illegal_action_is_reported_with_its_index() -> None:
     edited["actions"][index] = missing.code
     status, code, message = error_of(_import(client, edited))
     assert (status, code) == (422, "card_not_in_hand")
-    assert message.startswith(f"Acción {index} ")
+    assert message.startswith(f"Acción {index + 1} ")
     edited["actions"][index] = 3  # a bid while playing
     status, code, message = error_of(_import(client, edited))
     assert (status, code) == (422, "bidding_over")
-    assert message.startswith(f"Acción {index} ")
+    assert message.startswith(f"Acción {index + 1} ")
 
 
 def test_south_may_look_or_not_and_that_is_checked_as_legal_only() -> None:
@@ -534,7 +563,7 @@ def test_an_edited_save_is_checked_and_a_changed_computer_action_refused() -> No
     save["record"]["actions"][1] = (save["record"]["actions"][1] + 1) % 14
     status, code, message = error_of(_import_save(client, save))  # the old sig no longer matches
     assert (status, code) == (422, "not_reproducible")
-    assert message.startswith("Acción 1: Oeste")
+    assert message.startswith("Acción 2: Oeste")  # the second action, counted from 1
 
     record = Record.from_json(game["save"]["record"])
     index, seat, state = _computer_plays(record)[-1]
@@ -545,7 +574,7 @@ def test_an_edited_save_is_checked_and_a_changed_computer_action_refused() -> No
     save["record"]["actions"][index] = action_to_json(other)
     status, code, message = error_of(_import_save(client, save))
     assert (status, code) == (422, "not_reproducible")
-    assert message.startswith(f"Acción {index}: {seat.name_es} hizo «{other.card.code}»")
+    assert message.startswith(f"Acción {index + 1}: {seat.name_es} hizo «{other.card.code}»")
 
 
 def test_an_edited_save_over_the_limit_says_why_it_must_be_checked(

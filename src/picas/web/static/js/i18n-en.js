@@ -399,6 +399,9 @@ export const EN = {
   "helpPage.defaults": "With no saved game, this page describes the default settings: target {target}, bag penalty {penalty}, Blind Nil {blind}.",
   "helpPage.on": "on",
   "helpPage.off": "off",
+  "helpPage.where.game": "In your game",
+  "helpPage.where.settings": "With your settings",
+  "helpPage.where.defaults": "With the default settings",
 
   "error.network": "Cannot reach the server. Check the connection and try again.",
   "error.server": "The server had a problem ({status}). Try again.",

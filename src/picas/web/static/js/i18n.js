@@ -420,6 +420,9 @@ export const ES = {
   "helpPage.defaults": "Sin partida guardada, esta página describe los ajustes de fábrica: objetivo {target}, castigo por sacos {penalty}, Nil ciego {blind}.",
   "helpPage.on": "activado",
   "helpPage.off": "desactivado",
+  "helpPage.where.game": "En tu partida",
+  "helpPage.where.settings": "Con tus ajustes",
+  "helpPage.where.defaults": "Con los ajustes de fábrica",
 
   // Errors and saves
   "error.network": "No se puede conectar con el servidor. Comprueba la conexión y vuelve a intentarlo.",

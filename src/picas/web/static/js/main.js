@@ -1030,7 +1030,7 @@ async function showShare() {
 async function adoptImported(answer) {
   leavePractice();
   resetHandState();
-  S.reasons = {};
+  S.reasons = store.cleanReasons(answer.reasons); // worked out again by the server from the record
   S.gid = store.newGameId();
   S.view = null;
   adopt(answer);
