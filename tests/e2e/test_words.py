@@ -77,3 +77,66 @@ def test_an_opened_download_shows_the_same_reasons_and_badges(
         assert stored_game(page)["reasons"] == saved["reasons"]
         assert _badges(page) == badges
         assert {seat: _bubble(page, seat) for seat in badges} == bubbles
+
+
+# --- Spanish that agrees --------------------------------------------------------------------------
+
+LIFTED = re.compile(r"(.+) (levantad[oa]): (tócal[oa]) otra vez o pulsa «Jugar»\.")
+FEMININE = ("reina", "jota")
+
+
+def _lift_each_playable(page: Page) -> dict[str, str]:
+    """Lift every playable card in turn: the status line for each card's name."""
+    said: dict[str, str] = {}
+    for code in page.eval_on_selector_all(
+        "#mano .carta-mano.jugable", "els => els.map(e => e.dataset.carta)"
+    ):
+        page.focus(
+            f"#mano [data-carta='{code}']"
+        )  # the keyboard's way: a lifted card covers others
+        page.keyboard.press("Enter")
+        page.wait_for_selector(f"#mano [data-carta='{code}'].levantada")
+        match = LIFTED.fullmatch(page.inner_text("#aviso"))
+        assert match, page.inner_text("#aviso")
+        said[match.group(1)] = match.group(2) + " " + match.group(3)
+    return said
+
+
+def _seat_sentences(page: Page) -> dict[str, str]:
+    sentences: dict[str, str] = page.evaluate(
+        """() => Object.fromEntries(['south', 'west', 'north', 'east'].map(s =>
+             [s, document.querySelector('#asiento-' + s + ' .sr-only').textContent]))"""
+    )
+    return sentences
+
+
+def test_a_lifted_card_and_the_seats_sentences_agree_in_gender_number_and_person(
+    page: Page, server: Server
+) -> None:
+    page.goto(server.base + "/?rapido=1&codigo=K7PM-X4QH")
+    page.wait_for_selector("#btn-repartir")
+    deal(page)
+    sentences = _seat_sentences(page)
+    assert "Te toca" in sentences["south"]
+    assert "Le toca" not in sentences["south"]
+    bid_tip(page)
+    seen_one = False
+    genders: set[str] = set()
+    for _ in range(6):
+        if not page.locator("#mano .carta-mano.jugable").count():
+            break
+        for name, words in _lift_each_playable(page).items():
+            feminine = name.split()[0].lower() in FEMININE
+            assert words == ("levantada tócala" if feminine else "levantado tócalo"), name
+            genders.add(words)
+        sentences = _seat_sentences(page)
+        for seat, sentence in sentences.items():
+            assert not re.search(r"\b1 bazas\b|\b1 cartas\b", sentence), sentence
+            assert not re.search(r"\. [a-záéíóú]", sentence), sentence  # a capital after a stop
+            you = seat == "south"
+            assert ("Has cantado" in sentence) == you, sentence
+            assert ("Le toca" in sentence and you) is False, sentence
+            seen_one = seen_one or "1 baza." in sentence
+        play_first_playable(page)
+    assert genders == {"levantada tócala", "levantado tócalo"}, "both genders were lifted"
+    assert seen_one, "a seat with one trick was read out"

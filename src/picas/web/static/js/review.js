@@ -120,7 +120,7 @@ export function sheetTable(result, rules) {
   const rows = [
     ["sheet.contract", null, (s) => s.contract === null
       ? valueCell(0, t("sheet.noContract"))
-      : valueCell(s.lines.contract, t("sheet.contractDetail", { bid: s.contract, made: s.counted_tricks }))],
+      : valueCell(s.lines.contract, t(`sheet.contractDetail.${s.team === "north_south" ? "ns" : "ew"}`, { bid: s.contract, made: s.counted_tricks }))],
     ["sheet.bags", "contract", (s) => valueCell(s.lines.bags, t("sheet.bagsDetail", { n: s.bags_after }))],
     ["sheet.nil", "nil", nilCell],
     ["sheet.bagPenalty", "penalty", (s) => valueCell(s.lines.bag_penalty)],
