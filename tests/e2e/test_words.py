@@ -16,7 +16,7 @@ from e2e_helpers import (
     play_first_playable,
     stored_game,
 )
-from e2e_saves import wait_for_code
+from e2e_saves import bids, make_save, store_game, wait_for_code
 from playwright.sync_api import Page
 
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e-words")]
@@ -140,3 +140,70 @@ def test_a_lifted_card_and_the_seats_sentences_agree_in_gender_number_and_person
         play_first_playable(page)
     assert genders == {"levantada tócala", "levantado tócalo"}, "both genders were lifted"
     assert seen_one, "a seat with one trick was read out"
+
+
+# --- small texts ----------------------------------------------------------------------------------
+
+
+def test_a_link_with_a_bad_code_says_a_random_game_was_dealt_instead(
+    page: Page, server: Server
+) -> None:
+    page.goto(server.base + "/?codigo=OOOO-0000&rapido=1")
+    page.wait_for_selector("#btn-repartir")
+    notice = page.inner_text(".centro-aviso")
+    assert "se ha repartido una partida al azar" in notice, notice
+    assert "0, O, 1 ni I" in notice  # and still why the code was refused
+
+
+def test_the_sheet_says_the_contract_in_the_words_of_its_sums(page: Page, server: Server) -> None:
+    made = make_save(server, hands=[bids(3, 2, 4, 3)])
+    open_table(page, server)
+    store_game(page, made, ui={"stage": "hoja", "sheetHand": 1})
+    page.reload()
+    wait_for_code(page, made.record["code"])
+    page.click("#centro [data-accion='ver-hoja']")
+    page.wait_for_selector("#dlg-hoja[open] table.hoja")
+    ns, ew = made.game.history[0].sheets
+    cells = page.eval_on_selector_all(
+        "#dlg-hoja table.hoja tbody tr:first-child td small", "els => els.map(e => e.textContent)"
+    )
+    assert cells == [
+        f"cantasteis {ns.contract}, hicisteis {ns.counted_tricks}",
+        f"cantaron {ew.contract}, hicieron {ew.counted_tricks}",
+    ]
+    page.click("#btn-cuentas")
+    sums = page.inner_text("#dlg-hoja table.hoja")
+    assert f"cantasteis {ns.contract} e hicisteis {ns.counted_tricks}" in sums
+
+
+@pytest.mark.parametrize(
+    ("path", "game", "settings", "defaults"),
+    [
+        ("/estrategia.html", "En tu partida", "Con tus ajustes", "Con los ajustes de fábrica"),
+        ("/en/rules.html", "In your game", "With your settings", "With the default settings"),
+    ],
+)
+def test_the_help_pages_say_in_your_game_only_when_there_is_one(
+    page: Page, server: Server, path: str, game: str, settings: str, defaults: str
+) -> None:
+    def passages() -> str:
+        page.goto(server.base + path)
+        page.wait_for_selector("#ajustes-activos:not([hidden])")
+        words: str = page.evaluate(
+            "() => [...document.querySelectorAll('[data-donde]')].map(e => e.textContent).join('|')"
+        )
+        return words
+
+    page.goto(server.base + path)
+    page.evaluate("() => localStorage.clear()")
+    shown = passages()
+    assert shown
+    assert game.lower() not in shown.lower()
+    assert defaults in shown
+    open_table(page, server)  # a game is saved now
+    assert game in passages()
+    page.evaluate("() => localStorage.removeItem('picas.partida')")
+    page.evaluate("() => localStorage.setItem('picas.ajustes', JSON.stringify({target: 500}))")
+    shown = passages()
+    assert settings in shown
+    assert game.lower() not in shown.lower()

@@ -10,6 +10,7 @@ import pytest
 
 from picas.bots.evaluate import evaluate_hand, feature_reasons
 from picas.engine import Card, Seat, find_profile, mask_of
+from picas.engine.game import _outcome_after
 from picas.engine.scoring import score_hand
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -98,3 +99,27 @@ def test_the_strategy_page_prices_an_opponents_broken_nil_as_the_scoring_does(
         assert ONCE[language] in section
     if three_bags - one_bags == 2:  # the later tricks are bags
         assert BAGS[language] in section
+
+
+HOW_TO = {"es": STATIC / "como-se-juega.html", "en": STATIC / "en" / "how-to-play.html"}
+GAME_END = {"es": "La partida termina", "en": "The game ends"}
+TIE_PLAYS_ON = {"es": "con empate se juega otra mano", "en": "on a tie another hand is played"}
+DRAW_AFTER = {"es": "tras la mano {}", "en": "after hand {}"}
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_the_how_to_pages_game_end_says_a_tie_plays_on_until_the_rules_draw(
+    language: str,
+) -> None:
+    rules = find_profile("casa")
+    last = rules.draw_after_hand
+    assert last is not None
+    tied = (rules.target + 10, rules.target + 10)
+    assert _outcome_after(rules, tied, 5) is None  # a tie past the target plays on
+    outcome = _outcome_after(rules, tied, last)
+    assert outcome is not None
+    assert outcome.reason == "draw"
+    page = HOW_TO[language].read_text(encoding="utf-8")
+    sentence = page.split(GAME_END[language], 1)[1].split("</p>", 1)[0]
+    assert TIE_PLAYS_ON[language] in sentence
+    assert DRAW_AFTER[language].format(last) in sentence
