@@ -14,13 +14,19 @@ from e2e_helpers import (
     deal,
     open_table,
     play_first_playable,
+    settle,
+    state,
     stored_game,
 )
 from e2e_saves import bids, make_save, store_game, wait_for_code
 from playwright.sync_api import Page
 
+from picas.engine import Seat
+from picas.record import Record, final_state
+
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e-words")]
 
+PRACTICE_KEY = "picas.practica"
 CARD_LABEL = re.compile(r"[♣♦♥♠]|\b(as|rey|reina|jota|[2-9]|10) de (picas|corazones|diamantes)")
 
 
@@ -207,3 +213,69 @@ def test_the_help_pages_say_in_your_game_only_when_there_is_one(
     shown = passages()
     assert settings in shown
     assert game.lower() not in shown.lower()
+
+
+# --- «Rejugar esta mano» --------------------------------------------------------------------------
+
+
+def _short(code: str) -> str:
+    return ("10" if code[0] == "T" else code[0]) + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[code[1]]
+
+
+def test_a_practice_shows_difficils_bid_and_tricks_beside_yours_and_one_code(
+    page: Page, server: Server
+) -> None:
+    made = make_save(server, hands=[bids(3, 3, 3, 3)])
+    code = made.record["code"]
+    open_table(page, server)
+    store_game(page, made, ui={"stage": "hoja", "sheetHand": 1})
+    page.reload()
+    wait_for_code(page, code)
+    page.click("#centro [data-accion='ver-hoja']")
+    page.click("#btn-rejugar")
+    settle(page)
+    page.wait_for_selector("#practica:not([hidden])")
+    shown = f"{code[:4]} {code[4:]}"
+    assert page.inner_text("#dato-codigo") == shown  # the real game's code, as in the banner
+    assert shown in page.inner_text("#practica-texto")
+    for _ in range(40):
+        now = state(page)
+        if now == "bid":
+            bid_tip(page)
+        elif now == "play":
+            play_first_playable(page)
+        else:
+            break
+    page.wait_for_selector("#dlg-hoja[open] table.comparacion")
+    practice = json.loads(page.evaluate(f"() => localStorage.getItem('{PRACTICE_KEY}')"))
+    dificil = practice["practice"]["compare"]["dificil"]
+    mine = final_state(Record.from_json(practice["save"]["record"])).history[0].hand
+    assert page.inner_text("#comparacion-asiento") == (
+        f"En tu asiento: tú cantaste {mine.bids[Seat.SOUTH]} y ganaste {mine.won[Seat.SOUTH]};"
+        f" Difícil cantó {dificil['bids']['south']} y ganó {dificil['won']['south']}."
+    )
+    page.click("#btn-lado-a-lado")
+    page.wait_for_selector("#dlg-hoja[open] table.lado-a-lado")
+    rows = page.eval_on_selector_all(
+        "table.lado-a-lado tbody tr",
+        """rows => rows.map(r => [...r.querySelectorAll('td')].map(td =>
+             [...td.querySelectorAll('.mini')].map(c => c.textContent)))""",
+    )
+    assert rows == [
+        [[_short(c.code) for c in trick.cards], [_short(c) for c in theirs["cards"]]]
+        for trick, theirs in zip(mine.tricks, dificil["tricks"], strict=True)
+    ]
+    south = page.eval_on_selector_all(
+        "table.lado-a-lado tbody tr td:nth-of-type(1) .mini.sur",
+        "els => els.map(e => e.textContent)",
+    )
+    assert south == [
+        _short(trick.cards[(Seat.SOUTH - trick.leader) % 4].code) for trick in mine.tricks
+    ]
+    summary = page.inner_text("#lado-a-lado-resumen")
+    assert summary.startswith(("La primera diferencia, en la baza ", "Difícil jugó ")), summary
+    for width, height in ((390, 844), (1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=f"/tmp/words-lado-a-lado-{width}.png")
+    page.click("#btn-volver-hoja")
+    page.wait_for_selector("#dlg-hoja[open] table.comparacion")

@@ -213,8 +213,8 @@ def test_the_comparison_gives_the_real_hand_and_a_deterministic_difficult_one() 
 
     real = game["view"]["history"][1]
     original = first["compare"]["original"]
-    assert {key: original[key] for key in ("bids", "blind", "won", "sheets")} == {
-        key: real[key] for key in ("bids", "blind", "won", "sheets")
+    assert {key: original[key] for key in ("bids", "blind", "won", "tricks", "sheets")} == {
+        key: real[key] for key in ("bids", "blind", "won", "tricks", "sheets")
     }
     assert original["hand_totals"] == {
         sheet["team"]: sheet["lines"]["hand_total"] for sheet in real["sheets"]
@@ -231,9 +231,10 @@ def test_the_comparison_gives_the_real_hand_and_a_deterministic_difficult_one() 
         stop=lambda g: bool(g.history),
     )
     replayed = result_to_json(state.history[0])
-    assert {key: dificil[key] for key in ("bids", "blind", "won", "sheets")} == {
-        key: replayed[key] for key in ("bids", "blind", "won", "sheets")
+    assert {key: dificil[key] for key in ("bids", "blind", "won", "tricks", "sheets")} == {
+        key: replayed[key] for key in ("bids", "blind", "won", "tricks", "sheets")
     }
+    assert len(dificil["tricks"]) == 13  # trick by trick, to set beside the player's
     assert sum(dificil["won"].values()) == 13
     for sheet in dificil["sheets"]:  # from 0–0: the running total is the hand's total
         assert sheet["lines"]["running_total"] == sheet["lines"]["hand_total"]

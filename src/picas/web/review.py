@@ -22,7 +22,7 @@ from picas.engine import Bid, BlindNil, GameState, IllegalAction, Phase, Seat, a
 from picas.engine.deals import code_from_bytes
 from picas.engine.game import HandResult
 from picas.record import Record, RecordError, iter_states
-from picas.view import sheet_to_json, view_for
+from picas.view import sheet_to_json, trick_to_json, view_for
 from picas.web.errors import BadSignatureError
 from picas.web.table import SOUTH, Table, Turn, bid_reason, level_of
 
@@ -148,12 +148,14 @@ def simulate_hand(record: Record, *, south: Bot, others: Bot) -> HandResult:
 
 def hand_summary(result: HandResult) -> dict[str, Any]:
     """Bids, tricks and both teams' sheets of a hand; ``hand_totals`` are the sheets' line 5 (the
-    running totals depend on the score the hand started from)."""
+    running totals depend on the score the hand started from). ``tricks`` are the 13 tricks in
+    order, so the page can set Difícil's play beside the player's, trick by trick."""
     hand = result.hand
     return {
         "bids": {seat.key: hand.bids[seat] for seat in Seat},
         "blind": {seat.key: hand.blind[seat] for seat in Seat},
         "won": {seat.key: hand.won[seat] for seat in Seat},
+        "tricks": [trick_to_json(trick) for trick in hand.tricks],
         "sheets": [sheet_to_json(sheet) for sheet in result.sheets],
         "hand_totals": {sheet.team.key: sheet.hand_total for sheet in result.sheets},
     }

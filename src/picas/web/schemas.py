@@ -321,6 +321,7 @@ class HandSummaryOut(_Out):
     bids: SeatInts
     blind: SeatFlags
     won: SeatInts
+    tricks: list[TrickOut] = Field(description="The 13 tricks in the order they were played.")
     sheets: list[SheetOut]
     hand_totals: TeamInts
 

@@ -334,6 +334,14 @@ export const ES = {
   "compare.worse": "Esta vez hacéis {points}: {diff} menos que en la partida.",
   "compare.same": "Esta vez hacéis {points}, lo mismo que en la partida.",
   "compare.dificilLine": "Difícil, en tu asiento, hizo {points}.",
+  "compare.seat": "En tu asiento: tú cantaste {mine} y ganaste {myWon}; Difícil cantó {bid} y ganó {won}.",
+  "compare.sideBySide": "Tus bazas y las de Difícil",
+  "compare.sideTitle": "Baza a baza: tú y Difícil",
+  "compare.sideCaption": "Las 13 bazas de esta vez y las de Difícil en tu asiento; tu carta, en negrita",
+  "compare.trick": "Baza",
+  "compare.trickAria": "{cards}; gana {winner}",
+  "compare.sameCards": "Difícil jugó en tu asiento las mismas cartas que tú, baza a baza.",
+  "compare.firstDifferent": "La primera diferencia, en la baza {n}: tú jugaste {mine} y Difícil, {theirs}.",
 
   // Statistics
   "stats.title": "Estadísticas",

@@ -114,7 +114,9 @@ function draw() {
   const view = S.view;
   document.body.classList.toggle("cuatro-colores", S.settings.four_colour);
   R.renderScore(m);
-  R.renderInfo({ code: S.code, level: S.level, target: view && view.rules.target, handNumber: m.handNumber });
+  // One code on the page: while a hand is practised, the real game's (the banner names it too).
+  const code = S.practice ? S.practice.mainCode : S.code;
+  R.renderInfo({ code, level: S.level, target: view && view.rules.target, handNumber: m.handNumber });
   drawPracticeBar();
   keepFocus(() => R.renderPods(m, podOptions()));
   R.renderTrick(m);
