@@ -21,8 +21,14 @@ from e2e_helpers import (
 from e2e_saves import bids, make_save, store_game, wait_for_code
 from playwright.sync_api import Page
 
-from picas.engine import Seat
+from picas.bots.base import decide, decision_rng
+from picas.bots.registry import load_bot
+from picas.bots.tip import suggest_bid
+from picas.engine import Bid, BlindNil, GameState, Phase, Rules, Seat
+from picas.engine.deals import code_from_bytes
 from picas.record import Record, final_state
+from picas.view import view_for
+from picas.web.table import bid_reason
 
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e-words")]
 
@@ -279,3 +285,54 @@ def test_a_practice_shows_difficils_bid_and_tricks_beside_yours_and_one_code(
         page.screenshot(path=f"/tmp/words-lado-a-lado-{width}.png")
     page.click("#btn-volver-hoja")
     page.wait_for_selector("#dlg-hoja[open] table.comparacion")
+
+
+# --- the reasons in English -----------------------------------------------------------------------
+
+SPANISH_LEFT = re.compile(
+    r"\b(bazas?|segur[ao]s?|protegid[oa]s?|reyes|palos?|cartas?|picas|sin|con|solo|puedes"
+    r"|quizá|falles|descartas|tréboles|diamantes|corazones|trébol|diamante|corazón|mano|vais)\b"
+)
+
+
+def _every_reason() -> list[str]:
+    """The computer players' reasons of many games, and the tip's for the same hands."""
+    said: set[str] = set()
+    bot = load_bot("normal")
+    for i in range(1, 61):
+        code = code_from_bytes(i.to_bytes(5, "big"))
+        game = GameState.new(Rules(blind_nil=True), code)
+        position = 0
+        while not game.is_over and len(game.history) < 2:
+            seat = game.turn
+            assert seat is not None
+            view = view_for(game, seat)
+            if view.phase is Phase.BIDDING and view.hand is not None:
+                said.update(suggest_bid(view).reasons)
+            action = decide(bot, view, decision_rng(code, position, seat))
+            game = game.apply(action)
+            position += 1
+            if isinstance(action, Bid | BlindNil):
+                said.add(bid_reason(game, seat))
+    return sorted(said)
+
+
+def test_every_reason_reads_in_english_without_a_spanish_word_left(
+    page: Page, server: Server
+) -> None:
+    reasons = _every_reason()
+    assert len(reasons) > 40
+    open_table(page, server)
+    english: list[str] = page.evaluate(
+        """async (reasons) => {
+             const en = await import('/js/i18n-en.js');
+             return reasons.map((r) => en.translateReason(r));
+           }""",
+        reasons,
+    )
+    left = {
+        spanish: out
+        for spanish, out in zip(reasons, english, strict=True)
+        if SPANISH_LEFT.search(out)
+    }
+    assert left == {}
