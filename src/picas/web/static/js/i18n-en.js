@@ -373,7 +373,7 @@ export const EN = {
   "link.confirm": "The link opens game {code}. Start it? The game in progress is abandoned.",
   "link.start": "Start that game",
   "link.keep": "Keep mine",
-  "link.refused": "The link does not carry a valid game code ({message}), so a random game has been dealt instead.",
+  "link.refused": "The link's game code is not valid, so a random game has been dealt instead. {message}",
 
   "over.title": "Game over",
   "over.won": "North and you win!",

@@ -392,7 +392,7 @@ export const ES = {
   "link.confirm": "El enlace abre la partida {code}. ¿La empiezas? La partida en curso se abandona.",
   "link.start": "Empezar esa partida",
   "link.keep": "Seguir con la mía",
-  "link.refused": "El enlace no trae un código de partida válido ({message}), así que se ha repartido una partida al azar.",
+  "link.refused": "El código del enlace no vale, así que se ha repartido una partida al azar. {message}",
 
   // Game over
   "over.title": "Fin de la partida",

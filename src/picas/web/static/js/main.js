@@ -346,7 +346,7 @@ async function startNew(code = null) {
   } catch (error) {
     if (code && error instanceof api.ApiError && error.status >= 400 && error.status < 500) {
       // A code from a link that the server refuses: say so, and that a random game is dealt instead.
-      S.notice = t("link.refused", { message: error.message.replace(/\.$/, "") });
+      S.notice = t("link.refused", { message: error.message });
       await startNew(null);
       return;
     }
