@@ -72,13 +72,18 @@ def _two_hands_played(client: TestClient, **options: Any) -> Json:
 # --- «¿Por qué?» ----------------------------------------------------------------------------------
 
 
-def test_computer_bids_carry_their_reason_and_souths_do_not() -> None:
-    client = make_client()
+def _two_hands_and_their_events(client: TestClient) -> tuple[Json, list[Json]]:
+    """A game played into its third hand, and every event its answers gave on the way."""
     game = start(client)
     events = list(game["events"])
     while game["view"]["hand_number"] < 3:
         game = act(client, game, _steady(game))
         events.extend(game["events"])
+    return game, events
+
+
+def test_computer_bids_carry_their_reason_and_souths_do_not() -> None:
+    game, events = _two_hands_and_their_events(make_client())
     # Every bid of two hands, from the events of each answer, against the record's positions.
     record = Record.from_json(game["save"]["record"])
     states = list(iter_states(record))
@@ -309,11 +314,7 @@ def _reasons_as_the_page_keeps_them(events: list[Json]) -> dict[str, dict[str, s
 
 def test_an_opened_game_has_every_reason_the_table_gave_while_playing() -> None:
     client = make_client()
-    game = start(client)
-    events = list(game["events"])
-    while game["view"]["hand_number"] < 3:
-        game = act(client, game, _steady(game))
-        events.extend(game["events"])
+    game, events = _two_hands_and_their_events(client)
     kept = _reasons_as_the_page_keeps_them(events)
     assert set(kept) == {"1", "2", "3"}  # hand 3: the bids so far
     assert len(kept["1"]) == 3

@@ -192,18 +192,25 @@ function dealtHands(result) {
   return details;
 }
 
-/** Every hand of the game; each hand's number opens its sheet. */
-function historyTable(history, selected) {
-  const table = el("table", "hoja historial");
-  table.append(el("caption", "", t("sheet.historyCaption")));
+/** A table with its caption and a row of column headings, the texts of i18n keys. */
+function headedTable(className, captionKey, headingKeys) {
+  const table = el("table", className);
+  table.append(el("caption", "", t(captionKey)));
   const head = el("tr");
-  for (const key of ["sheet.historyHand", "team.north_south", "team.east_west"]) {
+  for (const key of headingKeys) {
     const th = el("th", "", t(key));
     th.scope = "col";
     head.append(th);
   }
   const thead = el("thead");
   thead.append(head);
+  table.append(thead);
+  return table;
+}
+
+/** Every hand of the game; each hand's number opens its sheet. */
+function historyTable(history, selected) {
+  const table = headedTable("hoja historial", "sheet.historyCaption", ["sheet.historyHand", "team.north_south", "team.east_west"]);
   const body = el("tbody");
   for (const result of history) {
     const tr = el("tr");
@@ -223,7 +230,7 @@ function historyTable(history, selected) {
     }
     body.append(tr);
   }
-  table.append(thead, body);
+  table.append(body);
   return table;
 }
 
@@ -608,16 +615,7 @@ function showSideBySide(replay, dificil) {
       mine: cardNameWithArticle(southCard(replay.tricks[first])),
       theirs: cardNameWithArticle(southCard(dificil.tricks[first])),
     });
-  const table = el("table", "hoja lado-a-lado");
-  table.append(el("caption", "", t("compare.sideCaption")));
-  const head = el("tr");
-  for (const key of ["compare.trick", "compare.replay", "compare.dificil"]) {
-    const th = el("th", "", t(key));
-    th.scope = "col";
-    head.append(th);
-  }
-  const thead = el("thead");
-  thead.append(head);
+  const table = headedTable("hoja lado-a-lado", "compare.sideCaption", ["compare.trick", "compare.replay", "compare.dificil"]);
   const body = el("tbody");
   replay.tricks.forEach((trick, i) => {
     const row = el("tr");
@@ -627,7 +625,7 @@ function showSideBySide(replay, dificil) {
     row.append(number, trickCards(trick), trickCards(dificil.tricks[i]));
     body.append(row);
   });
-  table.append(thead, body);
+  table.append(body);
   content.append(back, lead, table);
   $("dlg-hoja").scrollTop = 0;
   back.focus({ preventScroll: true });
