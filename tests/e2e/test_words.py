@@ -231,10 +231,10 @@ def _short(code: str) -> str:
 def test_a_practice_shows_difficils_bid_and_tricks_beside_yours_and_one_code(
     page: Page, server: Server
 ) -> None:
-    made = make_save(server, hands=[bids(3, 3, 3, 3)])
+    made = make_save(server, hands=[bids(3, 3, 3, 3), bids(2, 3, 2, 3)])
     code = made.record["code"]
     open_table(page, server)
-    store_game(page, made, ui={"stage": "hoja", "sheetHand": 1})
+    store_game(page, made, ui={"stage": "hoja", "sheetHand": 2})
     page.reload()
     wait_for_code(page, code)
     page.click("#centro [data-accion='ver-hoja']")
@@ -242,8 +242,10 @@ def test_a_practice_shows_difficils_bid_and_tricks_beside_yours_and_one_code(
     settle(page)
     page.wait_for_selector("#practica:not([hidden])")
     shown = f"{code[:4]} {code[4:]}"
-    assert page.inner_text("#dato-codigo") == shown  # the real game's code, as in the banner
-    assert shown in page.inner_text("#practica-texto")
+    # One game on the page: the real game's code and the practised hand's number, as the banner.
+    assert page.inner_text("#dato-codigo") == shown
+    assert page.inner_text("#dato-mano") == "2"
+    assert page.inner_text("#practica-texto") == f"Práctica: mano 2 de la partida {shown}"
     for _ in range(40):
         now = state(page)
         if now == "bid":

@@ -114,9 +114,11 @@ function draw() {
   const view = S.view;
   document.body.classList.toggle("cuatro-colores", S.settings.four_colour);
   R.renderScore(m);
-  // One code on the page: while a hand is practised, the real game's (the banner names it too).
+  // One code on the page: while a hand is practised, the real game's and that hand's number (the
+  // banner names them too), not the practice record's own.
   const code = S.practice ? S.practice.mainCode : S.code;
-  R.renderInfo({ code, level: S.level, target: view && view.rules.target, handNumber: m.handNumber });
+  const handNumber = S.practice ? S.practice.hand : m.handNumber;
+  R.renderInfo({ code, level: S.level, target: view && view.rules.target, handNumber });
   drawPracticeBar();
   keepFocus(() => R.renderPods(m, podOptions()));
   R.renderTrick(m);
