@@ -122,7 +122,7 @@ class Record:
                 actions.append(parse_action(raw))
             except PicasError as error:
                 raise RecordError(
-                    f"Acción {index}: {error.message}", code="malformed_action", index=index
+                    f"Acción {index + 1}: {error.message}", code="malformed_action", index=index
                 ) from None
         meta = data.get("meta", {})
         if (
@@ -172,7 +172,7 @@ def iter_states(record: Record) -> Iterator[GameState]:
             state = state.apply(action)
         except PicasError as error:
             raise RecordError(
-                f"Acción {index} ({action_to_json(action)}): {error.message}",
+                f"Acción {index + 1} ({action_to_json(action)}): {error.message}",
                 code=error.code,
                 index=index,
             ) from None

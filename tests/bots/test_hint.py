@@ -103,6 +103,12 @@ def test_leading_from_the_longest_side_suit() -> None:
     assert hint_for(game) == ("3C", "sales de tu palo más largo con la más baja")
 
 
+def test_the_longest_suit_is_said_outside_spades_when_spades_are_longer() -> None:
+    game = table("KC 8C 6C 3C QD 5D JH 4H 8S 7S 5S 3S 2S", dealer=E)
+    game = act(game, 3, 3, 3, 3)
+    assert hint_for(game) == ("3C", "sales de tu palo más largo fuera de las picas con la más baja")
+
+
 def test_an_opponents_nil_is_attacked_with_a_low_lead() -> None:
     game = table("KC 8C 6C 4C 3C QD 5D JH 4H 7S 5S 3S 2S", dealer=E)
     game = act(game, 3, 0, 3, 3)
@@ -157,6 +163,10 @@ def _check(game: GameState, card: Card, reason: str) -> None:
     after = order[len(trick) + 1 :]
     assert Play(card) in game.legal_actions()
     legal = [a.card for a in game.legal_actions() if isinstance(a, Play)]
+    if "tu palo más largo" in reason:
+        lengths = [(south & SUIT_MASK[suit]).bit_count() for suit in range(4)]
+        longest = max(lengths[:3]) if "fuera de las picas" in reason else max(lengths)
+        assert lengths[int(card) // 13] == longest, (reason, lengths)
     if trick:
         led = trick[0] // 13
         best_pos = 0

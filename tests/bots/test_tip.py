@@ -119,6 +119,32 @@ def test_explain_a_nil() -> None:
     why = explain_bid(view_for(game, S))
     assert why.bid == 0
     assert "mano de Nil: sin cartas altas" in why.reasons
+    assert "picas cortas y bajas" in why.reasons  # the tip's "(la más alta, ♠3)" is not said
+
+
+def test_short_suits_of_one_kind_make_one_phrase() -> None:
+    doubletons = tip_for("AS 5S 4S 3S 2S 7H 6H 8D 3D AC 9C 2C 3C")
+    assert "solo dos diamantes y dos corazones, quizá falles" in doubletons.reasons
+    assert not any(reason.count("quizá falles") > 1 for reason in doubletons.reasons)
+    voids = tip_for("2S 3S 4S 5S 6S 7S 8S AC 9C 2C 3C 4C 5C")
+    assert "sin diamantes ni corazones, puedes fallar" in voids.reasons
+
+
+def test_a_computer_players_reason_gives_counts_and_shapes_not_cards() -> None:
+    # The tip names South's own cards; the same hand explained to the table does not.
+    hand = "AS KS 4S 3S AH KD 6D 5D 9C 8C 7C 2C 3C"
+    tip = tip_for(hand)
+    assert "♠A ♠K ♥A seguras" in tip.reasons
+    assert "♦K protegido" in tip.reasons
+    assert "un solo corazón, puedes fallar" in tip.reasons
+    game = act(table(hand, dealer=Seat.EAST), tip.bid)
+    why = explain_bid(view_for(game, S))
+    assert why.reasons == (
+        "3 bazas seguras",
+        "un rey protegido",
+        "4 picas: las pequeñas también ganan",
+        "un palo con una sola carta, puedes fallar",
+    )
 
 
 def test_no_tip_while_the_cards_are_face_down() -> None:

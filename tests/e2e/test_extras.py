@@ -372,7 +372,7 @@ def test_export_and_import_a_game_record(page: Page, server: Server, tmp_path: P
     page.wait_for_function(
         "() => document.getElementById('compartir-mensaje').textContent.startsWith('Acción')"
     )
-    assert re.match(rf"Acción {bot}\b", page.inner_text("#compartir-mensaje"))
+    assert re.match(rf"Acción {bot + 1}\b", page.inner_text("#compartir-mensaje"))  # from 1
     assert stored_game(page)["save"] == exported
 
 

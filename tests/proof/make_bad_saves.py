@@ -128,7 +128,7 @@ def entries() -> Iterator[tuple[str, Json]]:
             " the actions after it kept; signed by the server.",
             code="must_follow_suit",
             status=422,
-            message_has=f"Acción {index}",
+            message_has=f"Acción {index + 1}",  # counted from 1, as people do
         ),
     )
     index, card = _computer_play(record_a)
@@ -260,7 +260,7 @@ def entries() -> Iterator[tuple[str, Json]]:
             about="Action 5 is the number 3.5; signed by the server.",
             code="malformed_action",
             status=422,
-            message_has="Acción 5",
+            message_has="Acción 6",
         ),
     )
     yield (

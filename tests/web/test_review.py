@@ -72,13 +72,18 @@ def _two_hands_played(client: TestClient, **options: Any) -> Json:
 # --- «¿Por qué?» ----------------------------------------------------------------------------------
 
 
-def test_computer_bids_carry_their_reason_and_souths_do_not() -> None:
-    client = make_client()
+def _two_hands_and_their_events(client: TestClient) -> tuple[Json, list[Json]]:
+    """A game played into its third hand, and every event its answers gave on the way."""
     game = start(client)
     events = list(game["events"])
     while game["view"]["hand_number"] < 3:
         game = act(client, game, _steady(game))
         events.extend(game["events"])
+    return game, events
+
+
+def test_computer_bids_carry_their_reason_and_souths_do_not() -> None:
+    game, events = _two_hands_and_their_events(make_client())
     # Every bid of two hands, from the events of each answer, against the record's positions.
     record = Record.from_json(game["save"]["record"])
     states = list(iter_states(record))
@@ -213,8 +218,8 @@ def test_the_comparison_gives_the_real_hand_and_a_deterministic_difficult_one() 
 
     real = game["view"]["history"][1]
     original = first["compare"]["original"]
-    assert {key: original[key] for key in ("bids", "blind", "won", "sheets")} == {
-        key: real[key] for key in ("bids", "blind", "won", "sheets")
+    assert {key: original[key] for key in ("bids", "blind", "won", "tricks", "sheets")} == {
+        key: real[key] for key in ("bids", "blind", "won", "tricks", "sheets")
     }
     assert original["hand_totals"] == {
         sheet["team"]: sheet["lines"]["hand_total"] for sheet in real["sheets"]
@@ -231,9 +236,10 @@ def test_the_comparison_gives_the_real_hand_and_a_deterministic_difficult_one() 
         stop=lambda g: bool(g.history),
     )
     replayed = result_to_json(state.history[0])
-    assert {key: dificil[key] for key in ("bids", "blind", "won", "sheets")} == {
-        key: replayed[key] for key in ("bids", "blind", "won", "sheets")
+    assert {key: dificil[key] for key in ("bids", "blind", "won", "tricks", "sheets")} == {
+        key: replayed[key] for key in ("bids", "blind", "won", "tricks", "sheets")
     }
+    assert len(dificil["tricks"]) == 13  # trick by trick, to set beside the player's
     assert sum(dificil["won"].values()) == 13
     for sheet in dificil["sheets"]:  # from 0–0: the running total is the hand's total
         assert sheet["lines"]["running_total"] == sheet["lines"]["hand_total"]
@@ -292,6 +298,31 @@ def _import(client: TestClient, record: object) -> Any:
 def _import_save(client: TestClient, save: object) -> Any:
     """The page's download is the save it keeps, posted as it is."""
     return client.post("/api/games/import", json=save)
+
+
+def _reasons_as_the_page_keeps_them(events: list[Json]) -> dict[str, dict[str, str]]:
+    """{hand: {seat: reason}} of the computer bids in ``events``, hand numbers from the deals."""
+    kept: dict[str, dict[str, str]] = {}
+    number = 1
+    for event in events:
+        if event["type"] == "deal":
+            number = event["hand_number"]
+        elif event["type"] == "bid" and "reason" in event:
+            kept.setdefault(str(number), {})[event["seat"]] = event["reason"]
+    return kept
+
+
+def test_an_opened_game_has_every_reason_the_table_gave_while_playing() -> None:
+    client = make_client()
+    game, events = _two_hands_and_their_events(client)
+    kept = _reasons_as_the_page_keeps_them(events)
+    assert set(kept) == {"1", "2", "3"}  # hand 3: the bids so far
+    assert len(kept["1"]) == 3
+    as_save = _import_save(client, game["save"])
+    as_record = _import(client, game["save"]["record"])
+    for answer in (as_save, as_record):
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["reasons"] == kept
 
 
 class NeverBot(CountingBot):
@@ -390,7 +421,7 @@ def test_a_computer_card_swapped_for_another_legal_card_is_not_reproducible() ->
         edited["actions"][index] = action_to_json(other)
         status, code, message = error_of(_import(client, edited))
         assert (status, code) == (422, "not_reproducible")
-        assert message.startswith(f"Acción {index}: {seat.name_es} hizo «{other.card.code}»")
+        assert message.startswith(f"Acción {index + 1}: {seat.name_es} hizo «{other.card.code}»")
 
 
 def test_a_computer_bid_changed_is_not_reproducible() -> None:
@@ -401,7 +432,7 @@ def test_a_computer_bid_changed_is_not_reproducible() -> None:
     edited["actions"][1] = (edited["actions"][1] + 1) % 14
     status, code, message = error_of(_import(client, edited))
     assert (status, code) == (422, "not_reproducible")
-    assert message.startswith("Acción 1: Oeste")
+    assert message.startswith("Acción 2: Oeste")  # the second action, counted from 1
 
 
 def test_an_illegal_action_is_reported_with_its_index() -> None:
@@ -419,11 +450,11 @@ def test_an_illegal_action_is_reported_with_its_index() -> None:
     edited["actions"][index] = missing.code
     status, code, message = error_of(_import(client, edited))
     assert (status, code) == (422, "card_not_in_hand")
-    assert message.startswith(f"Acción {index} ")
+    assert message.startswith(f"Acción {index + 1} ")
     edited["actions"][index] = 3  # a bid while playing
     status, code, message = error_of(_import(client, edited))
     assert (status, code) == (422, "bidding_over")
-    assert message.startswith(f"Acción {index} ")
+    assert message.startswith(f"Acción {index + 1} ")
 
 
 def test_south_may_look_or_not_and_that_is_checked_as_legal_only() -> None:
@@ -534,7 +565,7 @@ def test_an_edited_save_is_checked_and_a_changed_computer_action_refused() -> No
     save["record"]["actions"][1] = (save["record"]["actions"][1] + 1) % 14
     status, code, message = error_of(_import_save(client, save))  # the old sig no longer matches
     assert (status, code) == (422, "not_reproducible")
-    assert message.startswith("Acción 1: Oeste")
+    assert message.startswith("Acción 2: Oeste")  # the second action, counted from 1
 
     record = Record.from_json(game["save"]["record"])
     index, seat, state = _computer_plays(record)[-1]
@@ -545,7 +576,7 @@ def test_an_edited_save_is_checked_and_a_changed_computer_action_refused() -> No
     save["record"]["actions"][index] = action_to_json(other)
     status, code, message = error_of(_import_save(client, save))
     assert (status, code) == (422, "not_reproducible")
-    assert message.startswith(f"Acción {index}: {seat.name_es} hizo «{other.card.code}»")
+    assert message.startswith(f"Acción {index + 1}: {seat.name_es} hizo «{other.card.code}»")
 
 
 def test_an_edited_save_over_the_limit_says_why_it_must_be_checked(

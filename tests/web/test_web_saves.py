@@ -124,7 +124,7 @@ def test_a_signed_record_that_does_not_replay_is_a_clear_4xx() -> None:
     save = {"record": record, "sig": Signer(KEY).sign(record)}
     status, code, message = error_of(client.post("/api/games/resume", json={"save": save}))
     assert (status, code) == (422, "bidding_not_over")
-    assert message.startswith("Acción 0")
+    assert message.startswith("Acción 1 (AS)")  # the first action, counted from 1
     record["actions"][0] = "nada"
     save = {"record": record, "sig": Signer(KEY).sign(record)}
     status, code, _ = error_of(client.post("/api/games/resume", json={"save": save}))

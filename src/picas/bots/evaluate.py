@@ -295,41 +295,86 @@ def bid_for_hand(
     return BidDecision(bid, tuple(reasons), evaluation)
 
 
-def feature_reasons(evaluation: HandEvaluation) -> list[str]:
-    """Short Spanish reasons for a trick-taking bid, one per kind of feature."""
+def feature_reasons(evaluation: HandEvaluation, *, name_cards: bool = True) -> list[str]:
+    """Short Spanish reasons for a trick-taking bid, one per kind of feature.
+
+    ``name_cards`` is for the hand's owner (the tip): "♠A ♥A seguras", "sin tréboles". A computer
+    player's reason is read by the others at the table, who must not learn its cards: without
+    ``name_cards`` it says counts and shapes only ("2 bazas seguras", "sin cartas de un palo").
+    """
     reasons: list[str] = []
     sure = [c for f in evaluation.features if f.kind == "sure" for c in f.cards]
     sure.sort(key=lambda c: (-(c // 13), -c))
     if sure:
-        word = "segura" if len(sure) == 1 else "seguras"
-        reasons.append(" ".join(label(c) for c in sure) + " " + word)
-    for feature in evaluation.features:
-        if feature.kind == "guarded_king":
-            reasons.append(f"{label(feature.cards[0])} protegido")
-    for feature in evaluation.features:
-        if feature.kind == "long_spades":
-            reasons.append(f"{evaluation.lengths[3]} picas: las pequeñas también ganan")
-    for feature in evaluation.features:
-        if feature.kind == "void":
-            reasons.append(f"sin {SUIT_PLURAL[feature.suit]}, puedes fallar")
-        elif feature.kind == "singleton":
-            reasons.append(f"un solo {SUIT_SINGULAR[feature.suit]}, puedes fallar")
-        elif feature.kind == "doubleton":
-            reasons.append(f"solo dos {SUIT_PLURAL[feature.suit]}, quizá falles")
+        if name_cards:
+            word = "segura" if len(sure) == 1 else "seguras"
+            reasons.append(" ".join(label(c) for c in sure) + " " + word)
+        else:
+            reasons.append(counted(len(sure), "baza segura", "bazas seguras"))
+    kings = [f.cards[0] for f in evaluation.features if f.kind == "guarded_king"]
+    if name_cards:
+        reasons.extend(f"{label(king)} protegido" for king in kings)
+    elif kings:
+        reasons.append(counted(len(kings), "rey protegido", "reyes protegidos", one="un"))
+    if any(f.kind == "long_spades" for f in evaluation.features):
+        reasons.append(f"{evaluation.lengths[3]} picas: las pequeñas también ganan")
+    for kind in ("void", "singleton", "doubleton"):
+        suits = [f.suit for f in evaluation.features if f.kind == kind]
+        if suits:
+            reasons.append(ruff_reason(kind, suits, name_cards=name_cards))
     return reasons
 
 
-def nil_reason_list(evaluation: HandEvaluation, mask: int) -> list[str]:
+COUNT_WORDS = ("", "un", "dos", "tres")
+"""Small counts as words, for the shapes: "dos palos". Bigger counts never happen there."""
+
+
+def counted(n: int, singular: str, plural: str, *, one: str = "1") -> str:
+    """A count with its noun in the right number: "1 baza segura", "3 bazas seguras"."""
+    return f"{one} {singular}" if n == 1 else f"{n} {plural}"
+
+
+def _suits_word(n: int) -> str:
+    return "un palo" if n == 1 else f"{COUNT_WORDS[n]} palos"
+
+
+def ruff_reason(kind: str, suits: list[int], *, name_cards: bool) -> str:
+    """The short suits that give ruffs, all of one kind in one phrase: "sin tréboles ni
+    diamantes, puedes fallar", "solo dos diamantes y dos corazones, quizá falles"; without
+    ``name_cards``, "sin cartas de un palo, puedes fallar"."""
+    ending = "quizá falles" if kind == "doubleton" else "puedes fallar"
+    if not name_cards:
+        shape = {
+            "void": f"sin cartas de {_suits_word(len(suits))}",
+            "singleton": f"{_suits_word(len(suits))} con una sola carta",
+            "doubleton": f"{_suits_word(len(suits))} con solo dos cartas",
+        }[kind]
+        return f"{shape}, {ending}"
+    if kind == "void":
+        shape = "sin " + " ni ".join(SUIT_PLURAL[s] for s in suits)
+    elif kind == "singleton":
+        shape = " y ".join(f"un solo {SUIT_SINGULAR[s]}" for s in suits)
+    else:
+        shape = "solo " + " y ".join(f"dos {SUIT_PLURAL[s]}" for s in suits)
+    return f"{shape}, {ending}"
+
+
+def nil_reason_list(evaluation: HandEvaluation, mask: int, *, name_cards: bool = True) -> list[str]:
+    """Why a Nil: no high cards, short low spades, the voids to discard into (``name_cards``: as
+    in :func:`feature_reasons`)."""
     reasons = ["mano de Nil: sin cartas altas"]
     n_sp = evaluation.lengths[3]
     if n_sp == 0:
         reasons.append("sin picas")
     elif n_sp <= 3:
         high = _ranks(mask, 3)[0]
-        reasons.append(f"picas cortas y bajas (la más alta, ♠{RANK_LABEL[high]})")
-    for suit in range(3):
-        if evaluation.lengths[suit] == 0:
-            reasons.append(f"sin {SUIT_PLURAL[suit]}: te descartas")
+        shown = f" (la más alta, ♠{RANK_LABEL[high]})" if name_cards else ""
+        reasons.append(f"picas cortas y bajas{shown}")
+    voids = [suit for suit in range(3) if evaluation.lengths[suit] == 0]
+    if voids and name_cards:
+        reasons.append("sin " + " ni ".join(SUIT_PLURAL[s] for s in voids) + ": te descartas")
+    elif voids:
+        reasons.append(f"sin cartas de {_suits_word(len(voids))}: te descartas")
     return reasons
 
 

@@ -107,6 +107,8 @@ REASONS_ES: dict[str, str] = {
     "lead_singleton": "sales de tu única carta de {suit}: luego podrás fallar",
     "lead_longest_lowest": "sales de tu palo más largo con la más baja",
     "lead_longest": "sales de tu palo más largo",
+    "lead_longest_side_lowest": ("sales de tu palo más largo fuera de las picas con la más baja"),
+    "lead_longest_side": "sales de tu palo más largo fuera de las picas",
     "lead_low_team": "no necesitáis más bazas: sales bajo",
     "lead_low_alone": "no necesitas más bazas: sales bajo",
     "lead_spade": "sales de picas con {card}",
@@ -491,7 +493,10 @@ class _Spot:
             if length == 1 and self.hand & SPADES:
                 return Reason("lead_singleton", {"suit": SUIT_KEYS[suit]})
             if length == max(self.side_lengths()):
-                return Reason("lead_longest_lowest" if self.lowest_of_suit() else "lead_longest")
+                # "Tu palo más largo" only when no suit is longer, spades included.
+                spades = self.suit_cards(SPADE_SUIT).bit_count()
+                code = "lead_longest" if length >= spades else "lead_longest_side"
+                return Reason(code + "_lowest" if self.lowest_of_suit() else code)
         if self.need <= 0 and self.lowest_of_suit():
             return Reason("lead_low" + self.side())
         if suit == SPADE_SUIT:

@@ -2,8 +2,10 @@
 
 Both read the same evaluator the computer players bid with (:mod:`picas.bots.evaluate`), so the tip
 is what Normal and Difícil would bid in the player's seat, and the reasons name the features they
-counted: "♠A ♥A seguras", "♥K protegido", "sin tréboles, puedes fallar", "mano de Nil: sin cartas
-altas".
+counted. The tip is for the hand's owner and names its cards: "♠A ♥A seguras", "♥K protegido",
+"sin tréboles, puedes fallar". A computer player's reason is heard by everyone at the table, so it
+names no card and no suit, only counts and shapes: "2 bazas seguras", "un rey protegido", "sin
+cartas de un palo, puedes fallar" (docs/bots.md, "The reasons").
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ class Tip:
     """For :func:`explain_bid`: the bid was Blind Nil."""
 
     def text(self) -> str:
-        """One line: "3 — ♠A segura, ♥K protegido"."""
+        """One line: "3 — ♠A segura, ♥K protegido" (or "3 — 1 baza segura, un rey protegido")."""
         head = "Nil ciego" if self.blind else ("Nil" if self.bid == 0 else str(self.bid))
         return f"{head} — {', '.join(self.reasons)}" if self.reasons else head
 
@@ -45,18 +47,19 @@ def suggest_bid(view: PlayerView) -> Tip:
 
 
 def explain_bid(view: PlayerView) -> Tip:
-    """Why the viewer bid what it bid (or, before it has bid, the suggestion).
+    """Why the viewer bid what it bid, in words the other players may hear.
 
-    Meant for a computer player's seat: "Norte: 3 — ♠A segura, ♥K protegido".
+    Meant for a computer player's seat: "Norte: 3 — 2 bazas seguras, un rey protegido". It names
+    no card and no suit (the others at the table must not learn the hand from it).
     """
     bid = view.bids[view.seat]
     if bid is None:
-        return suggest_bid(view)
+        raise NoTip("Este jugador aún no ha cantado.")
     if view.blind[view.seat]:
         return Tip(0, ("vais 100 o más por detrás: Nil sin mirar",), blind=True)
     mask = dealt_hand(view)
     evaluation = evaluate_hand(mask)
     if bid == 0:
-        return Tip(0, tuple(_nil_reasons(evaluation, mask)))
-    reasons = feature_reasons(evaluation) or ["pocas cartas altas"]
+        return Tip(0, tuple(_nil_reasons(evaluation, mask, name_cards=False)))
+    reasons = feature_reasons(evaluation, name_cards=False) or ["pocas cartas altas"]
     return Tip(bid, tuple(reasons))

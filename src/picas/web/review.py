@@ -18,13 +18,13 @@ from picas.bots.base import Bot, decide, decision_rng, play_bots
 from picas.bots.hint import suggest_play
 from picas.bots.registry import LEVEL_NAMES_ES
 from picas.bots.tip import suggest_bid
-from picas.engine import GameState, IllegalAction, Phase, Seat, action_to_json
+from picas.engine import Bid, BlindNil, GameState, IllegalAction, Phase, Seat, action_to_json
 from picas.engine.deals import code_from_bytes
 from picas.engine.game import HandResult
 from picas.record import Record, RecordError, iter_states
-from picas.view import sheet_to_json, view_for
+from picas.view import sheet_to_json, trick_to_json, view_for
 from picas.web.errors import BadSignatureError
-from picas.web.table import SOUTH, Table, Turn, level_of
+from picas.web.table import SOUTH, Table, Turn, bid_reason, level_of
 
 PRACTICE_KEY = "practice"
 """``meta.practice`` of a practice game: the number of the hand it replays, as text."""
@@ -148,12 +148,14 @@ def simulate_hand(record: Record, *, south: Bot, others: Bot) -> HandResult:
 
 def hand_summary(result: HandResult) -> dict[str, Any]:
     """Bids, tricks and both teams' sheets of a hand; ``hand_totals`` are the sheets' line 5 (the
-    running totals depend on the score the hand started from)."""
+    running totals depend on the score the hand started from). ``tricks`` are the 13 tricks in
+    order, so the page can set Difícil's play beside the player's, trick by trick."""
     hand = result.hand
     return {
         "bids": {seat.key: hand.bids[seat] for seat in Seat},
         "blind": {seat.key: hand.blind[seat] for seat in Seat},
         "won": {seat.key: hand.won[seat] for seat in Seat},
+        "tricks": [trick_to_json(trick) for trick in hand.tricks],
         "sheets": [sheet_to_json(sheet) for sheet in result.sheets],
         "hand_totals": {sheet.team.key: sheet.hand_total for sheet in result.sheets},
     }
@@ -216,10 +218,26 @@ def verify_record(record: Record, bot: Bot, *, level: str) -> GameState:
             expected = decide(bot, view_for(before, seat), rng)
             if expected != action:
                 raise NotReproducibleError(
-                    f"Acción {index}: {seat.name_es} hizo «{action_to_json(action)}», pero el"
+                    f"Acción {index + 1}: {seat.name_es} hizo «{action_to_json(action)}», pero el"
                     f" jugador de la CPU de nivel {LEVEL_NAMES_ES.get(level, level)} habría hecho"
                     f" «{action_to_json(expected)}»: esta partida no se puede reproducir.",
                     index=index,
                 )
         before = after
     return before
+
+
+def bid_reasons(record: Record) -> dict[str, dict[str, str]]:
+    """The «¿Por qué?» of every computer bid in ``record``: hand number (as text, a JSON key) →
+    seat key → the reason its bid event carried. A bid's reason reads only the bidder's view
+    just after the bid, so replaying the record gives the very words the table sent."""
+    reasons: dict[str, dict[str, str]] = {}
+    states = iter_states(record)
+    before = next(states)
+    for action in record.actions:
+        after = next(states)
+        seat = before.turn
+        if isinstance(action, Bid | BlindNil) and seat is not None and seat is not SOUTH:
+            reasons.setdefault(str(before.hand.number), {})[seat.key] = bid_reason(after, seat)
+        before = after
+    return reasons

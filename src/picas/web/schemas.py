@@ -236,7 +236,7 @@ class BidEvent(_Out):
         exclude_if=lambda value: value is None,
         description="«¿Por qué?»: a computer player's reason in short Spanish (never South's:"
         " the key is absent from South's bids).",
-        examples=["♠A segura, ♥K protegido"],
+        examples=["1 baza segura, un rey protegido"],
     )
 
 
@@ -321,6 +321,7 @@ class HandSummaryOut(_Out):
     bids: SeatInts
     blind: SeatFlags
     won: SeatInts
+    tricks: list[TrickOut] = Field(description="The 13 tricks in the order they were played.")
     sheets: list[SheetOut]
     hand_totals: TeamInts
 
@@ -332,6 +333,16 @@ class CompareOut(_Out):
 
 class PracticeOut(GameOut):
     compare: CompareOut
+
+
+class ImportOut(GameOut):
+    """An opened game, with the «¿Por qué?» of every computer bid of its record (worked out again
+    from the record, as the page would have kept them while playing)."""
+
+    reasons: dict[str, dict[str, str]] = Field(
+        description="Hand number → seat key → the reason, as the events' ``reason``.",
+        examples=[{"1": {"west": "2 bazas seguras, un rey protegido"}}],
+    )
 
 
 class ErrorDetail(_Out):

@@ -8,7 +8,7 @@ from fastapi import APIRouter
 from picas.web import review
 from picas.web.deps import ERROR_RESPONSES, TableDep
 from picas.web.routers.games import game_out
-from picas.web.schemas import GameOut, HintOut, ImportIn, PracticeIn, PracticeOut, SaveOnlyIn
+from picas.web.schemas import HintOut, ImportIn, ImportOut, PracticeIn, PracticeOut, SaveOnlyIn
 
 router = APIRouter(prefix="/api", tags=["review"], responses=ERROR_RESPONSES)
 
@@ -41,6 +41,8 @@ def practice(body: PracticeIn, table: TableDep) -> PracticeOut:
     )
 
 
-@router.post("/games/import", response_model=GameOut, summary="Open a downloaded game")
-def import_game(body: ImportIn, table: TableDep) -> GameOut:
-    return game_out(review.import_record(table, body.record, body.sig))
+@router.post("/games/import", response_model=ImportOut, summary="Open a downloaded game")
+def import_game(body: ImportIn, table: TableDep) -> ImportOut:
+    turn = review.import_record(table, body.record, body.sig)
+    reasons = review.bid_reasons(turn.record)
+    return ImportOut.model_validate({**game_out(turn).model_dump(), "reasons": reasons})

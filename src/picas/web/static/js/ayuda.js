@@ -43,6 +43,9 @@ const EN = {
   "helpPage.defaults": "With no saved game, this page describes the default settings: target {target}, bag penalty {penalty}, Blind Nil {blind}.",
   "helpPage.on": "on",
   "helpPage.off": "off",
+  "helpPage.where.game": "In your game",
+  "helpPage.where.settings": "With your settings",
+  "helpPage.where.defaults": "With the default settings",
   "helpPage.englishLink": "Read this page in English",
 };
 
@@ -75,6 +78,12 @@ async function main() {
   for (const el of document.querySelectorAll("[data-si]")) el.hidden = !rules[el.dataset.si];
   for (const el of document.querySelectorAll("[data-si-no]")) el.hidden = Boolean(rules[el.dataset.siNo]);
   for (const el of document.querySelectorAll("[data-objetivo]")) el.hidden = Number(el.dataset.objetivo) !== rules.target;
+  // «En tu partida» only when there is one: else the passages describe the settings or defaults.
+  const where = say(`helpPage.where.${rules.source}`);
+  for (const el of document.querySelectorAll("[data-donde]")) {
+    const lower = el.textContent[0] === el.textContent[0].toLowerCase();
+    el.textContent = lower ? where[0].toLowerCase() + where.slice(1) : where;
+  }
 
   const box = document.getElementById("ajustes-activos");
   if (box) {

@@ -23,10 +23,16 @@ export function cardName(code) {
   return t("card.name", { rank: t(`rank.${rank}`), suit: t(`suit.${suit}`) });
 }
 
+/** The grammatical gender of a card's name, for the words that agree with it: "f" for «la reina»
+ * and «la jota», "m" for «el as», «el rey» and the numbers («el 5»). */
+export function cardGender(code) {
+  return code[0] === "Q" || code[0] === "J" ? "f" : "m";
+}
+
 /** With its article, for sentences: "la reina de corazones", "el as de picas". */
 export function cardNameWithArticle(code) {
   const rank = code[0];
-  const article = rank === "Q" || rank === "J" ? t(`card.article.${rank}`) : t("card.article");
+  const article = cardGender(code) === "f" ? t(`card.article.${rank}`) : t("card.article");
   return `${article} ${cardName(code)}`;
 }
 

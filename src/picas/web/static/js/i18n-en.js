@@ -47,14 +47,25 @@ export const EN = {
   "pod.blindNil": "Blind Nil",
   "pod.tricks": "Tricks",
   "pod.dealerMark": "D",
-  "pod.dealer": "deals",
-  "pod.turn": "to play",
+  "pod.dealer": "Deals",
+  "pod.turn": "Their turn",
   "pod.cards": "{n} cards",
   "pod.label": "{seat}. {bid}. {won} of {target} tricks. {cards}.",
   "pod.label.noBid": "Has not bid yet",
   "pod.label.bid": "Bid {n}",
   "pod.label.nil": "Bid Nil",
   "pod.label.blindNil": "Bid Blind Nil",
+  "pod.label.noBid.you": "You have not bid yet",
+  "pod.label.bid.you": "You bid {n}",
+  "pod.label.nil.you": "You bid Nil",
+  "pod.label.blindNil.you": "You bid Blind Nil",
+  "pod.won": "{n} tricks won",
+  "pod.won.one": "1 trick won",
+  "pod.won.you": "You have won {n} tricks",
+  "pod.won.you.one": "You have won 1 trick",
+  "pod.cards.one": "1 card",
+  "pod.dealer.you": "You deal",
+  "pod.turn.you": "Your turn",
 
   "menu.label": "Menu",
   "menu.lastTrick": "Last trick",
@@ -104,6 +115,7 @@ export const EN = {
   "status.handOver": "End of hand {n}.",
   "status.gameOver": "The game is over.",
   "status.lifted": "{card} lifted: tap it again or press «Play».",
+  "status.lifted.m": "{card} lifted: tap it again or press «Play».",
   "status.tapToGo": "Trick complete. Tap the table or press «Continue».",
   "status.lastCard": "Your last card, {card}, plays itself.",
 
@@ -207,6 +219,8 @@ export const EN = {
   "hint.discard_short": "you discard from your shortest suit so you can ruff",
   "hint.discard_lowest": "you discard your lowest card, {card}",
   "hint.discard": "you discard {card}",
+  "hint.lead_longest_side_lowest": "you lead your longest suit outside spades with its lowest card",
+  "hint.lead_longest_side": "you lead your longest suit outside spades",
 
   "sheet.title": "Hand {n}",
   "sheet.caption": "Score of hand {n}",
@@ -217,7 +231,6 @@ export const EN = {
   "sheet.bagPenalty": "Bag penalty",
   "sheet.handTotal": "Hand total",
   "sheet.runningTotal": "Running total",
-  "sheet.contractDetail": "bid {bid}, made {made}",
   "sheet.noContract": "no contract",
   "sheet.bagsDetail": "count: {n}",
   "sheet.nilNone": "—",
@@ -236,6 +249,8 @@ export const EN = {
   "sheet.next": "Next hand",
   "sheet.openHand": "Hand {n}",
   "sheet.openHandAria": "Show the sheet of hand {n}",
+  "sheet.contractDetail.ns": "you bid {bid}, made {made}",
+  "sheet.contractDetail.ew": "they bid {bid}, made {made}",
 
   "calc.made.ns": "you bid {bid} and made {made}: {bid}×10 = {points}",
   "calc.made.ew": "they bid {bid} and made {made}: {bid}×10 = {points}",
@@ -302,6 +317,14 @@ export const EN = {
   "compare.worse": "This time you make {points}: {diff} fewer than in the game.",
   "compare.same": "This time you make {points}, the same as in the game.",
   "compare.dificilLine": "Hard, in your seat, made {points}.",
+  "compare.seat": "In your seat: you bid {mine} and won {myWon}; Hard bid {bid} and won {won}.",
+  "compare.sideBySide": "Your tricks and Hard's",
+  "compare.sideTitle": "Trick by trick: you and Hard",
+  "compare.sideCaption": "This time's 13 tricks and Hard's in your seat; your card in bold",
+  "compare.trick": "Trick",
+  "compare.trickAria": "{cards}; {winner} wins",
+  "compare.sameCards": "Hard played the same cards as you in your seat, trick by trick.",
+  "compare.firstDifferent": "The first difference, at trick {n}: you played {mine} and Hard {theirs}.",
 
   "stats.title": "Statistics",
   "stats.games": "Finished games",
@@ -350,6 +373,7 @@ export const EN = {
   "link.confirm": "The link opens game {code}. Start it? The game in progress is abandoned.",
   "link.start": "Start that game",
   "link.keep": "Keep mine",
+  "link.refused": "The link's game code is not valid, so a random game has been dealt instead. {message}",
 
   "over.title": "Game over",
   "over.won": "North and you win!",
@@ -359,6 +383,7 @@ export const EN = {
   "over.reason.floor": "A team fell to −200 or below.",
   "over.reason.draw": "Still level after hand {n}.",
   "over.totals": "Us {ns} · Them {ew}, in {n} hands.",
+  "over.totals.one": "Us {ns} · Them {ew}, in 1 hand.",
 
   "last.title": "Last trick",
   "last.none": "No trick has finished in this hand yet.",
@@ -399,6 +424,9 @@ export const EN = {
   "helpPage.defaults": "With no saved game, this page describes the default settings: target {target}, bag penalty {penalty}, Blind Nil {blind}.",
   "helpPage.on": "on",
   "helpPage.off": "off",
+  "helpPage.where.game": "In your game",
+  "helpPage.where.settings": "With your settings",
+  "helpPage.where.defaults": "With the default settings",
 
   "error.network": "Cannot reach the server. Check the connection and try again.",
   "error.server": "The server had a problem ({status}). Try again.",
@@ -449,12 +477,28 @@ export const EN = {
 const SUITS = { "tréboles": "clubs", diamantes: "diamonds", corazones: "hearts", picas: "spades" };
 const SUIT_ONE = { "trébol": "club", diamante: "diamond", "corazón": "heart", pica: "spade" };
 const SUIT = "(tréboles|diamantes|corazones|picas)";
+const SUITS_EN = (text, word, joiner) =>
+  text
+    .split(word)
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((suit) => SUITS[suit] || SUIT_ONE[suit])
+    .join(joiner);
+const HOW_MANY = { un: "one", dos: "two", tres: "three" };
+const suitsCount = (n) => (n === "un" ? "one suit" : `${HOW_MANY[n]} suits`);
 const PHRASES = [
-  [new RegExp(`sin ${SUIT}, puedes fallar`, "gu"), (_, s) => `no ${SUITS[s]}, you can ruff`],
-  [/un solo (trébol|diamante|corazón|pica), puedes fallar/gu, (_, s) => `a single ${SUIT_ONE[s]}, you can ruff`],
-  [new RegExp(`solo dos ${SUIT}, quizá falles`, "gu"), (_, s) => `only two ${SUITS[s]}, you may ruff`],
-  [new RegExp(`sin ${SUIT}: te descartas`, "gu"), (_, s) => `no ${SUITS[s]}: you discard`],
+  // The tip's own hand, by suit: "sin tréboles ni diamantes", "un solo trébol y un solo diamante".
+  [new RegExp(`sin cartas de (un|dos|tres) palos?`, "gu"), (_, n) => `no cards in ${suitsCount(n)}`],
+  [/(un|dos|tres) palos? con una sola carta/gu, (_, n) => `${suitsCount(n)} with a single card`],
+  [/(un|dos|tres) palos? con solo dos cartas/gu, (_, n) => `${suitsCount(n)} with only two cards`],
+  [new RegExp(`solo dos ${SUIT}((?: y dos ${SUIT})*)`, "gu"), (m) => `only two ${SUITS_EN(m.slice(9), " y dos ", " and two ")}`],
+  [/un solo (trébol|diamante|corazón|pica)((?: y un solo (?:trébol|diamante|corazón|pica))*)/gu, (m) => `a single ${SUITS_EN(m.slice(8), " y un solo ", " and a single ")}`],
+  [new RegExp(`(^|[,;] )sin ${SUIT}((?: ni ${SUIT})*)`, "gu"), (m, lead) => `${lead}no ${SUITS_EN(m.slice(lead.length + 4), " ni ", " or ")}`],
+  [/, puedes fallar/gu, () => ", you can ruff"],
+  [/, quizá falles/gu, () => ", you may ruff"],
+  [/: te descartas/gu, () => ": you discard"],
   [/picas cortas y bajas \(la más alta, ([^)]+)\)/gu, (_, c) => `short, low spades (the highest, ${c})`],
+  [/picas cortas y bajas/gu, () => "short, low spades"],
   [/(\d+) picas: las pequeñas también ganan/gu, (_, n) => `${n} spades: the small ones win too`],
   [/mano de Nil: sin cartas altas/gu, () => "a Nil hand: no high cards"],
   [/vais muy por detrás: canto valiente/gu, () => "far behind: a brave bid"],
@@ -463,12 +507,19 @@ const PHRASES = [
   [/tu compañero canta Nil: no cantes Nil/gu, () => "your partner bids Nil: do not bid Nil"],
   [/pocas cartas altas/gu, () => "few high cards"],
   [/vais 100 o más por detrás: Nil sin mirar/gu, () => "100 or more behind: Nil without looking"],
-  [new RegExp(`(^|[,;] )sin ${SUIT}(?=$|[,;])`, "gu"), (_, lead, s) => `${lead}no ${SUITS[s]}`],
+  // A computer player's reason, in counts: "2 bazas seguras", "un rey protegido".
+  [/\b1 baza segura/gu, () => "1 sure trick"],
+  [/(\d+) bazas seguras/gu, (_, n) => `${n} sure tricks`],
+  [/\bun rey protegido/gu, () => "a guarded king"],
+  [/(\d+) reyes protegidos/gu, (_, n) => `${n} guarded kings`],
   [/ seguras?(?=$|[,;])/gu, () => " sure"],
   [/ protegido(?=$|[,;])/gu, () => " guarded"],
 ];
 
-/** "♠A ♥K seguras, sin tréboles, puedes fallar" → "♠A ♥K sure, no clubs, you can ruff". */
+/**
+ * "♠A ♥K seguras, sin tréboles, puedes fallar" → "♠A ♥K sure, no clubs, you can ruff";
+ * "2 bazas seguras, sin cartas de un palo, puedes fallar" → "2 sure tricks, no cards in one suit, you can ruff".
+ */
 export function translateReason(text) {
   let out = String(text);
   for (const [re, fn] of PHRASES) out = out.replace(re, fn);

@@ -50,14 +50,26 @@ export const ES = {
   "pod.blindNil": "Nil ciego",
   "pod.tricks": "Bazas",
   "pod.dealerMark": "R",
-  "pod.dealer": "reparte",
-  "pod.turn": "le toca",
+  "pod.dealer": "Reparte",
+  "pod.turn": "Le toca",
   "pod.cards": "{n} cartas",
   "pod.label": "{seat}. {bid}. {won} de {target} bazas. {cards}.",
   "pod.label.noBid": "Aún no ha cantado",
   "pod.label.bid": "Ha cantado {n}",
   "pod.label.nil": "Ha cantado Nil",
   "pod.label.blindNil": "Ha cantado Nil ciego",
+  // The forms t() picks by agreement (see agreeing()): .you for South, .one for 1, .m/.f by gender.
+  "pod.label.noBid.you": "Aún no has cantado",
+  "pod.label.bid.you": "Has cantado {n}",
+  "pod.label.nil.you": "Has cantado Nil",
+  "pod.label.blindNil.you": "Has cantado Nil ciego",
+  "pod.won": "Lleva {n} bazas",
+  "pod.won.one": "Lleva 1 baza",
+  "pod.won.you": "Llevas {n} bazas",
+  "pod.won.you.one": "Llevas 1 baza",
+  "pod.cards.one": "1 carta",
+  "pod.dealer.you": "Repartes",
+  "pod.turn.you": "Te toca",
 
   // Menu
   "menu.label": "Menú",
@@ -111,6 +123,7 @@ export const ES = {
   "status.handOver": "Fin de la mano {n}.",
   "status.gameOver": "La partida ha terminado.",
   "status.lifted": "{card} levantada: tócala otra vez o pulsa «Jugar».",
+  "status.lifted.m": "{card} levantado: tócalo otra vez o pulsa «Jugar».",
   "status.tapToGo": "Baza completa. Toca la mesa o pulsa «Seguir» para continuar.",
   "status.lastCard": "Tu última carta, {card}, se juega sola.",
 
@@ -218,6 +231,8 @@ export const ES = {
   "hint.discard_short": "te descartas de tu palo más corto para poder fallar",
   "hint.discard_lowest": "te descartas de tu carta más baja, {card}",
   "hint.discard": "te descartas de {card}",
+  "hint.lead_longest_side_lowest": "sales de tu palo más largo fuera de las picas con la más baja",
+  "hint.lead_longest_side": "sales de tu palo más largo fuera de las picas",
 
   // Score sheet
   "sheet.title": "Mano {n}",
@@ -229,7 +244,6 @@ export const ES = {
   "sheet.bagPenalty": "Castigo por sacos",
   "sheet.handTotal": "Total de la mano",
   "sheet.runningTotal": "Total acumulado",
-  "sheet.contractDetail": "cantan {bid}, hacen {made}",
   "sheet.noContract": "sin contrato",
   "sheet.bagsDetail": "cuenta: {n}",
   "sheet.nilNone": "—",
@@ -248,6 +262,9 @@ export const ES = {
   "sheet.next": "Siguiente mano",
   "sheet.openHand": "Mano {n}",
   "sheet.openHandAria": "Ver la hoja de la mano {n}",
+  // Under «Nosotros» in the words of the sums («cantasteis»), under «Ellos» «cantaron».
+  "sheet.contractDetail.ns": "cantasteis {bid}, hicisteis {made}",
+  "sheet.contractDetail.ew": "cantaron {bid}, hicieron {made}",
 
   // The arithmetic of each line of the sheet
   "calc.made.ns": "cantasteis {bid} e hicisteis {made}: {bid}×10 = {points}",
@@ -317,6 +334,14 @@ export const ES = {
   "compare.worse": "Esta vez hacéis {points}: {diff} menos que en la partida.",
   "compare.same": "Esta vez hacéis {points}, lo mismo que en la partida.",
   "compare.dificilLine": "Difícil, en tu asiento, hizo {points}.",
+  "compare.seat": "En tu asiento: tú cantaste {mine} y ganaste {myWon}; Difícil cantó {bid} y ganó {won}.",
+  "compare.sideBySide": "Tus bazas y las de Difícil",
+  "compare.sideTitle": "Baza a baza: tú y Difícil",
+  "compare.sideCaption": "Las 13 bazas de esta vez y las de Difícil en tu asiento; tu carta, en negrita",
+  "compare.trick": "Baza",
+  "compare.trickAria": "{cards}; gana {winner}",
+  "compare.sameCards": "Difícil jugó en tu asiento las mismas cartas que tú, baza a baza.",
+  "compare.firstDifferent": "La primera diferencia, en la baza {n}: tú jugaste {mine} y Difícil, {theirs}.",
 
   // Statistics
   "stats.title": "Estadísticas",
@@ -367,6 +392,7 @@ export const ES = {
   "link.confirm": "El enlace abre la partida {code}. ¿La empiezas? La partida en curso se abandona.",
   "link.start": "Empezar esa partida",
   "link.keep": "Seguir con la mía",
+  "link.refused": "El código del enlace no vale, así que se ha repartido una partida al azar. {message}",
 
   // Game over
   "over.title": "Fin de la partida",
@@ -377,6 +403,7 @@ export const ES = {
   "over.reason.floor": "Un equipo ha bajado a −200 o menos.",
   "over.reason.draw": "Seguís empatados tras la mano {n}.",
   "over.totals": "Nosotros {ns} · Ellos {ew}, en {n} manos.",
+  "over.totals.one": "Nosotros {ns} · Ellos {ew}, en 1 mano.",
 
   // Last trick
   "last.title": "Última baza",
@@ -420,6 +447,9 @@ export const ES = {
   "helpPage.defaults": "Sin partida guardada, esta página describe los ajustes de fábrica: objetivo {target}, castigo por sacos {penalty}, Nil ciego {blind}.",
   "helpPage.on": "activado",
   "helpPage.off": "desactivado",
+  "helpPage.where.game": "En tu partida",
+  "helpPage.where.settings": "Con tus ajustes",
+  "helpPage.where.defaults": "Con los ajustes de fábrica",
 
   // Errors and saves
   "error.network": "No se puede conectar con el servidor. Comprueba la conexión y vuelve a intentarlo.",
@@ -481,9 +511,26 @@ export function reasonText(text) {
   return english && current !== ES ? english.translateReason(text) : text;
 }
 
-/** The string for `key`, with `{name}` placeholders filled from `params`. */
+/**
+ * The form of `key` that agrees with `params`, in any language: `key.you` when the sentence is
+ * about South (`you: true`: «Te toca», «Has cantado»), `key.one` when `n` is 1 («1 baza»),
+ * `key.m` / `key.f` for a masculine or feminine `gender` («el as … levantado»), or any mix of
+ * them in that order (`key.you.one`); the plain key when the language needs no other form.
+ */
+function agreeing(key, params) {
+  const forms = [params.you && "you", Number(params.n) === 1 && "one", params.gender].filter(Boolean);
+  // Most forms first; among as many, the earlier ones (the person before the number).
+  const last = forms.length - 1;
+  for (let pick = (1 << forms.length) - 1; pick > 0; pick--) {
+    const name = [key, ...forms.filter((_, i) => (pick >> (last - i)) & 1)].join(".");
+    if (Object.prototype.hasOwnProperty.call(current, name)) return name;
+  }
+  return key;
+}
+
+/** The string for `key` (in the form that agrees with `params`), `{name}` filled from `params`. */
 export function t(key, params = {}) {
-  const text = current[key] ?? ES[key];
+  const text = current[agreeing(key, params)] ?? current[key] ?? ES[key];
   if (text === undefined) {
     console.warn("i18n: falta la clave", key);
     return key;

@@ -8,7 +8,7 @@ import * as anim from "./animation.js";
 import * as R from "./render.js";
 import { bindInput } from "./input.js";
 import { t, applyTo, seatName, signed, num, loadLanguage, serverText } from "./i18n.js";
-import { installSprite, cardNameWithArticle, cardName } from "./cards.js";
+import { installSprite, cardNameWithArticle, cardName, cardGender } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
 const SEATS = R.SEATS;
@@ -114,7 +114,11 @@ function draw() {
   const view = S.view;
   document.body.classList.toggle("cuatro-colores", S.settings.four_colour);
   R.renderScore(m);
-  R.renderInfo({ code: S.code, level: S.level, target: view && view.rules.target, handNumber: m.handNumber });
+  // One code on the page: while a hand is practised, the real game's and that hand's number (the
+  // banner names them too), not the practice record's own.
+  const code = S.practice ? S.practice.mainCode : S.code;
+  const handNumber = S.practice ? S.practice.hand : m.handNumber;
+  R.renderInfo({ code, level: S.level, target: view && view.rules.target, handNumber });
   drawPracticeBar();
   keepFocus(() => R.renderPods(m, podOptions()));
   R.renderTrick(m);
@@ -216,7 +220,7 @@ function drawStatus() {
   else if (m.dealtCount) text = t("status.dealing");
   else if (myTurn() && view.phase === "bidding") text = view.hand === null ? t("status.blind") : t("status.bid");
   else if (myTurn() && view.phase === "playing") {
-    text = S.lifted ? t("status.lifted", { card: capital(cardName(S.lifted)) }) : view.trick.length ? t("status.playFollow") : t("status.playLead");
+    text = S.lifted ? t("status.lifted", { card: capital(cardName(S.lifted)), gender: cardGender(S.lifted) }) : view.trick.length ? t("status.playFollow") : t("status.playLead");
   } else if (m.turn && (m.phase === "bidding" || m.phase === "playing")) text = m.turn === "south" ? "" : t("status.wait", { seat: seatName(m.turn) });
   R.setStatus(text);
 }
@@ -343,8 +347,8 @@ async function startNew(code = null) {
     await newGame(code);
   } catch (error) {
     if (code && error instanceof api.ApiError && error.status >= 400 && error.status < 500) {
-      // A code from a link that the server refuses: say so, and deal a game anyway.
-      S.notice = error.message;
+      // A code from a link that the server refuses: say so, and that a random game is dealt instead.
+      S.notice = t("link.refused", { message: error.message });
       await startNew(null);
       return;
     }
@@ -1030,7 +1034,7 @@ async function showShare() {
 async function adoptImported(answer) {
   leavePractice();
   resetHandState();
-  S.reasons = {};
+  S.reasons = store.cleanReasons(answer.reasons); // worked out again by the server from the record
   S.gid = store.newGameId();
   S.view = null;
   adopt(answer);

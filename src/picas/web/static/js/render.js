@@ -108,9 +108,10 @@ function bidText(model, seat) {
 
 function bidSentence(model, seat) {
   const bid = model.bids[seat];
-  if (bid === null || bid === undefined) return t("pod.label.noBid");
-  if (bid === 0) return model.blind[seat] ? t("pod.label.blindNil") : t("pod.label.nil");
-  return t("pod.label.bid", { n: bid });
+  const you = seat === "south";
+  if (bid === null || bid === undefined) return t("pod.label.noBid", { you });
+  if (bid === 0) return model.blind[seat] ? t("pod.label.blindNil", { you }) : t("pod.label.nil", { you });
+  return t("pod.label.bid", { n: bid, you });
 }
 
 /** The «¿Por qué?» line of a computer player's bid: "Norte: 3 — ♠A, ♥K protegido". */
@@ -173,10 +174,12 @@ export function renderPods(model, { thinking = null, reasons = {}, openReason = 
       }
       pod.append(foot);
     }
-    const parts = [seatName(seat, { long: true }), bidSentence(model, seat), `${model.won[seat]} ${t("pod.tricks").toLowerCase()}`];
+    // Sentences that agree with the seat (South is «tú») and the counts (i18n.js, agreeing()).
+    const you = seat === "south";
+    const parts = [seatName(seat, { long: true }), bidSentence(model, seat), t("pod.won", { n: model.won[seat], you })];
     if (seat !== "south") parts.push(t("pod.cards", { n: model.dealtCount ? model.dealtCount[seat] : model.handSizes[seat] }));
-    if (model.dealer === seat) parts.push(t("pod.dealer"));
-    if (isTurn) parts.push(t("pod.turn"));
+    if (model.dealer === seat) parts.push(t("pod.dealer", { you }));
+    if (isTurn) parts.push(t("pod.turn", { you }));
     pod.append(srOnly(parts.join(". ") + "."));
     if (reason && openReason === seat) {
       const bubble = el("p", "bocadillo", reasonLine(seat, bid, model.blind[seat], reason));

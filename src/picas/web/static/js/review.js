@@ -4,7 +4,7 @@
 // Loaded on first use; everything it shows comes from the view's history.
 
 import { t, signed, num, seatName, reasonText } from "./i18n.js";
-import { cardName, shortLabel, suitSymbol, SUITS, rankValue } from "./cards.js";
+import { cardName, cardNameWithArticle, shortLabel, suitSymbol, SUITS, rankValue } from "./cards.js";
 import { SEATS, el, srOnly, button, trickCross } from "./render.js";
 
 const $ = (id) => document.getElementById(id);
@@ -120,7 +120,7 @@ export function sheetTable(result, rules) {
   const rows = [
     ["sheet.contract", null, (s) => s.contract === null
       ? valueCell(0, t("sheet.noContract"))
-      : valueCell(s.lines.contract, t("sheet.contractDetail", { bid: s.contract, made: s.counted_tricks }))],
+      : valueCell(s.lines.contract, t(`sheet.contractDetail.${s.team === "north_south" ? "ns" : "ew"}`, { bid: s.contract, made: s.counted_tricks }))],
     ["sheet.bags", "contract", (s) => valueCell(s.lines.bags, t("sheet.bagsDetail", { n: s.bags_after }))],
     ["sheet.nil", "nil", nilCell],
     ["sheet.bagPenalty", "penalty", (s) => valueCell(s.lines.bag_penalty)],
@@ -192,18 +192,25 @@ function dealtHands(result) {
   return details;
 }
 
-/** Every hand of the game; each hand's number opens its sheet. */
-function historyTable(history, selected) {
-  const table = el("table", "hoja historial");
-  table.append(el("caption", "", t("sheet.historyCaption")));
+/** A table with its caption and a row of column headings, the texts of i18n keys. */
+function headedTable(className, captionKey, headingKeys) {
+  const table = el("table", className);
+  table.append(el("caption", "", t(captionKey)));
   const head = el("tr");
-  for (const key of ["sheet.historyHand", "team.north_south", "team.east_west"]) {
+  for (const key of headingKeys) {
     const th = el("th", "", t(key));
     th.scope = "col";
     head.append(th);
   }
   const thead = el("thead");
   thead.append(head);
+  table.append(thead);
+  return table;
+}
+
+/** Every hand of the game; each hand's number opens its sheet. */
+function historyTable(history, selected) {
+  const table = headedTable("hoja historial", "sheet.historyCaption", ["sheet.historyHand", "team.north_south", "team.east_west"]);
   const body = el("tbody");
   for (const result of history) {
     const tr = el("tr");
@@ -223,7 +230,7 @@ function historyTable(history, selected) {
     }
     body.append(tr);
   }
-  table.append(thead, body);
+  table.append(body);
   return table;
 }
 
@@ -534,7 +541,21 @@ export function showCompare(ctx, replay, compare) {
   replayButton.addEventListener("click", () => showReplay(replay, 0));
   const tools = el("div", "herramientas");
   tools.append(replayButton);
-  content.append(summary, table, tools, message);
+  const seat = el("p", "comparacion-asiento");
+  seat.id = "comparacion-asiento";
+  if (best) {
+    seat.textContent = t("compare.seat", {
+      mine: bidLabel(mine.bids.south), myWon: mine.won.south,
+      bid: bidLabel(best.bids.south), won: best.won.south,
+    });
+  }
+  // A practice kept from before the comparison had tricks has no side-by-side view.
+  if (Array.isArray(compare.dificil && compare.dificil.tricks) && compare.dificil.tricks.length === replay.tricks.length) {
+    const side = button(t("compare.sideBySide"), { className: "boton pequeno", id: "btn-lado-a-lado" });
+    side.addEventListener("click", () => showSideBySide(replay, compare.dificil));
+    tools.append(side);
+  }
+  content.append(summary, seat, table, tools, message);
   const buttons = $("hoja-botones");
   buttons.replaceChildren();
   buttons.append(
@@ -545,4 +566,67 @@ export function showCompare(ctx, replay, compare) {
   close.dataset.cerrar = "";
   buttons.append(close);
   openDialog(buttons.firstChild);
+}
+
+// --- practice: your tricks beside Difícil's ----------------------------------------------------
+
+/** The four cards of a trick in play order, South's card marked, the winner's underlined. */
+function trickCards(trick) {
+  const seats = trick.cards.map((_, k) => SEATS[(SEATS.indexOf(trick.leader) + k) % 4]);
+  const cards = el("span", "repaso-cartas");
+  trick.cards.forEach((card, k) => {
+    const names = ["mini", `palo-${card[1]}`];
+    if (seats[k] === trick.winner) names.push("gana");
+    if (seats[k] === "south") names.push("sur");
+    cards.append(el("span", names.join(" "), shortLabel(card)));
+  });
+  const cell = el("td");
+  cell.append(cards, el("span", "repaso-ganador", seatName(trick.winner)));
+  cell.setAttribute("aria-label", t("compare.trickAria", {
+    cards: trick.cards.map((card, k) => `${seatName(seats[k])} ${cardName(card)}`).join(", "),
+    winner: seatName(trick.winner),
+  }));
+  return cell;
+}
+
+function southCard(trick) {
+  return trick.cards[(SEATS.indexOf("south") - SEATS.indexOf(trick.leader) + 4) % 4];
+}
+
+/** The practice hand and Difícil's play of the same deal from South's seat, trick by trick. */
+function showSideBySide(replay, dificil) {
+  const content = $("hoja-contenido");
+  content.replaceChildren();
+  $("hoja-titulo").textContent = t("compare.sideTitle");
+  const back = button(t("review.backToSheet"), { className: "boton pequeno volver", id: "btn-volver-hoja" });
+  back.addEventListener("click", () => {
+    const { ctx, result, compare } = current;
+    showCompare(ctx, result, compare);
+    const again = $("btn-lado-a-lado");
+    if (again) again.focus({ preventScroll: true });
+  });
+  const first = replay.tricks.findIndex((trick, i) => southCard(trick) !== southCard(dificil.tricks[i]));
+  const lead = el("p", "comparacion-resumen");
+  lead.id = "lado-a-lado-resumen";
+  lead.textContent = first < 0
+    ? t("compare.sameCards")
+    : t("compare.firstDifferent", {
+      n: first + 1,
+      mine: cardNameWithArticle(southCard(replay.tricks[first])),
+      theirs: cardNameWithArticle(southCard(dificil.tricks[first])),
+    });
+  const table = headedTable("hoja lado-a-lado", "compare.sideCaption", ["compare.trick", "compare.replay", "compare.dificil"]);
+  const body = el("tbody");
+  replay.tricks.forEach((trick, i) => {
+    const row = el("tr");
+    if (southCard(trick) !== southCard(dificil.tricks[i])) row.classList.add("distinta");
+    const number = el("th", "", String(i + 1));
+    number.scope = "row";
+    row.append(number, trickCards(trick), trickCards(dificil.tricks[i]));
+    body.append(row);
+  });
+  table.append(body);
+  content.append(back, lead, table);
+  $("dlg-hoja").scrollTop = 0;
+  back.focus({ preventScroll: true });
 }

@@ -32,7 +32,7 @@ export function storage() {
 }
 
 /** Bid reasons as kept with a save: {hand number: {seat: text}}; anything else is dropped. */
-function cleanReasons(data) {
+export function cleanReasons(data) {
   const out = {};
   if (!data || typeof data !== "object" || Array.isArray(data)) return out;
   for (const [hand, seats] of Object.entries(data)) {

@@ -1,0 +1,125 @@
+"""The strategy pages and docs/bots.md say what the code does: the values and counts they quote are
+worked out here from the engine's scoring and the bots' evaluator, not from a second copy."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from picas.bots.evaluate import evaluate_hand, feature_reasons
+from picas.engine import Card, Seat, find_profile, mask_of
+from picas.engine.game import _outcome_after
+from picas.engine.scoring import score_hand
+
+ROOT = Path(__file__).resolve().parents[2]
+STATIC = ROOT / "src" / "picas" / "web" / "static"
+PAGES = {"es": STATIC / "estrategia.html", "en": STATIC / "en" / "strategy.html"}
+NUMBER_WORDS = {
+    "es": ("cero", "una", "dos", "tres", "cuatro", "cinco", "seis", "siete"),
+    "en": ("zero", "one", "two", "three", "four", "five", "six", "seven"),
+}
+RANGE = {"es": "{} a {}", "en": "{} to {}"}
+OPPONENT_NIL = {"es": "Cuando un rival canta Nil", "en": "When an opponent bids Nil"}
+ONCE = {"es": "una sola vez", "en": "once"}
+BAGS = {"es": "sacos", "en": "bags"}
+FILLER = [f"{rank}{suit}" for suit in "CD" for rank in "23456789TJQKA"]
+
+
+def _king_with(others: int) -> int:
+    """A hand with the king of hearts and ``others`` low hearts, filled up with clubs, diamonds."""
+    hearts = ["KH", *(f"{rank}H" for rank in "23456789TJ"[:others])]
+    return mask_of(Card.parse(code) for code in hearts + FILLER[: 13 - len(hearts)])
+
+
+def _guarded(others: int) -> bool:
+    """Whether the evaluator (the bots', the Tip's) counts that king as guarded."""
+    evaluation = evaluate_hand(_king_with(others))
+    return any(f.kind == "guarded_king" and f.suit == 2 for f in evaluation.features)
+
+
+def _guard_range() -> tuple[int, int]:
+    counted = [others for others in range(8) if _guarded(others)]
+    low, high = counted[0], counted[-1]
+    assert counted == list(range(low, high + 1)), "the guards that count are one stretch"
+    return low, high
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_the_strategy_page_quotes_the_kings_guard_the_evaluator_counts(language: str) -> None:
+    low, high = _guard_range()
+    words = NUMBER_WORDS[language]
+    page = PAGES[language].read_text(encoding="utf-8")
+    quoted = re.findall(r'<span data-cuenta="rey-protegido">([^<]*)</span>', page)
+    assert quoted == [RANGE[language].format(words[low], words[high])]
+
+
+def test_the_reasons_and_docs_call_guarded_the_kings_the_evaluator_counts() -> None:
+    low, high = _guard_range()
+    for others in (low, high):
+        assert "♥K protegido" in feature_reasons(evaluate_hand(_king_with(others)))
+    for others in (low - 1, high + 1):
+        assert not any("♥K" in r for r in feature_reasons(evaluate_hand(_king_with(others))))
+    bots = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8")
+    words = NUMBER_WORDS["en"]
+    assert f"guarded by {words[low]} to {words[high]} other cards" in " ".join(bots.split())
+
+
+def _east_nil(tricks: int) -> tuple[int, int]:
+    """East bids Nil and takes ``tricks``: East–West's Nil points and bags added that hand."""
+    rules = find_profile("casa")
+    bids = (4, 3, 4, 0)  # S W N E
+    won = [0, 0, 0, 0]
+    won[Seat.EAST] = tricks
+    won[Seat.SOUTH] = 13 - tricks - 3
+    won[Seat.WEST] = 3
+    sheet = score_hand(
+        rules,
+        bids=bids,
+        blind=(False,) * 4,
+        tricks=(won[0], won[1], won[2], won[3]),
+        totals=(0, 0),
+        bags=(0, 0),
+    )[1]
+    return sheet.nil_points, sheet.bags_added
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_the_strategy_page_prices_an_opponents_broken_nil_as_the_scoring_does(
+    language: str,
+) -> None:
+    one_points, one_bags = _east_nil(1)
+    three_points, three_bags = _east_nil(3)
+    page = PAGES[language].read_text(encoding="utf-8")
+    section = page.split(OPPONENT_NIL[language], 1)[1].split("<h2", 1)[0]
+    assert f'<span data-regla="nil_points">{-one_points}</span>' in section
+    assert one_points < 0
+    if three_points == one_points:  # the Nil costs once, not once a trick
+        assert ONCE[language] in section
+    if three_bags - one_bags == 2:  # the later tricks are bags
+        assert BAGS[language] in section
+
+
+HOW_TO = {"es": STATIC / "como-se-juega.html", "en": STATIC / "en" / "how-to-play.html"}
+GAME_END = {"es": "La partida termina", "en": "The game ends"}
+TIE_PLAYS_ON = {"es": "con empate se juega otra mano", "en": "on a tie another hand is played"}
+DRAW_AFTER = {"es": "tras la mano {}", "en": "after hand {}"}
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_the_how_to_pages_game_end_says_a_tie_plays_on_until_the_rules_draw(
+    language: str,
+) -> None:
+    rules = find_profile("casa")
+    last = rules.draw_after_hand
+    assert last is not None
+    tied = (rules.target + 10, rules.target + 10)
+    assert _outcome_after(rules, tied, 5) is None  # a tie past the target plays on
+    outcome = _outcome_after(rules, tied, last)
+    assert outcome is not None
+    assert outcome.reason == "draw"
+    page = HOW_TO[language].read_text(encoding="utf-8")
+    sentence = page.split(GAME_END[language], 1)[1].split("</p>", 1)[0]
+    assert TIE_PLAYS_ON[language] in sentence
+    assert DRAW_AFTER[language].format(last) in sentence
