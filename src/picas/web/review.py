@@ -18,7 +18,15 @@ from picas.bots.base import Bot, decide, decision_rng, play_bots
 from picas.bots.hint import suggest_play
 from picas.bots.registry import LEVEL_NAMES_ES
 from picas.bots.tip import suggest_bid
-from picas.engine import GameState, IllegalAction, Phase, Seat, action_to_json
+from picas.engine import (
+    GameState,
+    IllegalAction,
+    Phase,
+    PicasError,
+    Seat,
+    action_to_json,
+    deal_for,
+)
 from picas.engine.deals import code_from_bytes
 from picas.engine.game import HandResult
 from picas.record import Record, RecordError, iter_states
@@ -183,6 +191,7 @@ def import_record(table: Table, record_json: dict[str, Any], sig: str | None = N
             # A save always stops on South's turn (or the end): they play on only if it did not.
             return table.advance(saved.record, saved.state, [])
     record = Record.from_json(record_json)
+    check_deals_from_code(record)
     level = level_of(record)
     bot = table.bot(level)  # refuses an unknown level (422) or a missing one (503)
     limit = VERIFY_LIMITS.get(level)
@@ -201,6 +210,24 @@ def import_record(table: Table, record_json: dict[str, Any], sig: str | None = N
     state = verify_record(record, bot, level=level)
     # A record may stop on a computer player's turn: they play on, as after South's action.
     return table.advance(record, state, [])
+
+
+def check_deals_from_code(record: Record) -> None:
+    """A plain record's explicit deals must be the ones its code deals: the code names the game
+    (the page shows it, and a code played again gives the same cards), so a file cannot stack the
+    deck under a code that says otherwise. A real deal of 52 distinct cards is checked by the
+    engine when the game starts."""
+    try:
+        start = record.start()
+    except PicasError as error:
+        raise RecordError(error.message, code=error.code) from None
+    for number, deal in enumerate(record.deals, start=1):
+        if deal != deal_for(record.code, number, start.dealer_of(number)):
+            raise RecordError(
+                f"El reparto {number} no es el del código {record.code}: una partida con"
+                " repartos propios no se puede abrir con ese código.",
+                code="deal_not_from_code",
+            )
 
 
 def verify_record(record: Record, bot: Bot, *, level: str) -> GameState:

@@ -28,6 +28,7 @@ from picas.engine import (
     PicasError,
     Play,
     Seat,
+    excerpt,
     find_profile,
     normalize_code,
     parse_action,
@@ -209,7 +210,7 @@ class Table:
 
 def _check_level(level: str) -> None:
     if level not in LEVELS:
-        raise RecordError(f"Nivel desconocido: «{level:.20}».", code="unknown_level")
+        raise RecordError(f"Nivel desconocido: {excerpt(level)}.", code="unknown_level")
 
 
 # --- events ---------------------------------------------------------------------------------------
