@@ -182,7 +182,8 @@ def test_replay_of_a_record_with_a_lone_surrogate_is_one_line_and_status_2(
     path.write_text(json.dumps(data, ensure_ascii=True), encoding="utf-8")
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("picas: ") and err.count("\n") == 1, err
+    assert err.startswith("picas: "), err
+    assert err.count("\n") == 1, err
     err.encode("utf-8")
 
 
@@ -202,4 +203,5 @@ def test_replay_of_a_huge_version_does_not_repeat_it(
     path.write_text(json.dumps(data), encoding="utf-8")
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
-    assert "[unknown_version]" in err and len(err) < 200
+    assert "[unknown_version]" in err
+    assert len(err) < 200

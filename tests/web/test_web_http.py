@@ -212,12 +212,13 @@ def test_a_server_fault_is_a_generic_500_that_tells_nothing(
     assert "detalle interno" in caplog.text  # the details go to the log
 
 
+def no_bots(level: str) -> Any:
+    from picas.bots.registry import UnknownBot
+
+    raise UnknownBot(f"No se puede cargar «{level}»: módulo ausente.")
+
+
 def test_a_missing_level_is_unavailable_not_a_crash() -> None:
-    def no_bots(level: str) -> Any:
-        from picas.bots.registry import UnknownBot
-
-        raise UnknownBot(f"No se puede cargar «{level}»: módulo ausente.")
-
     client = make_client(loader=no_bots)
     status, code, message = error_of(client.post("/api/games", json={"level": "dificil"}))
     assert (status, code) == (503, "unavailable")

@@ -43,16 +43,30 @@ class OneBot(CountingBot):
         return LookAtCards() if view.hand is None else Bid(1)
 
 
+class FixedLoader:
+    """Every level is ``bot``. A class, not a closure: the settings travel to the heavy-work
+    processes pickled."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    def __call__(self, level: str) -> Bot:
+        return self.bot
+
+
 def make_app(
     *,
     key: bytes = KEY,
     bot: Bot | None = None,
     static_dir: Path | None = None,
     loader: Callable[[str], Bot] | None = None,
+    verify_limits: dict[str, int] | None = None,
 ) -> FastAPI:
     chosen = CountingBot() if bot is None else bot
     extra: dict[str, Any] = {} if static_dir is None else {"static_dir": static_dir}
-    return create_app(Settings(key=key, bot_loader=loader or (lambda level: chosen), **extra))
+    if verify_limits is not None:
+        extra["verify_limits"] = verify_limits
+    return create_app(Settings(key=key, bot_loader=loader or FixedLoader(chosen), **extra))
 
 
 def make_client(**options: Any) -> TestClient:

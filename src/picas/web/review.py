@@ -31,6 +31,7 @@ from picas.engine.deals import code_from_bytes
 from picas.engine.game import HandResult
 from picas.record import Record, RecordError, iter_states
 from picas.view import sheet_to_json, view_for
+from picas.web import settings
 from picas.web.errors import BadSignatureError
 from picas.web.table import SOUTH, Table, Turn, level_of
 
@@ -38,12 +39,8 @@ PRACTICE_KEY = "practice"
 """``meta.practice`` of a practice game: the number of the hand it replays, as text."""
 COMPARE_LEVEL = "dificil"
 """The level that plays South's seat in the practice comparison."""
-VERIFY_LIMITS: dict[str, int] = {"dificil": 168}
-"""The longest plain record (in actions) an import checks, per level; a save this server signed is
-not checked again, whatever its length. Difícil (2,500 playouts a card) checks a hand of 56 actions
-in 4.9–5.3 s of one core (measured over two 2-hand games, with a background load of about 2 on 2
-cores): 168 actions (3 hands) is 15–16 s, nearer 20 s if the three are slow ones. Fácil and Normal
-take well under a millisecond a decision, so the record format's own cap is enough."""
+VERIFY_LIMITS = settings.VERIFY_LIMITS
+"""The default limits (:attr:`Settings.verify_limits`)."""
 
 
 class NotReproducibleError(RecordError):
@@ -177,7 +174,8 @@ def import_record(table: Table, record_json: dict[str, Any], sig: str | None = N
     keeps), the game opens like any save (:meth:`Table.open`): this server wrote and signed that
     record, so nothing is played again. Without a signature, or with one that is not this server's
     (another server's key, an edited file), the record is checked as a plain record, action by
-    action (:func:`verify_record`, within :data:`VERIFY_LIMITS`), then signed: South's actions need
+    action (:func:`verify_record`, within the settings' ``verify_limits``), then signed: South's
+    actions need
     only be legal, and every other action must be the one the record's level plays in that
     position with that position's seed, so a file cannot make the computer players do what they
     would not do.
@@ -194,7 +192,7 @@ def import_record(table: Table, record_json: dict[str, Any], sig: str | None = N
     check_deals_from_code(record)
     level = level_of(record)
     bot = table.bot(level)  # refuses an unknown level (422) or a missing one (503)
-    limit = VERIFY_LIMITS.get(level)
+    limit = table.verify_limits.get(level)
     if limit is not None and len(record.actions) > limit:
         unsigned = (
             ""
