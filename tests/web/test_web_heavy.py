@@ -22,9 +22,8 @@ from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 from fastapi.testclient import TestClient
-from web_helpers import KEY, CountingBot, FixedLoader, play_until
+from web_helpers import KEY, CountingBot, FixedLoader, play_until, serve_in_thread
 
 from picas.engine import Card
 from picas.view import PlayerView
@@ -91,18 +90,8 @@ def _wait_for(condition: Any, seconds: float = 10) -> bool:
 def _server(**settings: Any) -> Iterator[str]:
     loader = FixedLoader(SlowInWorkerBot(THINKING))
     app = create_app(Settings(key=KEY, bot_loader=loader, **settings))
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    assert _wait_for(lambda: server.started)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=15)
+    with serve_in_thread(app) as (host, port):
+        yield f"http://{host}:{port}"
 
 
 def _finished_hand_save(client: httpx.Client) -> Json:

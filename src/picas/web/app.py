@@ -59,7 +59,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             _PageFiles("/", StaticFiles(directory=settings.static_dir, html=True), name="static")
         )
     # The last added is the outermost: the headers go on the cap's 413 too.
-    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    app.add_middleware(
+        BodyLimitMiddleware, max_bytes=settings.max_body_bytes, timeout=settings.body_timeout
+    )
     app.add_middleware(SecurityHeadersMiddleware)
     return app
 

@@ -175,10 +175,9 @@ def import_record(table: Table, record_json: dict[str, Any], sig: str | None = N
     record, so nothing is played again. Without a signature, or with one that is not this server's
     (another server's key, an edited file), the record is checked as a plain record, action by
     action (:func:`verify_record`, within the settings' ``verify_limits``), then signed: South's
-    actions need
-    only be legal, and every other action must be the one the record's level plays in that
-    position with that position's seed, so a file cannot make the computer players do what they
-    would not do.
+    actions need only be legal, and every other action must be the one the record's level plays
+    in that position with that position's seed, so a file cannot make the computer players do
+    what they would not do.
     """
     if sig is not None:
         try:

@@ -27,6 +27,9 @@ HEAVY_WORKERS = 2
 HEAVY_DEADLINE = 40.0
 """Seconds a heavy job may run (``--heavy-deadline``): the longest import check allowed
 (:data:`VERIFY_LIMITS`, 15–20 s of one core) with room for a busy machine."""
+BODY_TIMEOUT = 30.0
+"""Seconds for a request's body to arrive once its head has (``--body-timeout``): 408."""
+BODY_TIMEOUT_ENV = "PICAS_BODY_TIMEOUT"
 HEAVY_WORKERS_ENV = "PICAS_HEAVY_WORKERS"
 HEAVY_DEADLINE_ENV = "PICAS_HEAVY_DEADLINE"
 
@@ -41,6 +44,7 @@ class Settings:
     max_body_bytes: int = MAX_BODY_BYTES
     static_dir: Path = STATIC_DIR
     cache_size: int = CACHE_SIZE
+    body_timeout: float = BODY_TIMEOUT
     heavy_workers: int = HEAVY_WORKERS
     heavy_deadline: float = HEAVY_DEADLINE
     verify_limits: Mapping[str, int] = field(default_factory=lambda: dict(VERIFY_LIMITS))
@@ -59,6 +63,7 @@ class Settings:
             or self.cache_size < 0
             or self.heavy_workers < 1
             or not self.heavy_deadline > 0
+            or not self.body_timeout > 0
         ):
             raise PicasError("Límites del servidor incoherentes.", code="bad_settings")
 
@@ -72,4 +77,5 @@ class Settings:
             old_keys=tuple(old_keys),
             heavy_workers=int(environ.get(HEAVY_WORKERS_ENV) or HEAVY_WORKERS),
             heavy_deadline=float(environ.get(HEAVY_DEADLINE_ENV) or HEAVY_DEADLINE),
+            body_timeout=float(environ.get(BODY_TIMEOUT_ENV) or BODY_TIMEOUT),
         )
