@@ -21,11 +21,15 @@ _RAW_SECURITY_HEADERS = tuple(
     for name, value in SECURITY_HEADERS.items()
 )
 _NO_STORE = (b"cache-control", b"no-store")
+_NO_CACHE = (b"cache-control", b"no-cache")
 
 
 class SecurityHeadersMiddleware:
-    """Adds the security headers to every response (keeping any a response set itself), and
-    ``Cache-Control: no-store`` to the API's answers: a save belongs in the page, not in a cache."""
+    """Adds the security headers to every response (keeping any a response set itself), and an
+    explicit ``Cache-Control``: ``no-store`` on the API's answers (a save belongs in the page, not
+    in a cache), ``no-cache`` on the page and its files. ``no-cache`` makes a browser ask again
+    each time with the file's ``ETag`` (a 304 with no body when it has not changed), so after a
+    deployment no page ever runs old scripts against a newer API."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -41,8 +45,8 @@ class SecurityHeadersMiddleware:
                 headers = list(message.get("headers", []))
                 present = {name.lower() for name, _ in headers}
                 headers.extend(h for h in _RAW_SECURITY_HEADERS if h[0] not in present)
-                if is_api and _NO_STORE[0] not in present:
-                    headers.append(_NO_STORE)
+                if _NO_STORE[0] not in present:
+                    headers.append(_NO_STORE if is_api else _NO_CACHE)
                 message = {**message, "headers": headers}
             await send(message)
 
