@@ -22,7 +22,7 @@ not checked again, whatever its length. Difícil (2,500 playouts a card) checks 
 in 4.9–5.3 s of one core (measured over two 2-hand games, with a background load of about 2 on 2
 cores): 168 actions (3 hands) is 15–16 s, nearer 20 s if the three are slow ones. Fácil and Normal
 take well under a millisecond a decision, so the record format's own cap is enough."""
-HEAVY_WORKERS = 2
+HEAVY_WORKERS = 1
 """Worker processes for heavy work, per server process (``--heavy-workers``)."""
 HEAVY_DEADLINE = 40.0
 """Seconds a heavy job may run (``--heavy-deadline``): the longest import check allowed

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, Request
 from starlette.concurrency import run_in_threadpool
 
@@ -9,7 +11,7 @@ from picas.web import jobs
 from picas.web.deps import ERROR_RESPONSES, HeavyDep, TableDep
 from picas.web.heavy import HEAVY_LEVELS
 from picas.web.schemas import ActIn, GameOut, NewGameIn, SaveOnlyIn
-from picas.web.table import Turn, level_of
+from picas.web.table import Table, Turn, level_of
 
 router = APIRouter(prefix="/api/games", tags=["games"], responses=ERROR_RESPONSES)
 
@@ -33,11 +35,20 @@ def new_game(body: NewGameIn, table: TableDep) -> GameOut:
 @router.post("/act", response_model=GameOut, summary="South acts; the computer players answer")
 async def act(body: ActIn, request: Request, table: TableDep, heavy: HeavyDep) -> GameOut:
     record, sig = body.save.record, body.save.sig
-    saved = await run_in_threadpool(table.open, record, sig)
+    turn = await run_in_threadpool(_light_act, table, record, sig, body.action)
+    if turn is not None:
+        return game_out(turn)
+    answer = await heavy.run(request, jobs.act, record, sig, body.action)
+    return GameOut.model_validate(answer)
+
+
+def _light_act(table: Table, record: dict[str, Any], sig: str, action: object) -> Turn | None:
+    """South's action and the replies, when the save's level replies quickly; None (nothing
+    done) when its replies are heavy work. One trip to the thread pool either way."""
+    saved = table.open(record, sig)
     if level_of(saved.record) in HEAVY_LEVELS:
-        answer = await heavy.run(request, jobs.act, record, sig, body.action)
-        return GameOut.model_validate(answer)
-    return game_out(await run_in_threadpool(table.act, record, sig, body.action))
+        return None
+    return table.act(record, sig, action)
 
 
 @router.post("/resume", response_model=GameOut, summary="Open a save")
