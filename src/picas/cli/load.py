@@ -106,6 +106,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="clientes que además piden sin pausa «Rejugar esta mano» (Difícil en Sur) e"
         " importaciones, cada vez de una partida nueva (0)",
     )
+    parser.add_argument(
+        "--abuse",
+        type=int,
+        default=0,
+        help="tras el calentamiento, abrir tantas conexiones ociosas, más una con una cabecera de"
+        " 1 MB y otra que envía un byte por segundo, y medir cuándo las cierra el servidor (0)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="semilla de partidas y jugadas")
     parser.add_argument("--json", action="store_true", help="resultado en JSON")
     parser.set_defaults(func=run)
@@ -130,6 +137,8 @@ class Stats:
     """The heavy clients' requests, by endpoint and status (``practice 200``, ``import 503``)."""
     heavy_errors: Counter[str] = field(default_factory=Counter)
     """Heavy answers that are neither a 200 nor a 503 ``busy``/``too_slow``."""
+    abuse: Json = field(default_factory=dict)
+    """What ``--abuse`` saw: how each abusive connection ended, and when."""
     window: tuple[float, float] = (0.0, float("inf"))
     """The measured stretch (``perf_counter`` times): a request counts if it starts inside it,
     however long it takes. Before it is the warm-up; after it, the players stop."""
@@ -176,6 +185,7 @@ class Stats:
                 "errors": sum(self.heavy_errors.values()),
                 "error_kinds": dict(self.heavy_errors),
             },
+            "abuse": self.abuse,
         }
 
 
@@ -397,6 +407,86 @@ class HeavyClient(Player):
                     await self.pause(stop, 0.2)  # refused: the table is busy; ask again soon
 
 
+# --- abusive connections (--abuse) ---------------------------------------------------------------
+
+ABUSE_WAIT = 60.0
+"""Seconds an abusive connection is watched; one still open then is reported as such."""
+
+
+async def _ended(reader: asyncio.StreamReader, started: float) -> Json:
+    """Read until the server closes: its status (0: closed without an answer) and the time."""
+    data = b""
+    with contextlib.suppress(OSError, TimeoutError):
+        async with asyncio.timeout(ABUSE_WAIT):
+            while chunk := await reader.read(65536):
+                data += chunk
+    seconds = round(time.perf_counter() - started, 2)
+    if seconds >= ABUSE_WAIT:
+        return {"status": None, "seconds": seconds, "still_open": True}
+    status = int(data.split(b" ", 2)[1]) if data.startswith(b"HTTP/1.") else 0
+    return {"status": status, "seconds": seconds}
+
+
+async def _big_header(host: str, port: int) -> Json:
+    started = time.perf_counter()
+    reader, writer = await asyncio.open_connection(host, port)
+    try:
+        with contextlib.suppress(OSError):
+            writer.write(b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 1_000_000 + b"\r\n\r\n")
+            await writer.drain()
+        return await _ended(reader, started)
+    finally:
+        writer.close()
+
+
+async def _trickle(host: str, port: int) -> Json:
+    """A request's head, one byte a second (a slowloris)."""
+    started = time.perf_counter()
+    reader, writer = await asyncio.open_connection(host, port)
+    head = b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 1000 + b"\r\n\r\n"
+
+    async def send() -> None:
+        with contextlib.suppress(OSError):
+            for byte in head:
+                writer.write(bytes([byte]))
+                await writer.drain()
+                await asyncio.sleep(1)
+
+    sender = asyncio.create_task(send())
+    try:
+        return await _ended(reader, started)
+    finally:
+        sender.cancel()
+        writer.close()
+
+
+async def _idle(host: str, port: int, count: int) -> Json:
+    """``count`` connections that send nothing: how each ends."""
+    started = time.perf_counter()
+    opened = await asyncio.gather(
+        *(asyncio.open_connection(host, port) for _ in range(count)), return_exceptions=True
+    )
+    streams = [item for item in opened if not isinstance(item, BaseException)]
+    ends = await asyncio.gather(*(_ended(reader, started) for reader, _ in streams))
+    for _, writer in streams:
+        writer.close()
+    statuses = Counter(str(end["status"]) for end in ends)
+    return {
+        "connections": count,
+        "not_opened": count - len(streams),
+        "endings": dict(statuses),
+        "max_seconds": max((end["seconds"] for end in ends), default=0.0),
+        "still_open": sum(1 for end in ends if end.get("still_open")),
+    }
+
+
+async def abuse(host: str, port: int, idle: int) -> Json:
+    big, slow, lazy = await asyncio.gather(
+        _big_header(host, port), _trickle(host, port), _idle(host, port, idle)
+    )
+    return {"header_1mb": big, "trickle_1_byte_per_second": slow, "idle": lazy}
+
+
 class Budget:
     """At most ``limit`` actions in all (0: no limit)."""
 
@@ -446,6 +536,14 @@ async def run_level(base: str, level: str, args: argparse.Namespace) -> Stats:
         ]
         tasks = [asyncio.create_task(player.play(stop, budget)) for player in players]
         watcher = asyncio.create_task(_watch_loop(stats, stop))
+        abusive = None
+        if args.abuse:
+
+            async def abuse_after_warmup() -> Json:
+                await asyncio.sleep(args.warmup)
+                return await abuse(host, port, args.abuse)
+
+            abusive = asyncio.create_task(abuse_after_warmup())
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), timeout=args.warmup + args.seconds)
         stats.window = (begin, time.perf_counter())
@@ -454,6 +552,8 @@ async def run_level(base: str, level: str, args: argparse.Namespace) -> Stats:
         stop.set()
         await asyncio.gather(*tasks)  # each finishes the request it has on its way (counted)
         await watcher
+        if abusive is not None:
+            stats.abuse = await abusive
         stats.heavy_latencies = heavy_stats.heavy_latencies
         stats.heavy_errors = heavy_stats.heavy_errors + Counter(
             {f"(heavy client) {kind}": n for kind, n in heavy_stats.errors.items()}
@@ -536,7 +636,11 @@ def _wait_until_up(base: str, process: subprocess.Popen[bytes], log: Path) -> No
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.players < 1 or args.seconds <= 0 or min(args.think, args.warmup, args.heavy) < 0:
+    if (
+        args.players < 1
+        or args.seconds <= 0
+        or min(args.think, args.warmup, args.heavy, args.abuse) < 0
+    ):
         raise CommandError(
             "Hacen falta --players ≥ 1, --seconds > 0, --think, --warmup y --heavy ≥ 0."
         )
@@ -600,4 +704,6 @@ def describe(result: Json, args: argparse.Namespace) -> str:
         )
     for kind, count in sorted(heavy["error_kinds"].items()):
         lines.append(f"  heavy error {kind}: {count}")
+    for name, figures in result["abuse"].items():
+        lines.append(f"  abuse {name}: {json.dumps(figures)}")
     return "\n".join(lines)
