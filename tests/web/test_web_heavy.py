@@ -135,6 +135,10 @@ def test_when_every_worker_is_busy_the_answer_is_an_immediate_503() -> None:
         assert response.json()["error"]["code"] == "busy"
         assert "muy ocupada" in response.json()["error"]["message"]
         assert waited < 5, "refused at once, not queued"
+        # An import is heavy work too: refused the same way while the worker is busy.
+        imported = c.post("/api/games/import", json={"record": save["record"]})
+        assert imported.status_code == 503
+        assert imported.json()["error"]["code"] == "busy"
         # Meanwhile a Normal-speed reply is answered, in the server process.
         game = c.post("/api/games", json={"level": "facil"}).json()
         answer = c.post("/api/games/act", json={"save": game["save"], "action": 3})

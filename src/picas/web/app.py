@@ -14,7 +14,7 @@ from starlette.types import Scope
 import picas
 from picas.web import errors
 from picas.web.cache import AnswerCache
-from picas.web.heavy import HeavyPool
+from picas.web.heavy import BusyGateMiddleware, HeavyPool
 from picas.web.middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
 from picas.web.routers import games, pages, review, tip
 from picas.web.settings import Settings
@@ -58,7 +58,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.router.routes.append(
             _PageFiles("/", StaticFiles(directory=settings.static_dir, html=True), name="static")
         )
-    # The last added is the outermost: the headers go on the cap's 413 too.
+    # The last added is the outermost: the headers go on the cap's 413 too; the busy gate sees
+    # the body already read by the cap.
+    app.add_middleware(BusyGateMiddleware, pool=app.state.heavy)
     app.add_middleware(
         BodyLimitMiddleware, max_bytes=settings.max_body_bytes, timeout=settings.body_timeout
     )

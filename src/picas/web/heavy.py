@@ -36,8 +36,9 @@ from typing import Any, ParamSpec, TypeVar
 
 import pebble
 from starlette.requests import Request
+from starlette.types import ASGIApp, Receive, Scope, Send
 
-from picas.web.errors import BusyError, ClientGoneError
+from picas.web.errors import RETRY_AFTER_SECONDS, BusyError, ClientGoneError, error_response
 from picas.web.settings import Settings
 from picas.web.table import Table
 
@@ -95,6 +96,10 @@ class HeavyPool:
     def running(self) -> int:
         return self._running
 
+    @property
+    def full(self) -> bool:
+        return self._running >= self._slots
+
     def _workers(self) -> pebble.ProcessPool:
         if self._pool is None:
             self._pool = pebble.ProcessPool(
@@ -109,7 +114,7 @@ class HeavyPool:
         self, request: Request, job: Callable[P, T], *args: P.args, **kwargs: P.kwargs
     ) -> T:
         """``job(*args)`` in a worker; 503 ``busy`` at once when every worker is taken."""
-        if self._running >= self._slots:
+        if self.full:
             raise BusyError()
         self._running += 1
         future = self._workers().schedule(job, args=args, kwargs=kwargs, timeout=self._deadline)
@@ -154,3 +159,28 @@ async def _client_gone(request: Request) -> None:
         message = await request.receive()
         if message["type"] == "http.disconnect":
             return
+
+
+HEAVY_PATHS = frozenset({"/api/practice", "/api/games/import"})
+"""Requests that are always heavy work (an act is heavy only at Difícil, known once read)."""
+
+
+class BusyGateMiddleware:
+    """Refuses a request that is always heavy work while every worker is busy, before its JSON
+    is parsed or its save's signature checked: a client that keeps asking gets its 503 for the
+    price of reading the body (which the body cap has done), so a crowd of them cannot take the
+    server's time from the quick replies."""
+
+    def __init__(self, app: ASGIApp, *, pool: HeavyPool) -> None:
+        self.app = app
+        self.pool = pool
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and self.pool.full and scope.get("path") in HEAVY_PATHS:
+            busy = BusyError()
+            response = error_response(
+                503, busy.code, busy.message, {"Retry-After": str(RETRY_AFTER_SECONDS)}
+            )
+            await response(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
