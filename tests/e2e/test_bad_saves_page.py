@@ -24,8 +24,9 @@ def _corpus_entry(name: str, key: bytes) -> BadSave:
 def test_the_page_refuses_each_bad_save_and_keeps_it(page: Page, server: Server, name: str) -> None:
     bad = _corpus_entry(name, server.key)
     open_table(page, server)
+    # The page's own wrapping (store.js, "format": 1), so the save reaches the server.
     stored = (
-        '{"save": ' + bad.save_json + ', "code": "K7PMX4QH", "level": "facil",'
+        '{"format": 1, "save": ' + bad.save_json + ', "code": "K7PMX4QH", "level": "facil",'
         ' "ui": {"stage": "mesa"}}'
     )
     page.evaluate(f"(s) => localStorage.setItem('{GAME_KEY}', s)", stored)
