@@ -35,60 +35,21 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     limits = ConnectionLimits()
     group = parser.add_argument_group("límites (docs/api.md, «Server limits»)")
-    group.add_argument(
-        "--heavy-workers",
-        type=int,
-        default=HEAVY_WORKERS,
-        help=f"procesos para el trabajo pesado, por proceso del servidor ({HEAVY_WORKERS})",
-    )
-    group.add_argument(
-        "--heavy-deadline",
-        type=float,
-        default=HEAVY_DEADLINE,
-        help=f"segundos que puede durar un trabajo pesado ({HEAVY_DEADLINE:g})",
-    )
-    group.add_argument(
-        "--max-head-bytes",
-        type=int,
-        default=limits.max_head_bytes,
-        help=f"bytes de la línea de petición y las cabeceras ({limits.max_head_bytes})",
-    )
-    group.add_argument(
-        "--max-url-bytes",
-        type=int,
-        default=limits.max_url_bytes,
-        help=f"bytes de la dirección ({limits.max_url_bytes})",
-    )
-    group.add_argument(
-        "--max-headers",
-        type=int,
-        default=limits.max_headers,
-        help=f"cabeceras por petición ({limits.max_headers})",
-    )
-    group.add_argument(
-        "--head-timeout",
-        type=float,
-        default=limits.head_timeout,
-        help=f"segundos para recibir la línea y las cabeceras ({limits.head_timeout:g})",
-    )
-    group.add_argument(
-        "--body-timeout",
-        type=float,
-        default=BODY_TIMEOUT,
-        help=f"segundos para recibir el cuerpo ({BODY_TIMEOUT:g})",
-    )
-    group.add_argument(
-        "--keep-alive",
-        type=float,
-        default=KEEP_ALIVE,
-        help=f"segundos que una conexión espera la siguiente petición ({KEEP_ALIVE:g})",
-    )
-    group.add_argument(
-        "--max-connections",
-        type=int,
-        default=limits.max_connections,
-        help=f"conexiones abiertas por proceso del servidor ({limits.max_connections})",
-    )
+    flags: list[tuple[str, int | float, str]] = [
+        ("--heavy-workers", HEAVY_WORKERS, "procesos para el trabajo pesado, por proceso"),
+        ("--heavy-deadline", HEAVY_DEADLINE, "segundos que puede durar un trabajo pesado"),
+        ("--max-head-bytes", limits.max_head_bytes, "bytes de la línea de petición y cabeceras"),
+        ("--max-url-bytes", limits.max_url_bytes, "bytes de la dirección"),
+        ("--max-headers", limits.max_headers, "cabeceras por petición"),
+        ("--head-timeout", limits.head_timeout, "segundos para recibir línea y cabeceras"),
+        ("--body-timeout", BODY_TIMEOUT, "segundos para recibir el cuerpo"),
+        ("--keep-alive", KEEP_ALIVE, "segundos que una conexión espera otra petición"),
+        ("--max-connections", limits.max_connections, "conexiones abiertas por proceso"),
+    ]
+    for flag, default, meaning in flags:
+        group.add_argument(
+            flag, type=type(default), default=default, help=f"{meaning} ({default:g})"
+        )
     parser.set_defaults(func=run)
 
 
