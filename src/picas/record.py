@@ -21,6 +21,7 @@ from picas.engine import (
     Seat,
     action_to_json,
     cards_in,
+    excerpt,
     mask_of,
     normalize_code,
     parse_action,
@@ -92,19 +93,21 @@ class Record:
         """Read a record, refusing anything malformed with a clear message (not yet replayed)."""
         if not isinstance(data, dict):
             raise RecordError("Una partida guardada es un objeto JSON.")
+        check_encodable(data)
         if data.get("format") != FORMAT:
             raise RecordError("Esto no es una partida de Picas.", code="bad_format")
         version = data.get("version")
-        if version != VERSION:
+        if type(version) is not int or version != VERSION:  # not true, not 1.0
             raise RecordError(
-                f"Versión de partida desconocida: {version!r} (esta versión lee la {VERSION}).",
+                f"Versión de partida desconocida: {excerpt(version)}"
+                f" (esta versión lee la {VERSION}).",
                 code="unknown_version",
             )
         unknown = sorted(
             set(data) - {"format", "version", "rules", "code", "deals", "actions", "meta"}
         )
         if unknown:
-            raise RecordError(f"Claves desconocidas en la partida: {', '.join(unknown)}.")
+            raise RecordError(f"Claves desconocidas en la partida: {list_excerpt(unknown)}.")
         try:
             rules = Rules.from_json(data.get("rules"))
             code = normalize_code(data.get("code"))
@@ -133,6 +136,27 @@ class Record:
         ):
             raise RecordError("«meta» debe ser un objeto pequeño de textos.")
         return cls(rules=rules, code=code, deals=deals, actions=tuple(actions), meta=dict(meta))
+
+
+def check_encodable(data: object) -> None:
+    """Refuse a record that no save could hold: a text with a lone surrogate (it has no UTF-8
+    bytes, so it can be neither signed nor sent back), a float that is not a number, nesting too
+    deep to write. Checked first, so no later message can quote such a text."""
+    try:
+        json.dumps(data, ensure_ascii=False, allow_nan=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise RecordError(
+            "La partida tiene un texto con caracteres no válidos (Unicode mal formado).",
+            code="bad_text",
+        ) from None
+    except (ValueError, TypeError, RecursionError):
+        raise RecordError("La partida tiene un valor que no es JSON válido.") from None
+
+
+def list_excerpt(names: list[str]) -> str:
+    """The first few of ``names``, each a short escaped excerpt."""
+    shown = ", ".join(excerpt(name) for name in names[:3])
+    return shown + (f" y {len(names) - 3} más" if len(names) > 3 else "")
 
 
 def _read_deals(raw: object) -> tuple[Deal, ...]:

@@ -160,3 +160,48 @@ def test_bench_engine_reports_hands_per_second(capsys: pytest.CaptureFixture[str
     rates = [float(rate.replace(",", "")) for rate in re.findall(r"([\d,]+) hands/s", out)]
     assert len(rates) == 2
     assert all(rate > 0 for rate in rates)
+
+
+@pytest.mark.parametrize("where", ["meta", "code", "action", "level", "profile"])
+def test_replay_of_a_record_with_a_lone_surrogate_is_one_line_and_status_2(
+    where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = _seeded_game().to_json()
+    surrogate = "\ud800"
+    if where == "meta":
+        data["meta"] = {"note": surrogate}
+    elif where == "code":
+        data["code"] = surrogate * 8
+    elif where == "action":
+        data["actions"][0] = surrogate
+    elif where == "level":
+        data["meta"] = {"level": surrogate}
+    else:
+        data["rules"]["profile"] = surrogate
+    path = tmp_path / "partida.json"
+    path.write_text(json.dumps(data, ensure_ascii=True), encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("picas: "), err
+    assert err.count("\n") == 1, err
+    err.encode("utf-8")
+
+
+def test_replay_of_a_device_file_reads_only_up_to_the_cap(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["replay", "/dev/zero"]) == 2
+    assert "[too_large]" in capsys.readouterr().err
+
+
+def test_replay_of_a_huge_version_does_not_repeat_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = _seeded_game().to_json()
+    data["version"] = "1" * 200_000
+    path = tmp_path / "partida.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "[unknown_version]" in err
+    assert len(err) < 200

@@ -44,9 +44,12 @@ def open_table(page: Page, server: Server) -> None:
     page.wait_for_selector("#btn-repartir")
 
 
-def settle(page: Page) -> None:
-    """Wait until nothing moves and the server has answered."""
-    page.wait_for_function("() => !document.getElementById('mesa').classList.contains('ocupada')")
+def settle(page: Page, timeout: float | None = None) -> None:
+    """Wait until nothing moves and the server has answered (``timeout`` in ms: longer for heavy
+    work, which runs at a lower priority and waits for a core on a busy machine)."""
+    page.wait_for_function(
+        "() => !document.getElementById('mesa').classList.contains('ocupada')", timeout=timeout
+    )
 
 
 def deal(page: Page) -> None:

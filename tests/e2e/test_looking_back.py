@@ -205,7 +205,7 @@ def test_replaying_a_hand_uses_a_practice_save_and_compares_three_results(
     main_before = json.loads(page.evaluate(f"() => localStorage.getItem('{GAME_KEY}')"))
     _open_sheet(page)
     page.click("#btn-rejugar")
-    settle(page)
+    settle(page, timeout=90_000)  # a whole hand with Difícil in South's seat: heavy work
     # The same cards from South's seat, in a save of its own; the real game's save is untouched.
     dealt = sorted(c.code for c in cards_in(original.hand.dealt[Seat.SOUTH]))
     assert sorted(hand_codes(page)) == dealt

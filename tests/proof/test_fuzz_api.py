@@ -13,6 +13,9 @@ with a validation code, which is the documented contract. The checks kept are th
 for any input: ``not_a_server_error``, ``status_code_conformance``, ``content_type_conformance``
 and ``response_schema_conformance``, plus our own error-shape check.
 
+Each body whose record is an object is also sent with a lone surrogate or a huge text put in it
+(:data:`POISONS`), which must be refused (4xx) with a message that does not repeat it.
+
 To go past the signature, each generated body that holds a ``save`` with an object ``record`` is
 sent a second time with that record signed by the app's key: the made-up record then reaches the
 record reader and the replay, which must refuse it (4xx) without a fault.
@@ -67,6 +70,7 @@ def _assert_error_shape(response: Any) -> None:
         assert isinstance(error["message"], str), body
         assert error["code"], body
         assert error["message"], body
+        assert len(error["message"]) < 400, error["message"][:500]
 
 
 def _signed(body: object) -> dict[str, Any] | None:
@@ -83,6 +87,36 @@ def _signed(body: object) -> dict[str, Any] | None:
     return {**body, "save": {**save, "sig": sig}}
 
 
+POISONS: list[tuple[str, object]] = [
+    ("meta", {"level": "\ud800"}),
+    ("meta", {"nota": "a\udfffb" + "x" * 10}),
+    ("code", "K7PM\ud800QH"),
+    ("actions", ["\ud800", 3]),
+    ("rules", {"profile": "\udbff"}),
+    ("version", "9" * 100_000),
+    ("code", "ß" * 4),
+    ("actions", ["Q" * 100_000]),
+]
+"""What a generated ``record`` is given in its third sending: lone surrogates and huge texts."""
+
+
+def _poisoned(body: object, turn: int) -> dict[str, Any] | None:
+    """The body with one poison (chosen by ``turn``) put in its record, the import's or the
+    save's; None if it has no object record."""
+    if not isinstance(body, dict):
+        return None
+    key, value = POISONS[turn % len(POISONS)]
+    if isinstance(body.get("record"), dict):
+        return {**body, "record": {**body["record"], key: value}}
+    save = body.get("save")
+    if isinstance(save, dict) and isinstance(save.get("record"), dict):
+        return {**body, "save": {**save, "record": {**save["record"], key: value}}}
+    return None
+
+
+_turns = iter(range(10**9))
+
+
 @schema.parametrize()
 @settings(
     max_examples=MAX_EXAMPLES,
@@ -93,9 +127,10 @@ def test_the_api_never_fails_and_always_answers_in_shape(case: schemathesis.Case
     response = case.call()
     case.validate_response(response, checks=CHECKS)
     _assert_error_shape(response)
-    signed = _signed(case.body)
-    if signed is not None:
-        original, case.body = case.body, signed
+    for variant in (_signed(case.body), _poisoned(case.body, next(_turns))):
+        if variant is None:
+            continue
+        original, case.body = case.body, variant
         try:
             response = case.call()
             case.validate_response(response, checks=CHECKS)

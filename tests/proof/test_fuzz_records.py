@@ -49,12 +49,23 @@ actions = st.one_of(
     st.integers(-2, 15),
     st.sampled_from([*CARD_CODES, "blind_nil", "look", "10H", "q♥", "", "XX"]),
 )
+surrogates = st.text(
+    st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF), min_size=1, max_size=3
+)
+"""Lone surrogates: a JSON text may escape them (``"\\ud800"``), but they have no UTF-8 bytes."""
+odd_texts = st.one_of(
+    surrogates,
+    st.builds(lambda a, s, b: a + s + b, st.text(max_size=4), surrogates, st.text(max_size=4)),
+    st.sampled_from(["x" * 100_000, "é" * 70_000, "\x00" * 50, "ßßßß", "٣٣٣٣٣٣٣٣"]),
+)
+"""Texts no record may hold, or that must not be quoted back whole."""
 leaves = st.one_of(
     st.none(),
     st.booleans(),
     st.integers(-(2**70), 2**70),
     st.floats(allow_nan=False),
     st.text(max_size=12),
+    odd_texts,
     actions,
 )
 json_values = st.recursive(
@@ -85,7 +96,9 @@ def deals(draw: st.DrawFn) -> list[Json]:
 def edited_records(draw: st.DrawFn) -> Json:
     record: Json = json.loads(json.dumps(draw(st.sampled_from(BASE_RECORDS))))
     where = draw(
-        st.sampled_from(["top", "rules", "actions", "insert", "drop", "deals", "meta", "remove"])
+        st.sampled_from(
+            ["top", "rules", "actions", "insert", "drop", "deals", "meta", "remove", "text"]
+        )
     )
     if where == "top":
         record[draw(st.sampled_from([*record, "extra"]))] = draw(json_values)
@@ -104,7 +117,18 @@ def edited_records(draw: st.DrawFn) -> Json:
     elif where == "deals":
         record["deals"] = draw(deals())
     elif where == "meta":
-        record["meta"] = {"level": draw(st.sampled_from(["normal", "dificil", "", "x" * 300]))}
+        level = draw(st.sampled_from(["normal", "dificil", "", "x" * 300]) | odd_texts)
+        record["meta"] = {"level": level}
+        if draw(st.booleans()):
+            record["meta"][draw(st.text(max_size=4) | odd_texts)] = draw(st.text() | odd_texts)
+    elif where == "text":  # a text where the record has one: the code, the profile, an action
+        spot = draw(st.sampled_from(["code", "profile", "action"]))
+        if spot == "code":
+            record["code"] = draw(odd_texts)
+        elif spot == "profile":
+            record["rules"]["profile"] = draw(odd_texts)
+        elif record["actions"]:
+            record["actions"][draw(st.integers(0, len(record["actions"]) - 1))] = draw(odd_texts)
     elif where == "remove":
         del record[draw(st.sampled_from(sorted(record)))]
     return record
@@ -117,7 +141,17 @@ def _check(response: Any) -> None:
         body = response.json()
         assert set(body) == {"error"}, body
         assert set(body["error"]) == {"code", "message"}, body
-        assert body["error"]["message"].endswith("."), body
+        message = body["error"]["message"]
+        assert message.endswith("."), body
+        # A short excerpt of the input at most, never a Python repr.
+        assert len(message) < 400, message[:500]
+        assert "{'" not in message, message
+
+
+def _post_escaped(path: str, body: Json) -> Any:
+    """``body`` as JSON with every non-ASCII character escaped: a lone surrogate travels as
+    ``\\ud800``, as a script could send it."""
+    return CLIENT.post(path, content=json.dumps(body), headers={"content-type": "application/json"})
 
 
 @settings(
@@ -143,6 +177,26 @@ def test_a_signed_edited_record_is_accepted_or_refused_never_a_fault(
         action = rng.choice(resumed.json()["view"]["legal"])
     _check(CLIENT.post("/api/games/act", json={**save, "action": action}))
     _check(CLIENT.post("/api/tip", json=save))
+
+
+@settings(
+    max_examples=150,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(edited_records(), st.booleans())
+def test_an_imported_edited_record_is_accepted_or_refused_never_a_fault(
+    record: Json, with_sig: bool
+) -> None:
+    """Imports take any record, signed or not, lone surrogates and huge texts included: the
+    whole check (the record reader, the deals, the replay, the computer players) runs."""
+    body: Json = {"record": record}
+    if with_sig:
+        body["sig"] = "0" * 64  # not this server's: checked as a plain record
+    imported = _post_escaped("/api/games/import", body)
+    _check(imported)
+    event(f"import: {imported.json().get('error', {}).get('code', 'accepted')}")
 
 
 def test_the_base_records_are_real_games_in_several_phases() -> None:

@@ -61,7 +61,7 @@ def test_the_client_counts_every_error() -> None:
         server = await asyncio.start_server(_failing_server, "127.0.0.1", 0)
         port = server.sockets[0].getsockname()[1]
         args = argparse.Namespace(
-            players=3, seconds=0.5, warmup=0.0, think=0.05, seed=1, max_actions=0
+            players=3, seconds=0.5, warmup=0.0, think=0.05, seed=1, max_actions=0, heavy=0, abuse=0
         )
         async with server:
             stats = await run_level(f"http://127.0.0.1:{port}", "normal", args)
@@ -100,3 +100,29 @@ def test_faults_in_the_server_log_are_counted() -> None:
     )
     assert count_faults(log) == 2
     assert count_faults("INFO: fine\n") == 0
+
+
+def test_heavy_clients_get_fast_refusals_and_abusive_connections_are_closed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The smoke version of docs/benchmarks.md's "Heavy work and abuse": Normal players keep
+    playing without an error while heavy clients hammer practice and import (200 or 503 busy,
+    nothing else) and a 1 MB header, a trickled head and idle connections are refused or closed
+    within the server's limits (head deadline 10 s)."""
+    argv = ["load", "--spawn", "--workers", "1", "--players", "3", "--seconds", "8"]
+    argv += ["--warmup", "1", "--think", "0.2", "--heavy", "3", "--abuse", "20", "--json"]
+    assert main(argv) == 0
+    (result,) = json.loads(capsys.readouterr().out)["results"]
+    assert result["errors"] == 0, result["error_kinds"]
+    assert result["actions"] > 0
+    heavy = result["heavy"]
+    assert heavy["errors"] == 0, heavy["error_kinds"]
+    assert heavy["latency_ms"], "the heavy clients were answered"
+    assert set(heavy["latency_ms"]) <= {"practice 200", "practice 503", "import 200", "import 503"}
+    abuse = result["abuse"]
+    assert abuse["header_1mb"]["status"] == 431
+    assert abuse["header_1mb"]["seconds"] < 5
+    assert abuse["trickle_1_byte_per_second"]["status"] == 408
+    assert abuse["trickle_1_byte_per_second"]["seconds"] < 15
+    assert abuse["idle"]["endings"] == {"408": 20}
+    assert abuse["idle"]["max_seconds"] < 15

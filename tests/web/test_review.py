@@ -4,6 +4,7 @@ and opening a shared record."""
 from __future__ import annotations
 
 import copy
+import multiprocessing
 import random
 from typing import Any
 
@@ -249,16 +250,23 @@ def test_the_comparison_gives_the_real_hand_and_a_deterministic_difficult_one() 
 
 
 def test_the_practice_uses_the_difficult_level_for_south() -> None:
-    asked: list[str] = []
-
-    def loader(level: str) -> CountingBot:
-        asked.append(level)
-        return CountingBot()
-
+    loader = AskedLoader()
     client = make_client(loader=loader)
     game = _two_hands_played(client)
     _post(client, "/api/practice", {"save": game["save"], "hand_number": 1})
-    assert set(asked) == {"facil", "dificil"}
+    assert set(loader.asked.value.decode().split()) == {"facil", "dificil"}
+
+
+class AskedLoader:
+    """Notes the levels asked for, in shared memory: the practice runs in a heavy-work process."""
+
+    def __init__(self) -> None:
+        self.asked: Any = multiprocessing.get_context("forkserver").Array("c", 64)
+
+    def __call__(self, level: str) -> CountingBot:
+        with self.asked.get_lock():
+            self.asked.value += level.encode() + b" "
+        return CountingBot()
 
 
 @pytest.mark.parametrize("hand_number", [3, 4, 999])
@@ -336,17 +344,24 @@ class NeverBot(CountingBot):
 
 
 class TallyBot(CountingBot):
-    """Counts its decisions (a plain record's check asks for every computer action)."""
+    """Counts its decisions (a plain record's check asks for every computer action). The count
+    is in shared memory: the check runs in a heavy-work process forked from this one."""
 
     def __init__(self) -> None:
-        self.decisions = 0
+        self._count = multiprocessing.get_context("forkserver").Value("i", 0)
+
+    @property
+    def decisions(self) -> int:
+        return int(self._count.value)
 
     def bid(self, view: PlayerView, rng: random.Random) -> Any:
-        self.decisions += 1
+        with self._count.get_lock():
+            self._count.value += 1
         return super().bid(view, rng)
 
     def play(self, view: PlayerView, rng: random.Random) -> Any:
-        self.decisions += 1
+        with self._count.get_lock():
+            self._count.value += 1
         return super().play(view, rng)
 
 
@@ -473,18 +488,16 @@ def test_a_record_with_an_unknown_level_is_refused() -> None:
     assert error_of(_import(client, record))[:2] == (422, "unknown_level")
 
 
-def test_long_difficult_records_are_refused_rather_than_checked_for_ever(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_long_difficult_records_are_refused_rather_than_checked_for_ever() -> None:
     client = make_client()
     game = _two_hands_played(client, level="dificil")
     record = game["save"]["record"]
-    monkeypatch.setitem(picas.web.review.VERIFY_LIMITS, "dificil", len(record["actions"]) - 1)
-    status, code, message = error_of(_import(client, record))
+    shorter = make_client(verify_limits={"dificil": len(record["actions"]) - 1})
+    status, code, message = error_of(_import(shorter, record))
     assert (status, code) == (422, "too_long_to_verify")
     assert "Difícil" in message
-    monkeypatch.setitem(picas.web.review.VERIFY_LIMITS, "dificil", len(record["actions"]))
-    assert _import(client, record).status_code == 200
+    enough = make_client(verify_limits={"dificil": len(record["actions"])})
+    assert _import(enough, record).status_code == 200
 
 
 def test_the_limit_keeps_a_plain_difficult_check_under_twenty_seconds() -> None:
@@ -495,17 +508,14 @@ def test_the_limit_keeps_a_plain_difficult_check_under_twenty_seconds() -> None:
 # --- importing a downloaded save ------------------------------------------------------------------
 
 
-def test_a_downloaded_save_reopens_without_playing_the_computers_again(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_downloaded_save_reopens_without_playing_the_computers_again() -> None:
     client = make_client()
     game = start(client, level="dificil", target=500)
     game = play_until(client, game, lambda g: g["view"]["hand_number"] == 6, choose=_steady)
     save = copy.deepcopy(game["save"])
     # Far beyond the plain record's limit, and another process whose computer players refuse to
     # think: a save this server signed is opened like any save, nothing is checked again.
-    monkeypatch.setitem(picas.web.review.VERIFY_LIMITS, "dificil", 10)
-    other = make_client(bot=NeverBot())
+    other = make_client(bot=NeverBot(), verify_limits={"dificil": 10})
     response = _import_save(other, save)
     assert response.status_code == 200, response.text
     imported = response.json()
@@ -579,15 +589,12 @@ def test_an_edited_save_is_checked_and_a_changed_computer_action_refused() -> No
     assert message.startswith(f"Acción {index + 1}: {seat.name_es} hizo «{other.card.code}»")
 
 
-def test_an_edited_save_over_the_limit_says_why_it_must_be_checked(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_an_edited_save_over_the_limit_says_why_it_must_be_checked() -> None:
     client = make_client()
     game = _two_hands_played(client, level="dificil")
     save = copy.deepcopy(game["save"])
     save["sig"] = Signer(OTHER_KEY).sign(save["record"])
-    monkeypatch.setitem(picas.web.review.VERIFY_LIMITS, "dificil", 10)
-    status, code, message = error_of(_import_save(client, save))
+    status, code, message = error_of(_import_save(make_client(verify_limits={"dificil": 10}), save))
     assert (status, code) == (422, "too_long_to_verify")
     assert message.startswith("La firma no es de este servidor")
     assert "Difícil se comprueban hasta 10" in message

@@ -104,3 +104,56 @@ def test_bench_server_prints_the_percentiles() -> None:
     assert "p95" in out
     assert "p99" in out
     assert "facil" in out
+
+
+def test_serve_sets_the_connection_limits_and_the_heavy_pool_from_its_flags(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, own_logging: None
+) -> None:
+    from picas.web.protocol import ConnectionLimits, GuardedHttpToolsProtocol
+    from picas.web.settings import Settings
+
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: calls.append(k))
+    monkeypatch.delenv("PICAS_SECRET_KEY", raising=False)
+    monkeypatch.setenv("PICAS_KEY_FILE", str(tmp_path / "secret.key"))
+    for name in [*ConnectionLimits().to_env(), "PICAS_HEAVY_WORKERS", "PICAS_BODY_TIMEOUT"]:
+        monkeypatch.delenv(name, raising=False)  # put back after the test, whatever serve sets
+    monkeypatch.delenv("PICAS_HEAVY_DEADLINE", raising=False)
+    flags = ["--max-head-bytes", "2048", "--max-headers", "10", "--head-timeout", "3"]
+    flags += ["--max-connections", "50", "--keep-alive", "2", "--heavy-workers", "3"]
+    flags += ["--heavy-deadline", "9", "--body-timeout", "4", "--max-url-bytes", "512"]
+    assert main(["serve", *flags]) == 0
+    options = calls[0]
+    assert options["http"] is GuardedHttpToolsProtocol
+    assert options["timeout_keep_alive"] == 2
+    # The worker processes build their limits and settings from the environment serve leaves.
+    assert ConnectionLimits.from_env() == ConnectionLimits(
+        max_head_bytes=2048, max_url_bytes=512, max_headers=10, head_timeout=3, max_connections=50
+    )
+    settings = Settings.from_env()
+    assert (settings.heavy_workers, settings.heavy_deadline, settings.body_timeout) == (3, 9, 4)
+    assert main(["serve", "--max-headers", "0"]) == 2
+
+
+def test_serve_reads_previous_keys_and_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    own_logging: None,
+) -> None:
+    from picas.web.settings import Settings
+
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
+    monkeypatch.delenv("PICAS_SECRET_KEY", raising=False)
+    key_file = tmp_path / "secret.key"
+    key_file.write_text("new-key-0123456789abcdef\nold-key-0123456789abcdef\n")
+    key_file.chmod(0o600)
+    monkeypatch.setenv("PICAS_KEY_FILE", str(key_file))
+    monkeypatch.setenv("PICAS_OLD_KEYS", "older-key-0123456789abcdef")
+    assert main(["serve"]) == 0
+    err = capsys.readouterr().err
+    assert "2 clave(s) anterior(es)" in err
+    assert "old-key" not in err
+    settings = Settings.from_env()
+    assert settings.key == b"new-key-0123456789abcdef"
+    assert settings.old_keys == (b"old-key-0123456789abcdef", b"older-key-0123456789abcdef")

@@ -159,6 +159,26 @@ def test_every_response_carries_the_security_headers(tmp_path: Path) -> None:
         assert response.headers["cache-control"] == "no-store"
 
 
+def test_the_page_and_its_files_are_revalidated_so_a_deployment_never_mixes_versions(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "index.html").write_text("<!doctype html><title>Picas</title>\n")
+    (tmp_path / "js").mkdir()
+    (tmp_path / "js" / "api.js").write_text("export const version = 1;\n")
+    client = make_client(static_dir=tmp_path)
+    for path in ("/", "/js/api.js"):
+        first = client.get(path)
+        assert first.headers["cache-control"] == "no-cache", path
+        etag = first.headers["etag"]
+        again = client.get(path, headers={"If-None-Match": etag})
+        assert again.status_code == 304, path
+    # A new deployment changes the file: the same question gets the new file.
+    (tmp_path / "js" / "api.js").write_text("export const version = 2; // a new release\n")
+    changed = client.get("/js/api.js", headers={"If-None-Match": etag})
+    assert changed.status_code == 200
+    assert "version = 2" in changed.text
+
+
 def test_the_page_is_served_from_static_with_a_placeholder_until_it_exists(tmp_path: Path) -> None:
     client = make_client(static_dir=tmp_path)
     placeholder = client.get("/")
@@ -212,12 +232,13 @@ def test_a_server_fault_is_a_generic_500_that_tells_nothing(
     assert "detalle interno" in caplog.text  # the details go to the log
 
 
+def no_bots(level: str) -> Any:
+    from picas.bots.registry import UnknownBot
+
+    raise UnknownBot(f"No se puede cargar «{level}»: módulo ausente.")
+
+
 def test_a_missing_level_is_unavailable_not_a_crash() -> None:
-    def no_bots(level: str) -> Any:
-        from picas.bots.registry import UnknownBot
-
-        raise UnknownBot(f"No se puede cargar «{level}»: módulo ausente.")
-
     client = make_client(loader=no_bots)
     status, code, message = error_of(client.post("/api/games", json={"level": "dificil"}))
     assert (status, code) == (503, "unavailable")

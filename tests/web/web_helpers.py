@@ -3,11 +3,16 @@ few calls. The web tier is tested apart from the real levels (they have their ow
 
 from __future__ import annotations
 
+import contextlib
 import random
-from collections.abc import Callable
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import uvicorn
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
@@ -43,16 +48,52 @@ class OneBot(CountingBot):
         return LookAtCards() if view.hand is None else Bid(1)
 
 
+class FixedLoader:
+    """Every level is ``bot``. A class, not a closure: the settings travel to the heavy-work
+    processes pickled."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    def __call__(self, level: str) -> Bot:
+        return self.bot
+
+
 def make_app(
     *,
     key: bytes = KEY,
     bot: Bot | None = None,
     static_dir: Path | None = None,
     loader: Callable[[str], Bot] | None = None,
+    verify_limits: dict[str, int] | None = None,
 ) -> FastAPI:
     chosen = CountingBot() if bot is None else bot
     extra: dict[str, Any] = {} if static_dir is None else {"static_dir": static_dir}
-    return create_app(Settings(key=key, bot_loader=loader or (lambda level: chosen), **extra))
+    if verify_limits is not None:
+        extra["verify_limits"] = verify_limits
+    return create_app(Settings(key=key, bot_loader=loader or FixedLoader(chosen), **extra))
+
+
+@contextlib.contextmanager
+def serve_in_thread(app: FastAPI, **config: Any) -> Iterator[tuple[str, int]]:
+    """``app`` on a real uvicorn server in a thread, on a free loopback port: (host, port)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", **config)
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
+    try:
+        yield "127.0.0.1", port
+    finally:
+        server.should_exit = True
+        thread.join(timeout=15)
 
 
 def make_client(**options: Any) -> TestClient:

@@ -75,8 +75,8 @@ async def _post(app: ASGIApp, path: str, body: bytes) -> tuple[int, bytes]:
 
     async def receive() -> Message:
         nonlocal delivered
-        if delivered:
-            return {"type": "http.disconnect"}
+        if delivered:  # the client stays until the answer, as a browser does
+            await asyncio.get_running_loop().create_future()
         delivered = True
         return {"type": "http.request", "body": body, "more_body": False}
 

@@ -52,7 +52,10 @@ PATHS = {
     "act": "/api/games/act",
     "tip": "/api/tip",
     "resume": "/api/games/resume",
+    "practice": "/api/practice",
+    "import": "/api/games/import",
 }
+HEAVY_ENDPOINTS = ("practice", "import")
 TIP_CHANCE = 0.3
 """Chance that a player asks for the tip before a bid."""
 RESUME_CHANCE = 0.02
@@ -96,6 +99,20 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         default=1.0,
         help="pausa media de un jugador entre jugadas, en segundos (1.0; 0: sin pausa)",
     )
+    parser.add_argument(
+        "--heavy",
+        type=int,
+        default=0,
+        help="clientes que además piden sin pausa «Rejugar esta mano» (Difícil en Sur) e"
+        " importaciones, cada vez de una partida nueva (0)",
+    )
+    parser.add_argument(
+        "--abuse",
+        type=int,
+        default=0,
+        help="tras el calentamiento, abrir tantas conexiones ociosas, más una con una cabecera de"
+        " 1 MB y otra que envía un byte por segundo, y medir cuándo las cierra el servidor (0)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="semilla de partidas y jugadas")
     parser.add_argument("--json", action="store_true", help="resultado en JSON")
     parser.set_defaults(func=run)
@@ -116,6 +133,12 @@ class Stats:
     games_started: int = 0
     games_finished: int = 0
     loop_lag: list[float] = field(default_factory=list)
+    heavy_latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    """The heavy clients' requests, by endpoint and status (``practice 200``, ``import 503``)."""
+    heavy_errors: Counter[str] = field(default_factory=Counter)
+    """Heavy answers that are neither a 200 nor a 503 ``busy``/``too_slow``."""
+    abuse: Json = field(default_factory=dict)
+    """What ``--abuse`` saw: how each abusive connection ended, and when."""
     window: tuple[float, float] = (0.0, float("inf"))
     """The measured stretch (``perf_counter`` times): a request counts if it starts inside it,
     however long it takes. Before it is the warm-up; after it, the players stop."""
@@ -155,6 +178,14 @@ class Stats:
                 if times
             },
             "client_loop_lag_ms": percentiles(self.loop_lag),
+            "heavy": {
+                "latency_ms": {
+                    name: percentiles(times) for name, times in sorted(self.heavy_latencies.items())
+                },
+                "errors": sum(self.heavy_errors.values()),
+                "error_kinds": dict(self.heavy_errors),
+            },
+            "abuse": self.abuse,
         }
 
 
@@ -324,6 +355,138 @@ class Player:
                 game = answer
 
 
+class HeavyClient(Player):
+    """Hammers the heavy endpoints: plays a Fácil game of its own (no pause) to the end of hand
+    1, then asks at once for «Rejugar esta mano» (a hand with Difícil in South's seat) and for
+    the import of its record without the signature (checked action by action), and starts
+    again with a new game, so no answer can come from the server's cache. A 503 ``busy`` is the
+    expected answer when the table is full: counted apart, and tried again after a short pause."""
+
+    async def heavy(self, endpoint: str, body: Json) -> bool:
+        payload = json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        start = time.perf_counter()
+        try:
+            status, content = await self.connection.post(PATHS[endpoint], payload)
+            data = json.loads(content)
+        except (HttpError, ValueError) as error:
+            self.stats.heavy_errors[f"{endpoint}: {error or type(error).__name__}"] += 1
+            return False
+        elapsed = time.perf_counter() - start
+        code = data.get("error", {}).get("code") if isinstance(data, dict) else None
+        if status == 503 and code in ("busy", "too_slow"):
+            kind = f"{endpoint} 503"
+        elif status == 200:
+            kind = f"{endpoint} 200"
+        else:
+            self.stats.heavy_errors[f"{endpoint}: {status} {code}"] += 1
+            return False
+        if self.stats.counts(start):
+            self.stats.heavy_latencies[kind].append(elapsed)
+        return status == 200
+
+    async def play(self, stop: asyncio.Event, budget: Budget) -> None:
+        while not stop.is_set():
+            self.games += 1
+            digest = hashlib.sha256(
+                f"picas/load/heavy/{self.seed}/{self.number}/{self.games}".encode()
+            ).digest()
+            game = await self.post("new", {"code": code_from_bytes(digest), "level": "facil"})
+            while game is not None and game["view"]["hand_number"] == 1 and not stop.is_set():
+                game = await self.post(
+                    "act", {"save": game["save"], "action": self.rng.choice(game["view"]["legal"])}
+                )
+            if game is None or stop.is_set():
+                await self.pause(stop, 0.5)
+                continue
+            save = game["save"]
+            for endpoint, body in (
+                ("practice", {"save": save, "hand_number": 1}),
+                ("import", {"record": save["record"]}),
+            ):
+                while not stop.is_set() and not await self.heavy(endpoint, body):
+                    await self.pause(stop, 0.2)  # refused: the table is busy; ask again soon
+
+
+# --- abusive connections (--abuse) ---------------------------------------------------------------
+
+ABUSE_WAIT = 60.0
+"""Seconds an abusive connection is watched; one still open then is reported as such."""
+
+
+async def _ended(reader: asyncio.StreamReader, started: float) -> Json:
+    """Read until the server closes: its status (0: closed without an answer) and the time."""
+    data = b""
+    with contextlib.suppress(OSError, TimeoutError):
+        async with asyncio.timeout(ABUSE_WAIT):
+            while chunk := await reader.read(65536):
+                data += chunk
+    seconds = round(time.perf_counter() - started, 2)
+    if seconds >= ABUSE_WAIT:
+        return {"status": None, "seconds": seconds, "still_open": True}
+    status = int(data.split(b" ", 2)[1]) if data.startswith(b"HTTP/1.") else 0
+    return {"status": status, "seconds": seconds}
+
+
+async def _big_header(host: str, port: int) -> Json:
+    started = time.perf_counter()
+    reader, writer = await asyncio.open_connection(host, port)
+    try:
+        with contextlib.suppress(OSError):
+            writer.write(b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 1_000_000 + b"\r\n\r\n")
+            await writer.drain()
+        return await _ended(reader, started)
+    finally:
+        writer.close()
+
+
+async def _trickle(host: str, port: int) -> Json:
+    """A request's head, one byte a second (a slowloris)."""
+    started = time.perf_counter()
+    reader, writer = await asyncio.open_connection(host, port)
+    head = b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 1000 + b"\r\n\r\n"
+
+    async def send() -> None:
+        with contextlib.suppress(OSError):
+            for byte in head:
+                writer.write(bytes([byte]))
+                await writer.drain()
+                await asyncio.sleep(1)
+
+    sender = asyncio.create_task(send())
+    try:
+        return await _ended(reader, started)
+    finally:
+        sender.cancel()
+        writer.close()
+
+
+async def _idle(host: str, port: int, count: int) -> Json:
+    """``count`` connections that send nothing: how each ends."""
+    started = time.perf_counter()
+    opened = await asyncio.gather(
+        *(asyncio.open_connection(host, port) for _ in range(count)), return_exceptions=True
+    )
+    streams = [item for item in opened if not isinstance(item, BaseException)]
+    ends = await asyncio.gather(*(_ended(reader, started) for reader, _ in streams))
+    for _, writer in streams:
+        writer.close()
+    statuses = Counter(str(end["status"]) for end in ends)
+    return {
+        "connections": count,
+        "not_opened": count - len(streams),
+        "endings": dict(statuses),
+        "max_seconds": max((end["seconds"] for end in ends), default=0.0),
+        "still_open": sum(1 for end in ends if end.get("still_open")),
+    }
+
+
+async def abuse(host: str, port: int, idle: int) -> Json:
+    big, slow, lazy = await asyncio.gather(
+        _big_header(host, port), _trickle(host, port), _idle(host, port, idle)
+    )
+    return {"header_1mb": big, "trickle_1_byte_per_second": slow, "idle": lazy}
+
+
 class Budget:
     """At most ``limit`` actions in all (0: no limit)."""
 
@@ -363,15 +526,38 @@ async def run_level(base: str, level: str, args: argparse.Namespace) -> Stats:
         stop = asyncio.Event()
         budget = Budget(args.max_actions, stop)
         players = [Player(n, connections[n], stats, args) for n in range(args.players)]
+        heavy_stats = Stats(level="facil", players=args.heavy)  # their own, apart from the table
+        heavy_stats.window = stats.window
+        heavy_connections = [Connection(host, port) for _ in range(args.heavy)]
+        connections.extend(heavy_connections)
+        players += [
+            HeavyClient(n, connection, heavy_stats, args)
+            for n, connection in enumerate(heavy_connections)
+        ]
         tasks = [asyncio.create_task(player.play(stop, budget)) for player in players]
         watcher = asyncio.create_task(_watch_loop(stats, stop))
+        abusive = None
+        if args.abuse:
+
+            async def abuse_after_warmup() -> Json:
+                await asyncio.sleep(args.warmup)
+                return await abuse(host, port, args.abuse)
+
+            abusive = asyncio.create_task(abuse_after_warmup())
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), timeout=args.warmup + args.seconds)
         stats.window = (begin, time.perf_counter())
+        heavy_stats.window = stats.window
         stats.seconds = stats.window[1] - begin
         stop.set()
         await asyncio.gather(*tasks)  # each finishes the request it has on its way (counted)
         await watcher
+        if abusive is not None:
+            stats.abuse = await abusive
+        stats.heavy_latencies = heavy_stats.heavy_latencies
+        stats.heavy_errors = heavy_stats.heavy_errors + Counter(
+            {f"(heavy client) {kind}": n for kind, n in heavy_stats.errors.items()}
+        )
     finally:
         for connection in connections:
             await connection.close()
@@ -450,8 +636,14 @@ def _wait_until_up(base: str, process: subprocess.Popen[bytes], log: Path) -> No
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.players < 1 or args.seconds <= 0 or min(args.think, args.warmup) < 0:
-        raise CommandError("Hacen falta --players ≥ 1, --seconds > 0, --think y --warmup ≥ 0.")
+    if (
+        args.players < 1
+        or args.seconds <= 0
+        or min(args.think, args.warmup, args.heavy, args.abuse) < 0
+    ):
+        raise CommandError(
+            "Hacen falta --players ≥ 1, --seconds > 0, --think, --warmup y --heavy ≥ 0."
+        )
     if args.workers < 1:
         raise CommandError("Hace falta al menos un proceso (--workers 1).")
     levels = args.level or ["normal"]
@@ -474,7 +666,9 @@ def run(args: argparse.Namespace) -> int:
             print(describe(result, args))
         if server_faults is not None:
             print(f"server log: {server_faults} error lines")
-    failed = any(result["errors"] for result in results) or bool(server_faults)
+    failed = any(result["errors"] or result["heavy"]["errors"] for result in results) or bool(
+        server_faults
+    )
     return 1 if failed else 0
 
 
@@ -502,4 +696,14 @@ def describe(result: Json, args: argparse.Namespace) -> str:
         lines.append(f"  client event-loop lag: p99 {lag['p99']} ms, max {lag['max']} ms")
     for kind, count in sorted(result["error_kinds"].items()):
         lines.append(f"  error {kind}: {count}")
+    heavy = result["heavy"]
+    for name, figures in heavy["latency_ms"].items():
+        lines.append(
+            f"  heavy {name:<13} n={figures['n']:<6,} p50 {figures['p50']} ms"
+            f"  p95 {figures['p95']} ms  p99 {figures['p99']} ms  max {figures['max']} ms"
+        )
+    for kind, count in sorted(heavy["error_kinds"].items()):
+        lines.append(f"  heavy error {kind}: {count}")
+    for name, figures in result["abuse"].items():
+        lines.append(f"  abuse {name}: {json.dumps(figures)}")
     return "\n".join(lines)

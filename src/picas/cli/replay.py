@@ -9,7 +9,7 @@ from typing import Any
 
 from picas.engine import Seat, Team
 from picas.engine.game import GameState
-from picas.record import Record, RecordError, final_state
+from picas.record import Record, RecordError, final_state, list_excerpt
 from picas.view import outcome_to_json, result_to_json
 
 LINE_NAMES = ("Contrato", "Sacos", "Nil", "Castigo por sacos", "Total de la mano", "Acumulado")
@@ -29,9 +29,17 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def read_record(path: Path) -> Record:
     """A record file (docs/record.md) or a downloaded save (``{"record": …, "sig": …}``)."""
-    if path.stat().st_size > MAX_FILE_BYTES:
-        raise RecordError(f"{path} es demasiado grande para ser una partida.", code="too_large")
-    return record_from_file(path.read_bytes())
+    # Read with a cap rather than trust the size the file system gives: a device such as /dev/zero
+    # or a pipe says 0 and never ends.
+    with path.open("rb") as file:
+        data = file.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise RecordError(
+            "El archivo es demasiado grande para ser una partida"
+            f" (más de {MAX_FILE_BYTES // 1_000_000} MB).",
+            code="too_large",
+        )
+    return record_from_file(data)
 
 
 def record_from_file(text: str | bytes) -> Record:
@@ -48,7 +56,7 @@ def record_from_file(text: str | bytes) -> Record:
         unknown = sorted(set(data) - {"record", "sig"})
         if unknown:
             raise RecordError(
-                f"Claves desconocidas en la partida guardada: {', '.join(unknown)}.",
+                f"Claves desconocidas en la partida guardada: {list_excerpt(unknown)}.",
                 code="bad_format",
             )
         data = data["record"]

@@ -6,12 +6,24 @@ import argparse
 import copy
 import logging.config
 import os
+from dataclasses import astuple
 from typing import Any
 
 from picas.cli import CommandError
-from picas.web.signing import load_key
+from picas.web.protocol import ConnectionLimits, GuardedHttpToolsProtocol
+from picas.web.settings import (
+    BODY_TIMEOUT,
+    BODY_TIMEOUT_ENV,
+    HEAVY_DEADLINE,
+    HEAVY_DEADLINE_ENV,
+    HEAVY_WORKERS,
+    HEAVY_WORKERS_ENV,
+)
+from picas.web.signing import load_keys
 
 APP_FACTORY = "picas.web.app:create_app"
+KEEP_ALIVE = 5.0
+log = logging.getLogger("picas.web")
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -21,6 +33,23 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument(
         "--workers", type=int, default=1, help="procesos que atienden peticiones (1)"
     )
+    limits = ConnectionLimits()
+    group = parser.add_argument_group("límites (docs/api.md, «Server limits»)")
+    flags: list[tuple[str, int | float, str]] = [
+        ("--heavy-workers", HEAVY_WORKERS, "procesos para el trabajo pesado, por proceso"),
+        ("--heavy-deadline", HEAVY_DEADLINE, "segundos que puede durar un trabajo pesado"),
+        ("--max-head-bytes", limits.max_head_bytes, "bytes de la línea de petición y cabeceras"),
+        ("--max-url-bytes", limits.max_url_bytes, "bytes de la dirección"),
+        ("--max-headers", limits.max_headers, "cabeceras por petición"),
+        ("--head-timeout", limits.head_timeout, "segundos para recibir línea y cabeceras"),
+        ("--body-timeout", BODY_TIMEOUT, "segundos para recibir el cuerpo"),
+        ("--keep-alive", KEEP_ALIVE, "segundos que una conexión espera otra petición"),
+        ("--max-connections", limits.max_connections, "conexiones abiertas por proceso"),
+    ]
+    for flag, default, meaning in flags:
+        group.add_argument(
+            flag, type=type(default), default=default, help=f"{meaning} ({default:g})"
+        )
     parser.set_defaults(func=run)
 
 
@@ -36,11 +65,32 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"Puerto fuera de rango: {args.port}.")
     if args.workers < 1:
         raise CommandError("Hace falta al menos un proceso (--workers 1).")
+    limits = ConnectionLimits(
+        max_head_bytes=args.max_head_bytes,
+        max_url_bytes=args.max_url_bytes,
+        max_headers=args.max_headers,
+        head_timeout=args.head_timeout,
+        max_connections=args.max_connections,
+    )
+    numbers = (args.heavy_workers, args.heavy_deadline, *astuple(limits), args.body_timeout)
+    if min(numbers) <= 0 or args.keep_alive <= 0:
+        raise CommandError("Los límites del servidor deben ser positivos.")
+    # The app is built in each worker process from the environment: the limits travel there.
+    os.environ.update(limits.to_env())
+    os.environ[HEAVY_WORKERS_ENV] = str(args.heavy_workers)
+    os.environ[HEAVY_DEADLINE_ENV] = str(args.heavy_deadline)
+    os.environ[BODY_TIMEOUT_ENV] = str(args.body_timeout)
     # Read (or create) the signing key once here: a problem is reported as one clear line, and
     # the workers started below all find the same key file. Logging is set up first, so the line
     # saying a new key file was made is not lost.
     logging.config.dictConfig(log_config())
-    load_key(os.environ)
+    keys = load_keys(os.environ)
+    log.info(
+        "Firma con la clave más nueva; %s",
+        f"acepta además {len(keys) - 1} clave(s) anterior(es)."
+        if len(keys) > 1
+        else "sin claves anteriores (PICAS_OLD_KEYS o más líneas en el archivo de clave).",
+    )
     print(f"Picas: abre {address(args.host, args.port)} en el navegador (Ctrl+C para salir).")
     uvicorn.run(
         APP_FACTORY,
@@ -50,6 +100,9 @@ def run(args: argparse.Namespace) -> int:
         workers=args.workers,
         log_level="info",
         log_config=log_config(),
+        http=GuardedHttpToolsProtocol,
+        timeout_keep_alive=args.keep_alive,
+        server_header=False,
     )
     return 0
 

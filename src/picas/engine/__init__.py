@@ -18,6 +18,7 @@ from picas.engine.errors import (
     InvalidRules,
     PicasError,
     Refusal,
+    excerpt,
 )
 from picas.engine.game import GameState, Outcome
 from picas.engine.hand import HandState, Phase, Trick
@@ -55,6 +56,7 @@ __all__ = [
     "cards_in",
     "deal_for",
     "dealer_by_lot",
+    "excerpt",
     "find_profile",
     "mask_of",
     "normalize_code",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from picas.engine.cards import Card
-from picas.engine.errors import InvalidAction
+from picas.engine.errors import InvalidAction, excerpt
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,4 +71,4 @@ def parse_action(value: object) -> Action:
         if value == "look":
             return LOOK
         return PLAYS[Card.parse(value)]
-    raise InvalidAction(f"Acción ilegible: {value!r:.40}.", code="bad_action")
+    raise InvalidAction(f"Acción ilegible: {excerpt(value)}.", code="bad_action")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import IntEnum
 
-from picas.engine.errors import InvalidAction
+from picas.engine.errors import InvalidAction, excerpt
 
 
 class Suit(IntEnum):
@@ -111,11 +111,13 @@ class Card(int):
     def parse(text: str) -> Card:
         """Read "QH", "10h", "TS" or "Q♥" (rank then suit)."""
         if not isinstance(text, str):
-            raise InvalidAction(f"Una carta se escribe como texto, no {text!r}.", code="bad_card")
+            raise InvalidAction(
+                f"Una carta se escribe como texto, no {excerpt(text)}.", code="bad_card"
+            )
         cleaned = text.strip().upper()
         card = _BY_CODE.get(cleaned)
         if card is None:
-            raise InvalidAction(f"«{text}» no es una carta.", code="bad_card")
+            raise InvalidAction(f"{excerpt(text)} no es una carta.", code="bad_card")
         return card
 
     def __repr__(self) -> str:

@@ -21,12 +21,16 @@ def normalize_code(text: object) -> str:
     """Upper-case a typed code and drop spaces and dashes; refuse anything else."""
     if not isinstance(text, str):
         raise InvalidCode("El código de partida debe ser un texto.")
+    if not text.isascii():  # before upper-casing, which turns «ß» into «SS»
+        raise InvalidCode(
+            "El código de partida solo usa letras y cifras sin acentos.", code="invalid_code"
+        )
     code = "".join(text.split()).replace("-", "").upper()
     if len(code) != CODE_LENGTH:
         raise InvalidCode(f"El código de partida tiene {CODE_LENGTH} caracteres.")
     bad = sorted({ch for ch in code if ch not in CODE_ALPHABET})
     if bad:
-        shown = " ".join(bad)
+        shown = " ".join(ch if ch.isprintable() else f"\\u{ord(ch):04x}" for ch in bad[:8])
         raise InvalidCode(
             f"El código no usa estos caracteres: {shown} (no hay 0, O, 1 ni I).",
             code="invalid_code",

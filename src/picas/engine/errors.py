@@ -56,3 +56,31 @@ class InvalidCode(PicasError):  # noqa: N818 - the names read as the domain says
     """A game code that cannot be read."""
 
     code = "invalid_code"
+
+
+EXCERPT_CHARS = 20
+
+
+def excerpt(value: object) -> str:
+    """What a message may quote of something a client sent: a short, printable excerpt of a text
+    (lone surrogates and control characters escaped as ``\\uXXXX``, «…» past 20 characters), a
+    short integer, or only the kind of value. Never a Python repr, never the whole input."""
+    if isinstance(value, str):
+        shown = "".join(
+            ch if ch.isprintable() and not 0xD800 <= ord(ch) <= 0xDFFF else f"\\u{ord(ch):04x}"
+            for ch in value[:EXCERPT_CHARS]
+        )
+        return f"«{shown}{'…' if len(value) > EXCERPT_CHARS else ''}»"
+    if isinstance(value, bool):
+        return "verdadero o falso"
+    if isinstance(value, int):
+        return str(value) if -(10**6) < value < 10**6 else "un número muy grande"
+    if isinstance(value, float):
+        return "un número con decimales"
+    if value is None:
+        return "null"
+    if isinstance(value, list | tuple):
+        return "una lista"
+    if isinstance(value, dict):
+        return "un objeto"
+    return "un valor desconocido"

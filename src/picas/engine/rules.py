@@ -5,12 +5,18 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from picas.engine.errors import InvalidRules
+from picas.engine.errors import InvalidRules, excerpt
 from picas.engine.seats import Seat
 
 TARGETS = (250, 500)
 """The targets the page offers; the engine accepts any target in ``TARGET_RANGE``."""
 TARGET_RANGE = range(50, 1001)
+DRAW_AFTER_RANGE = range(1, 101)
+PENALTY_RANGE = range(1001)
+NIL_RANGE = range(1, 1001)
+DEFICIT_RANGE = range(1001)
+"""The documented range of every numeric setting (docs/record.md): far beyond any real table, and
+small enough that every score stays an exact number in JavaScript."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -40,20 +46,22 @@ class Rules:
     def __post_init__(self) -> None:
         problems = []
         if self.target not in TARGET_RANGE:
-            problems.append(f"el objetivo debe estar entre 50 y 1000 (es {self.target})")
+            problems.append(f"el objetivo debe estar entre 50 y 1000 (es {excerpt(self.target)})")
         if self.floor is not None and not -1000 <= self.floor < 0:
-            problems.append(f"el suelo debe ser negativo y no menor que −1000 (es {self.floor})")
-        if self.draw_after_hand is not None and self.draw_after_hand < 1:
-            problems.append("las tablas solo pueden llegar tras una mano jugada")
+            problems.append("el suelo debe ser negativo y no menor que −1000")
+        if self.draw_after_hand is not None and self.draw_after_hand not in DRAW_AFTER_RANGE:
+            problems.append("las tablas llegan tras una mano de la 1 a la 100")
         if not 1 <= self.bag_limit <= 100:
             problems.append("el límite de sacos debe estar entre 1 y 100")
-        if self.bag_penalty_points < 0 or self.nil_points <= 0 or self.blind_nil_points <= 0:
-            problems.append("los valores del castigo y del Nil deben ser positivos")
+        if self.bag_penalty_points not in PENALTY_RANGE:
+            problems.append("el castigo por sacos debe estar entre 0 y 1000")
+        if self.nil_points not in NIL_RANGE or self.blind_nil_points not in NIL_RANGE:
+            problems.append("el Nil y el Nil ciego deben valer de 1 a 1000")
         if self.blind_nil and self.blind_nil_points < self.nil_points:
             problems.append("el Nil ciego no puede valer menos que el Nil")
-        if self.blind_nil_deficit < 0:
-            problems.append("la desventaja para el Nil ciego no puede ser negativa")
-        if not self.profile or len(self.profile) > 40:
+        if self.blind_nil_deficit not in DEFICIT_RANGE:
+            problems.append("la desventaja para el Nil ciego debe estar entre 0 y 1000")
+        if not self.profile or len(self.profile) > 40 or not self.profile.isprintable():
             problems.append("el perfil necesita un nombre corto")
         if problems:
             raise InvalidRules("Reglas incoherentes: " + "; ".join(problems) + ".")
@@ -88,7 +96,8 @@ class Rules:
         known = {f.name: f for f in fields(cls)}
         unknown = sorted(set(data) - set(known))
         if unknown:
-            raise InvalidRules(f"Reglas con claves desconocidas: {', '.join(unknown)}.")
+            shown = ", ".join(excerpt(key) for key in unknown[:3])
+            raise InvalidRules(f"Reglas con claves desconocidas: {shown}.")
         values: dict[str, Any] = {}
         for key, value in data.items():
             values[key] = _coerce(key, value)
@@ -109,7 +118,7 @@ def _coerce(key: str, value: object) -> object:
             return None
         if isinstance(value, str) and value.upper() in Seat.__members__:
             return Seat.from_key(value)
-        raise InvalidRules(f"Repartidor inicial desconocido: {value!r}.")
+        raise InvalidRules(f"Repartidor inicial desconocido: {excerpt(value)}.")
     if key in _BOOL_KEYS:
         if not isinstance(value, bool):
             raise InvalidRules(f"«{key}» debe ser verdadero o falso.")
@@ -153,4 +162,6 @@ def find_profile(name: str) -> Rules:
         return PROFILES[name]
     except KeyError:
         known = ", ".join(sorted(PROFILES))
-        raise InvalidRules(f"Perfil de reglas desconocido: «{name}» (hay: {known}).") from None
+        raise InvalidRules(
+            f"Perfil de reglas desconocido: {excerpt(name)} (hay: {known})."
+        ) from None

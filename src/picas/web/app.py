@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
+
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from starlette.routing import Match, Mount
@@ -10,19 +13,30 @@ from starlette.types import Scope
 
 import picas
 from picas.web import errors
+from picas.web.cache import AnswerCache
+from picas.web.heavy import BusyGateMiddleware, HeavyPool
 from picas.web.middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
 from picas.web.routers import games, pages, review, tip
 from picas.web.settings import Settings
 from picas.web.table import Table
 
 OPENAPI_URL = "/api/openapi.json"
+ANSWER_CACHE_SIZE = 64
+"""Heavy answers kept (a practice answer is about 20 KB)."""
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The app for ``settings`` (default: from the environment, see :meth:`Settings.from_env`)."""
     if settings is None:
         settings = Settings.from_env()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        app.state.heavy.close()  # stop the worker processes with the server
+
     app = FastAPI(
+        lifespan=lifespan,
         title="Picas",
         summary="Spades en español: la mesa web (docs/api.md).",
         version=picas.__version__,
@@ -33,6 +47,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         openapi_url=OPENAPI_URL,
     )
     app.state.table = Table(settings)
+    app.state.heavy = HeavyPool(settings)
+    app.state.answers = AnswerCache(ANSWER_CACHE_SIZE)
     errors.install(app)
     app.include_router(games.router)
     app.include_router(tip.router)
@@ -42,8 +58,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.router.routes.append(
             _PageFiles("/", StaticFiles(directory=settings.static_dir, html=True), name="static")
         )
-    # The last added is the outermost: the headers go on the cap's 413 too.
-    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    # The last added is the outermost: the headers go on the cap's 413 too; the busy gate sees
+    # the body already read by the cap.
+    app.add_middleware(BusyGateMiddleware, pool=app.state.heavy)
+    app.add_middleware(
+        BodyLimitMiddleware, max_bytes=settings.max_body_bytes, timeout=settings.body_timeout
+    )
     app.add_middleware(SecurityHeadersMiddleware)
     return app
 

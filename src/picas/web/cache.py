@@ -1,4 +1,5 @@
-"""A small LRU of replayed saves, keyed by the save's signature.
+"""Small LRUs: replayed saves keyed by the save's signature, and the heavy answers that are pure
+functions of a signed save (a practice game, an import's check) keyed by signature too.
 
 The signature is an HMAC of the record's canonical JSON, so once it has been verified it names the
 record exactly: the next action on a save this process has just answered skips the replay. Another
@@ -9,10 +10,12 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import NamedTuple
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from picas.engine import GameState
 from picas.record import Record
+
+V = TypeVar("V")
 
 
 class Replayed(NamedTuple):
@@ -21,25 +24,26 @@ class Replayed(NamedTuple):
     """The position after the record's last action."""
 
 
-class ReplayCache:
-    """Thread-safe: the endpoints run in a thread pool."""
+class LruCache(Generic[V]):
+    """The ``size`` most recently used entries, by a string key (a signature, a digest).
+    Thread-safe: the endpoints run in a thread pool."""
 
     def __init__(self, size: int) -> None:
         self._size = size
-        self._entries: OrderedDict[str, Replayed] = OrderedDict()
+        self._entries: OrderedDict[str, V] = OrderedDict()
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
         return len(self._entries)
 
-    def get(self, digest: str) -> Replayed | None:
+    def get(self, digest: str) -> V | None:
         with self._lock:
             entry = self._entries.get(digest)
             if entry is not None:
                 self._entries.move_to_end(digest)
             return entry
 
-    def put(self, digest: str, entry: Replayed) -> None:
+    def put(self, digest: str, entry: V) -> None:
         if self._size == 0:
             return
         with self._lock:
@@ -47,3 +51,7 @@ class ReplayCache:
             self._entries.move_to_end(digest)
             while len(self._entries) > self._size:
                 self._entries.popitem(last=False)
+
+
+ReplayCache = LruCache[Replayed]
+AnswerCache = LruCache[dict[str, Any]]

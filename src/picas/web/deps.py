@@ -6,6 +6,8 @@ from typing import Annotated, Any, cast
 
 from fastapi import Depends, Request
 
+from picas.web.cache import AnswerCache
+from picas.web.heavy import HeavyPool
 from picas.web.schemas import ErrorOut
 from picas.web.table import Table
 
@@ -18,6 +20,21 @@ async def get_table(request: Request) -> Table:
 TableDep = Annotated[Table, Depends(get_table)]
 
 
+async def get_heavy(request: Request) -> HeavyPool:
+    return cast(HeavyPool, request.app.state.heavy)
+
+
+HeavyDep = Annotated[HeavyPool, Depends(get_heavy)]
+
+
+async def get_answers(request: Request) -> AnswerCache:
+    return cast(AnswerCache, request.app.state.answers)
+
+
+AnswersDep = Annotated[AnswerCache, Depends(get_answers)]
+"""Answers that are pure functions of a signed save (a practice game, an import), by key."""
+
+
 def _error(description: str) -> dict[str, Any]:
     return {"model": ErrorOut, "description": description}
 
@@ -27,5 +44,8 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     409: _error("Not allowed in this position of the game: `must_follow_suit`, `not_your_turn`…"),
     413: _error("Body over the size cap (`too_large`)."),
     422: _error("Well-formed but unusable: `invalid_code`, `invalid_action`, a record code…"),
-    503: _error("A part of the server is not installed yet (`unavailable`)."),
+    503: _error(
+        "Busy: every worker for heavy work is taken (`busy`, with `Retry-After`), a job passed"
+        " its deadline (`too_slow`), or a part of the server is not installed (`unavailable`)."
+    ),
 }

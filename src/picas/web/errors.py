@@ -36,6 +36,28 @@ class UnavailableError(PicasError):
     code = "unavailable"
 
 
+RETRY_AFTER_SECONDS = 5
+
+
+class BusyError(PicasError):
+    """Every worker for heavy work is busy (``busy``), or a job passed its deadline and was
+    stopped (``too_slow``): try again in a few seconds; the save is untouched."""
+
+    code = "busy"
+
+    def __init__(self, message: str | None = None, *, code: str | None = None) -> None:
+        super().__init__(
+            message
+            or "La mesa está muy ocupada ahora mismo: vuelve a intentarlo en unos segundos."
+            " Tu partida sigue guardada.",
+            code=code,
+        )
+
+
+class ClientGoneError(Exception):
+    """The client closed the connection while its heavy job ran: the job was stopped."""
+
+
 STATUS_BY_ERROR: Mapping[type[PicasError], int] = {
     PicasError: 400,
     BadSignatureError: 400,
@@ -45,6 +67,7 @@ STATUS_BY_ERROR: Mapping[type[PicasError], int] = {
     RecordError: 422,  # signed, yet it does not replay (a record from an older engine)
     IllegalAction: 409,  # well formed, but not allowed in this position of the game
     UnavailableError: 503,
+    BusyError: 503,
 }
 """One entry per domain error; Starlette picks the most specific class of a raised error."""
 
@@ -75,7 +98,8 @@ def error_response(
 def _domain_handler(status: int) -> Callable[[Request, Exception], Awaitable[Response]]:
     async def handle(request: Request, error: Exception) -> Response:
         assert isinstance(error, PicasError)
-        return error_response(status, error.code, error.message)
+        headers = {"Retry-After": str(RETRY_AFTER_SECONDS)} if isinstance(error, BusyError) else {}
+        return error_response(status, error.code, error.message, headers)
 
     return handle
 
@@ -96,6 +120,11 @@ async def _http_handler(request: Request, error: Exception) -> Response:
     return error_response(error.status_code, code, message, error.headers)
 
 
+async def _client_gone_handler(request: Request, error: Exception) -> Response:
+    # Nobody reads this answer: the client has gone, and its job was stopped.
+    return error_response(503, "client_gone", "La petición se ha cancelado.")
+
+
 async def _internal_handler(request: Request, error: Exception) -> Response:
     log.error("Error interno en %s %s", request.method, request.url.path, exc_info=error)
     # Sent from outside the headers middleware: ``no-store`` too, as on every API answer.
@@ -107,6 +136,7 @@ def install(app: FastAPI) -> None:
         app.add_exception_handler(error_class, _domain_handler(status))
     app.add_exception_handler(RequestValidationError, _validation_handler)
     app.add_exception_handler(StarletteHTTPException, _http_handler)
+    app.add_exception_handler(ClientGoneError, _client_gone_handler)
     app.add_exception_handler(Exception, _internal_handler)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Mapping
 
@@ -20,11 +21,15 @@ _RAW_SECURITY_HEADERS = tuple(
     for name, value in SECURITY_HEADERS.items()
 )
 _NO_STORE = (b"cache-control", b"no-store")
+_NO_CACHE = (b"cache-control", b"no-cache")
 
 
 class SecurityHeadersMiddleware:
-    """Adds the security headers to every response (keeping any a response set itself), and
-    ``Cache-Control: no-store`` to the API's answers: a save belongs in the page, not in a cache."""
+    """Adds the security headers to every response (keeping any a response set itself), and an
+    explicit ``Cache-Control``: ``no-store`` on the API's answers (a save belongs in the page, not
+    in a cache), ``no-cache`` on the page and its files. ``no-cache`` makes a browser ask again
+    each time with the file's ``ETag`` (a 304 with no body when it has not changed), so after a
+    deployment no page ever runs old scripts against a newer API."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -40,8 +45,8 @@ class SecurityHeadersMiddleware:
                 headers = list(message.get("headers", []))
                 present = {name.lower() for name, _ in headers}
                 headers.extend(h for h in _RAW_SECURITY_HEADERS if h[0] not in present)
-                if is_api and _NO_STORE[0] not in present:
-                    headers.append(_NO_STORE)
+                if _NO_STORE[0] not in present:
+                    headers.append(_NO_STORE if is_api else _NO_CACHE)
                 message = {**message, "headers": headers}
             await send(message)
 
@@ -57,9 +62,10 @@ class BodyLimitMiddleware:
     JSON documents, so holding one in memory is what the endpoint would do anyway.
     """
 
-    def __init__(self, app: ASGIApp, *, max_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, *, max_bytes: int, timeout: float) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.timeout = timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -71,21 +77,17 @@ class BodyLimitMiddleware:
                     await self._too_large(send)
                     return
                 break
-        chunks: list[bytes] = []
-        size = 0
-        while True:
-            message = await receive()
-            if message["type"] == "http.disconnect":
-                return  # the client has gone: nobody to answer
-            chunk = message.get("body", b"")
-            size += len(chunk)
-            if size > self.max_bytes:
-                await self._too_large(send)
-                return
-            chunks.append(chunk)
-            if not message.get("more_body", False):
-                break
-        body = b"".join(chunks)
+        try:
+            async with asyncio.timeout(self.timeout):  # a body trickled in never ends otherwise
+                body = await self._read(receive)
+        except TimeoutError:
+            await _refuse(send, 408, "request_timeout", "La petición ha tardado demasiado.")
+            return
+        if body is None:
+            return  # the client has gone: nobody to answer
+        if len(body) > self.max_bytes:
+            await self._too_large(send)
+            return
         delivered = False
 
         async def replay() -> Message:
@@ -97,27 +99,38 @@ class BodyLimitMiddleware:
 
         await self.app(scope, replay, send)
 
+    async def _read(self, receive: Receive) -> bytes | None:
+        """The body, or None if the client left; reading stops just past the cap."""
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return None
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            chunks.append(chunk)
+            if size > self.max_bytes or not message.get("more_body", False):
+                return b"".join(chunks)
+
     async def _too_large(self, send: Send) -> None:
         kib = self.max_bytes // 1024
-        content = json.dumps(
-            {
-                "error": {
-                    "code": "too_large",
-                    "message": f"La petición es demasiado grande (máximo {kib} KB).",
-                }
-            },
-            ensure_ascii=False,
-            separators=(",", ":"),
-        ).encode("utf-8")
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 413,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(content)).encode()),
-                    (b"connection", b"close"),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": content})
+        await _refuse(send, 413, "too_large", f"La petición es demasiado grande (máximo {kib} KB).")
+
+
+async def _refuse(send: Send, status: int, code: str, message: str) -> None:
+    content = json.dumps(
+        {"error": {"code": code, "message": message}}, ensure_ascii=False, separators=(",", ":")
+    ).encode("utf-8")
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(content)).encode()),
+                (b"connection", b"close"),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": content})

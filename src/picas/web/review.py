@@ -18,11 +18,22 @@ from picas.bots.base import Bot, decide, decision_rng, play_bots
 from picas.bots.hint import suggest_play
 from picas.bots.registry import LEVEL_NAMES_ES
 from picas.bots.tip import suggest_bid
-from picas.engine import Bid, BlindNil, GameState, IllegalAction, Phase, Seat, action_to_json
+from picas.engine import (
+    Bid,
+    BlindNil,
+    GameState,
+    IllegalAction,
+    Phase,
+    PicasError,
+    Seat,
+    action_to_json,
+    deal_for,
+)
 from picas.engine.deals import code_from_bytes
 from picas.engine.game import HandResult
 from picas.record import Record, RecordError, iter_states
 from picas.view import sheet_to_json, trick_to_json, view_for
+from picas.web import settings
 from picas.web.errors import BadSignatureError
 from picas.web.table import SOUTH, Table, Turn, bid_reason, level_of
 
@@ -30,12 +41,8 @@ PRACTICE_KEY = "practice"
 """``meta.practice`` of a practice game: the number of the hand it replays, as text."""
 COMPARE_LEVEL = "dificil"
 """The level that plays South's seat in the practice comparison."""
-VERIFY_LIMITS: dict[str, int] = {"dificil": 168}
-"""The longest plain record (in actions) an import checks, per level; a save this server signed is
-not checked again, whatever its length. Difícil (2,500 playouts a card) checks a hand of 56 actions
-in 4.9–5.3 s of one core (measured over two 2-hand games, with a background load of about 2 on 2
-cores): 168 actions (3 hands) is 15–16 s, nearer 20 s if the three are slow ones. Fácil and Normal
-take well under a millisecond a decision, so the record format's own cap is enough."""
+VERIFY_LIMITS = settings.VERIFY_LIMITS
+"""The default limits (:attr:`Settings.verify_limits`)."""
 
 
 class NotReproducibleError(RecordError):
@@ -171,10 +178,10 @@ def import_record(table: Table, record_json: dict[str, Any], sig: str | None = N
     keeps), the game opens like any save (:meth:`Table.open`): this server wrote and signed that
     record, so nothing is played again. Without a signature, or with one that is not this server's
     (another server's key, an edited file), the record is checked as a plain record, action by
-    action (:func:`verify_record`, within :data:`VERIFY_LIMITS`), then signed: South's actions need
-    only be legal, and every other action must be the one the record's level plays in that
-    position with that position's seed, so a file cannot make the computer players do what they
-    would not do.
+    action (:func:`verify_record`, within the settings' ``verify_limits``), then signed: South's
+    actions need only be legal, and every other action must be the one the record's level plays
+    in that position with that position's seed, so a file cannot make the computer players do
+    what they would not do.
     """
     if sig is not None:
         try:
@@ -185,9 +192,10 @@ def import_record(table: Table, record_json: dict[str, Any], sig: str | None = N
             # A save always stops on South's turn (or the end): they play on only if it did not.
             return table.advance(saved.record, saved.state, [])
     record = Record.from_json(record_json)
+    check_deals_from_code(record)
     level = level_of(record)
     bot = table.bot(level)  # refuses an unknown level (422) or a missing one (503)
-    limit = VERIFY_LIMITS.get(level)
+    limit = table.verify_limits.get(level)
     if limit is not None and len(record.actions) > limit:
         unsigned = (
             ""
@@ -203,6 +211,24 @@ def import_record(table: Table, record_json: dict[str, Any], sig: str | None = N
     state = verify_record(record, bot, level=level)
     # A record may stop on a computer player's turn: they play on, as after South's action.
     return table.advance(record, state, [])
+
+
+def check_deals_from_code(record: Record) -> None:
+    """A plain record's explicit deals must be the ones its code deals: the code names the game
+    (the page shows it, and a code played again gives the same cards), so a file cannot stack the
+    deck under a code that says otherwise. A real deal of 52 distinct cards is checked by the
+    engine when the game starts."""
+    try:
+        start = record.start()
+    except PicasError as error:
+        raise RecordError(error.message, code=error.code) from None
+    for number, deal in enumerate(record.deals, start=1):
+        if deal != deal_for(record.code, number, start.dealer_of(number)):
+            raise RecordError(
+                f"El reparto {number} no es el del código {record.code}: una partida con"
+                " repartos propios no se puede abrir con ese código.",
+                code="deal_not_from_code",
+            )
 
 
 def verify_record(record: Record, bot: Bot, *, level: str) -> GameState:

@@ -10,12 +10,28 @@ from pathlib import Path
 from picas.bots.base import Bot
 from picas.bots.registry import load_bot
 from picas.engine import PicasError
-from picas.web.signing import MIN_KEY_BYTES, load_key
+from picas.web.signing import MIN_KEY_BYTES, load_keys
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 MAX_BODY_BYTES = 256 * 1024
 """A 30-hand game record is about 10 KB; a quarter of a megabyte leaves room and stops abuse."""
 CACHE_SIZE = 512
+VERIFY_LIMITS: Mapping[str, int] = {"dificil": 168}
+"""The longest plain record (in actions) an import checks, per level; a save this server signed is
+not checked again, whatever its length. Difícil (2,500 playouts a card) checks a hand of 56 actions
+in 4.9–5.3 s of one core (measured over two 2-hand games, with a background load of about 2 on 2
+cores): 168 actions (3 hands) is 15–16 s, nearer 20 s if the three are slow ones. Fácil and Normal
+take well under a millisecond a decision, so the record format's own cap is enough."""
+HEAVY_WORKERS = 1
+"""Worker processes for heavy work, per server process (``--heavy-workers``)."""
+HEAVY_DEADLINE = 40.0
+"""Seconds a heavy job may run (``--heavy-deadline``): the longest import check allowed
+(:data:`VERIFY_LIMITS`, 15–20 s of one core) with room for a busy machine."""
+BODY_TIMEOUT = 30.0
+"""Seconds for a request's body to arrive once its head has (``--body-timeout``): 408."""
+BODY_TIMEOUT_ENV = "PICAS_BODY_TIMEOUT"
+HEAVY_WORKERS_ENV = "PICAS_HEAVY_WORKERS"
+HEAVY_DEADLINE_ENV = "PICAS_HEAVY_DEADLINE"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -23,22 +39,43 @@ class Settings:
     """Everything ``create_app`` needs. ``key`` stays out of ``repr``: it never reaches a log."""
 
     key: bytes = field(repr=False)
+    old_keys: tuple[bytes, ...] = field(default=(), repr=False)
+    """Previous keys: saves signed with them still open (and are signed with ``key`` next)."""
     max_body_bytes: int = MAX_BODY_BYTES
     static_dir: Path = STATIC_DIR
     cache_size: int = CACHE_SIZE
+    body_timeout: float = BODY_TIMEOUT
+    heavy_workers: int = HEAVY_WORKERS
+    heavy_deadline: float = HEAVY_DEADLINE
+    verify_limits: Mapping[str, int] = field(default_factory=lambda: dict(VERIFY_LIMITS))
+    """The longest plain record (in actions) an import checks, per level."""
     bot_loader: Callable[[str], Bot] = load_bot
     """Turns a level name into a computer player. Production uses the registry's three levels;
     tests hand in small players of their own so the web tier is tested apart from the bots."""
 
     def __post_init__(self) -> None:
-        if len(self.key) < MIN_KEY_BYTES:
+        if any(len(key) < MIN_KEY_BYTES for key in (self.key, *self.old_keys)):
             raise PicasError(
                 f"La clave de firma necesita al menos {MIN_KEY_BYTES} bytes.", code="bad_key"
             )
-        if self.max_body_bytes < 1024 or self.cache_size < 0:
+        if (
+            self.max_body_bytes < 1024
+            or self.cache_size < 0
+            or self.heavy_workers < 1
+            or not self.heavy_deadline > 0
+            or not self.body_timeout > 0
+        ):
             raise PicasError("Límites del servidor incoherentes.", code="bad_settings")
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
         """Settings from the environment: the key from ``PICAS_SECRET_KEY`` or the key file."""
-        return cls(key=load_key(os.environ if environ is None else environ))
+        environ = os.environ if environ is None else environ
+        key, *old_keys = load_keys(environ)
+        return cls(
+            key=key,
+            old_keys=tuple(old_keys),
+            heavy_workers=int(environ.get(HEAVY_WORKERS_ENV) or HEAVY_WORKERS),
+            heavy_deadline=float(environ.get(HEAVY_DEADLINE_ENV) or HEAVY_DEADLINE),
+            body_timeout=float(environ.get(BODY_TIMEOUT_ENV) or BODY_TIMEOUT),
+        )

@@ -22,6 +22,7 @@ from picas.engine import PicasError
 
 KEY_ENV = "PICAS_SECRET_KEY"
 KEY_FILE_ENV = "PICAS_KEY_FILE"
+OLD_KEYS_ENV = "PICAS_OLD_KEYS"
 DEFAULT_KEY_FILE = Path("~/.local/share/picas/secret.key")
 MIN_KEY_BYTES = 16
 
@@ -47,56 +48,86 @@ def canonical_json(data: object) -> bytes:
 
 
 class Signer:
-    """Signs and checks records with one key; its ``repr`` hides the key."""
+    """Signs records with the newest key and checks them against it and the previous ones (so a
+    key can change without losing the games in progress); its ``repr`` hides the keys."""
 
-    __slots__ = ("_key",)
+    __slots__ = ("_keys",)
 
-    def __init__(self, key: bytes) -> None:
-        self._key = key
+    def __init__(self, key: bytes, *old_keys: bytes) -> None:
+        self._keys = (key, *old_keys)
 
     def __repr__(self) -> str:
         return "Signer(<clave oculta>)"
 
     def sign(self, record_json: object) -> str:
-        return hmac.new(self._key, canonical_json(record_json), hashlib.sha256).hexdigest()
+        return _mac(self._keys[0], canonical_json(record_json))
 
     def verify(self, record_json: object, sig: str) -> bool:
-        """Whether ``sig`` is this key's signature of ``record_json``, compared in constant time."""
+        """Whether ``sig`` is one of the keys' signature of ``record_json``, compared in constant
+        time."""
         try:
-            expected = self.sign(record_json)
+            message = canonical_json(record_json)
         except (ValueError, TypeError, RecursionError):
             return False  # nothing this server signed looks like that
-        return hmac.compare_digest(expected.encode("ascii"), sig.encode("utf-8", "replace"))
+        given = sig.encode("utf-8", "replace")
+        matches = [
+            hmac.compare_digest(_mac(key, message).encode("ascii"), given) for key in self._keys
+        ]
+        return any(matches)
+
+
+def _mac(key: bytes, message: bytes) -> str:
+    return hmac.new(key, message, hashlib.sha256).hexdigest()
 
 
 def load_key(environ: Mapping[str, str]) -> bytes:
     """The signing key: ``PICAS_SECRET_KEY`` if set, else the key file (made at first start)."""
+    return load_keys(environ)[0]
+
+
+def load_keys(environ: Mapping[str, str]) -> tuple[bytes, ...]:
+    """The signing key first, then the previous keys a save may still be signed with.
+
+    The signing key is ``PICAS_SECRET_KEY`` if set, else the key file's first line (the file is
+    made at first start). Previous keys are the key file's further lines and the
+    comma-separated ``PICAS_OLD_KEYS``: to change the key, put the new one on the first line and
+    keep the old one below it (or in ``PICAS_OLD_KEYS``) until the games saved with it are over.
+    """
     text = environ.get(KEY_ENV, "")
     if text:
-        key = text.encode("utf-8")
-        if len(key) < MIN_KEY_BYTES:
-            raise SigningKeyError(
-                f"{KEY_ENV} es demasiado corta: usa al menos {MIN_KEY_BYTES} caracteres"
-                " (mejor 64 al azar)."
-            )
-        return key
-    path = Path(environ.get(KEY_FILE_ENV) or DEFAULT_KEY_FILE).expanduser()
-    try:
-        return _read_key_file(path)
-    except FileNotFoundError:
-        pass
-    _create_key_file(path)
-    return _read_key_file(path)
+        keys = [_checked(text.encode("utf-8"), KEY_ENV)]
+    else:
+        path = Path(environ.get(KEY_FILE_ENV) or DEFAULT_KEY_FILE).expanduser()
+        try:
+            keys = _read_key_file(path)
+        except FileNotFoundError:
+            _create_key_file(path)
+            keys = _read_key_file(path)
+    old = [part.strip() for part in environ.get(OLD_KEYS_ENV, "").split(",") if part.strip()]
+    keys.extend(_checked(part.encode("utf-8"), OLD_KEYS_ENV) for part in old)
+    return tuple(dict.fromkeys(keys))  # each key once, in its first place: newest first
 
 
-def _read_key_file(path: Path) -> bytes:
-    key = path.read_bytes().strip()
+def _checked(key: bytes, where: str) -> bytes:
     if len(key) < MIN_KEY_BYTES:
-        raise SigningKeyError(f"El archivo de clave {path} está vacío o es demasiado corto.")
+        raise SigningKeyError(
+            f"Una clave de {where} es demasiado corta: usa al menos {MIN_KEY_BYTES} caracteres"
+            " (mejor 64 al azar)."
+        )
+    return key
+
+
+def _read_key_file(path: Path) -> list[bytes]:
+    lines = [line.strip() for line in path.read_bytes().splitlines()]
+    keys = [line for line in lines if line]
+    if not keys or any(len(key) < MIN_KEY_BYTES for key in keys):
+        raise SigningKeyError(
+            f"El archivo de clave {path} está vacío o tiene una línea demasiado corta."
+        )
     mode = path.stat().st_mode
     if mode & (stat.S_IRWXG | stat.S_IRWXO):
         log.warning("El archivo de clave %s es accesible para otros usuarios: usa chmod 600.", path)
-    return key
+    return keys
 
 
 def _create_key_file(path: Path) -> None:

@@ -28,6 +28,7 @@ from picas.engine import (
     PicasError,
     Play,
     Seat,
+    excerpt,
     find_profile,
     normalize_code,
     parse_action,
@@ -76,7 +77,8 @@ def level_of(record: Record) -> str:
 
 class Table:
     def __init__(self, settings: Settings) -> None:
-        self._signer = Signer(settings.key)
+        self._signer = Signer(settings.key, *settings.old_keys)
+        self.verify_limits = settings.verify_limits
         self._cache = ReplayCache(settings.cache_size)
         self._load_bot = settings.bot_loader
         self._bots: dict[str, Bot] = {}
@@ -158,13 +160,22 @@ class Table:
 
     # --- saves -----------------------------------------------------------------------------------
 
-    def open(self, record_json: dict[str, Any], sig: str) -> Replayed:
-        """Check a save's signature, then replay it (or find it in the cache)."""
+    def verify(self, record_json: dict[str, Any], sig: str) -> None:
+        """Refuse a save whose signature is not one of this server's keys'.
+
+        The message blames nobody: a save signed with a key this server no longer has (after a
+        key change without ``PICAS_OLD_KEYS``) cannot be told apart from an edited one.
+        """
         if not self._signer.verify(record_json, sig):
             raise BadSignatureError(
-                "Esta partida guardada está dañada o modificada (o es de otro servidor):"
-                " no se puede continuar."
+                "Este servidor no reconoce la firma de esta partida guardada (puede que se"
+                " guardara con una clave anterior del servidor, o en otro): no se puede continuar"
+                " aquí."
             )
+
+    def open(self, record_json: dict[str, Any], sig: str) -> Replayed:
+        """Check a save's signature, then replay it (or find it in the cache)."""
+        self.verify(record_json, sig)
         cached = self._cache.get(sig)
         if cached is not None:
             return cached
@@ -209,7 +220,7 @@ class Table:
 
 def _check_level(level: str) -> None:
     if level not in LEVELS:
-        raise RecordError(f"Nivel desconocido: «{level:.20}».", code="unknown_level")
+        raise RecordError(f"Nivel desconocido: {excerpt(level)}.", code="unknown_level")
 
 
 # --- events ---------------------------------------------------------------------------------------

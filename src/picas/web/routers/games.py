@@ -2,21 +2,26 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from typing import Any
 
-from picas.engine import Seat
-from picas.view import view_for, view_to_json
-from picas.web.deps import ERROR_RESPONSES, TableDep
+from fastapi import APIRouter, Request
+from starlette.concurrency import run_in_threadpool
+
+from picas.web import jobs
+from picas.web.deps import ERROR_RESPONSES, HeavyDep, TableDep
+from picas.web.heavy import HEAVY_LEVELS
 from picas.web.schemas import ActIn, GameOut, NewGameIn, SaveOnlyIn
-from picas.web.table import Turn
+from picas.web.table import Table, Turn, level_of
 
 router = APIRouter(prefix="/api/games", tags=["games"], responses=ERROR_RESPONSES)
 
-# Plain ``def`` endpoints run in the thread pool: the computer players think off the event loop.
+# Plain ``def`` endpoints run in the thread pool; a Difícil reply goes to the heavy pool
+# (picas.web.heavy), so neither blocks the event loop.
 
 
 @router.post("", response_model=GameOut, summary="Start a game")
 def new_game(body: NewGameIn, table: TableDep) -> GameOut:
+    # South always bids first in hand 1 of the casa rules (East deals): no computer player acts.
     turn = table.new_game(
         target=body.target,
         bag_penalty=body.bag_penalty,
@@ -28,8 +33,22 @@ def new_game(body: NewGameIn, table: TableDep) -> GameOut:
 
 
 @router.post("/act", response_model=GameOut, summary="South acts; the computer players answer")
-def act(body: ActIn, table: TableDep) -> GameOut:
-    return game_out(table.act(body.save.record, body.save.sig, body.action))
+async def act(body: ActIn, request: Request, table: TableDep, heavy: HeavyDep) -> GameOut:
+    record, sig = body.save.record, body.save.sig
+    turn = await run_in_threadpool(_light_act, table, record, sig, body.action)
+    if turn is not None:
+        return game_out(turn)
+    answer = await heavy.run(request, jobs.act, record, sig, body.action)
+    return GameOut.model_validate(answer)
+
+
+def _light_act(table: Table, record: dict[str, Any], sig: str, action: object) -> Turn | None:
+    """South's action and the replies, when the save's level replies quickly; None (nothing
+    done) when its replies are heavy work. One trip to the thread pool either way."""
+    saved = table.open(record, sig)
+    if level_of(saved.record) in HEAVY_LEVELS:
+        return None
+    return table.act(record, sig, action)
 
 
 @router.post("/resume", response_model=GameOut, summary="Open a save")
@@ -39,12 +58,4 @@ def resume(body: SaveOnlyIn, table: TableDep) -> GameOut:
 
 def game_out(turn: Turn) -> GameOut:
     """The answer: South's view only; the other hands stay on the server's side of ``view_for``."""
-    return GameOut.model_validate(
-        {
-            "save": {"record": turn.record_json, "sig": turn.sig},
-            "view": view_to_json(view_for(turn.state, Seat.SOUTH)),
-            "events": turn.events,
-            "code": turn.record.code,
-            "level": turn.level,
-        }
-    )
+    return GameOut.model_validate(jobs.game_json(turn))

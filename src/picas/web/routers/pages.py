@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse
 from starlette.responses import Response
 
@@ -29,9 +29,16 @@ def pages_router(static_dir: Path) -> APIRouter:
     index = static_dir / "index.html"
 
     @router.get("/")
-    async def home() -> Response:
+    async def home(request: Request) -> Response:
         if index.is_file():  # looked up each time: the page may be installed after start
-            return FileResponse(index, media_type="text/html; charset=utf-8")
+            page = FileResponse(
+                index, media_type="text/html; charset=utf-8", stat_result=index.stat()
+            )
+            # Revalidated on every visit (Cache-Control: no-cache): unchanged, a 304 and no body.
+            etag = page.headers["etag"]
+            if etag in request.headers.get("if-none-match", ""):
+                return Response(status_code=304, headers={"ETag": etag})
+            return page
         return HTMLResponse(PLACEHOLDER)
 
     return router

@@ -3,17 +3,22 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+import hashlib
 
-from picas.web import review
-from picas.web.deps import ERROR_RESPONSES, TableDep
-from picas.web.routers.games import game_out
+from fastapi import APIRouter, Request
+from starlette.concurrency import run_in_threadpool
+
+from picas.web import jobs, review
+from picas.web.deps import ERROR_RESPONSES, AnswersDep, HeavyDep, TableDep
 from picas.web.schemas import HintOut, ImportIn, ImportOut, PracticeIn, PracticeOut, SaveOnlyIn
+from picas.web.signing import canonical_json
 
 router = APIRouter(prefix="/api", tags=["review"], responses=ERROR_RESPONSES)
 
-# Plain ``def`` endpoints run in the thread pool: the practice comparison and an import's check
-# make the computer players think, off the event loop.
+# The hint is Normal's logic on South's view (a few milliseconds): a plain ``def`` in the thread
+# pool. The practice comparison and an import's check make the computer players play whole hands:
+# they run in the heavy pool (picas.web.heavy), and their answers, pure functions of the request,
+# are kept by signature.
 
 
 @router.post("/hint", response_model=HintOut, summary="A suggested card (or bid) and why")
@@ -30,19 +35,37 @@ def hint(body: SaveOnlyIn, table: TableDep) -> HintOut:
 
 
 @router.post("/practice", response_model=PracticeOut, summary="Replay a finished hand")
-def practice(body: PracticeIn, table: TableDep) -> PracticeOut:
-    answer = review.practice(table, body.save.record, body.save.sig, body.hand_number)
-    game = game_out(answer.turn)
-    return PracticeOut.model_validate(
-        {
-            **game.model_dump(),
-            "compare": {"original": answer.original, "dificil": answer.dificil},
-        }
-    )
+async def practice(
+    body: PracticeIn, request: Request, table: TableDep, heavy: HeavyDep, answers: AnswersDep
+) -> PracticeOut:
+    record, sig = body.save.record, body.save.sig
+    table.verify(record, sig)  # only a save this server signed names its answer by signature
+    key = f"practice/{sig}/{body.hand_number}"
+    answer = answers.get(key)
+    if answer is None:
+        answer = await heavy.run(request, jobs.practice, record, sig, body.hand_number)
+        answers.put(key, answer)
+    return PracticeOut.model_validate(answer)
 
 
 @router.post("/games/import", response_model=ImportOut, summary="Open a downloaded game")
-def import_game(body: ImportIn, table: TableDep) -> ImportOut:
-    turn = review.import_record(table, body.record, body.sig)
-    reasons = review.bid_reasons(turn.record)
-    return ImportOut.model_validate({**game_out(turn).model_dump(), "reasons": reasons})
+async def import_game(
+    body: ImportIn, request: Request, heavy: HeavyDep, answers: AnswersDep
+) -> ImportOut:
+    key = await run_in_threadpool(_import_key, body)
+    answer = None if key is None else answers.get(key)
+    if answer is None:
+        answer = await heavy.run(request, jobs.import_record, body.record, body.sig)
+        if key is not None:
+            answers.put(key, answer)
+    return ImportOut.model_validate(answer)
+
+
+def _import_key(body: ImportIn) -> str | None:
+    """An import's answer depends on the file only (the record and the signature it came with):
+    its digest. None for a file that cannot be written as canonical JSON (it is refused anyway)."""
+    try:
+        data = canonical_json({"record": body.record, "sig": body.sig})
+    except (ValueError, TypeError, RecursionError):
+        return None
+    return "import/" + hashlib.sha256(data).hexdigest()

@@ -11,6 +11,9 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's «la mesa está muy ocupada»: try again in a few seconds. */
+export const BUSY_CODES = ["busy", "too_slow", "too_many_connections"];
+
 async function post(path, body) {
   let response;
   try {
@@ -31,7 +34,10 @@ async function post(path, body) {
   }
   if (!response.ok) {
     const err = data && typeof data === "object" ? data.error : null;
-    if (err && typeof err.message === "string" && response.status < 500) {
+    // 503 busy / too_slow: the table is full for a moment; the save is untouched, and the
+    // page's «Reintentar» sends the same request again (Retry-After says when).
+    const busy = response.status === 503 && err && BUSY_CODES.includes(err.code);
+    if (err && typeof err.message === "string" && (response.status < 500 || busy)) {
       const code = String(err.code || "error");
       throw new ApiError(code, serverText(code, err.message), response.status);
     }

@@ -451,7 +451,6 @@ export const EN = {
   "server.cards_already_seen": "You have already seen your cards: Blind Nil is bid before looking.",
   "server.bad_card": "That is not a card.",
   "server.bad_action": "That action does not exist.",
-  "server.bad_signature": "This saved game is damaged or edited (or comes from another server): it cannot go on.",
   "server.invalid_code": "That is not a game code: 8 characters, with no 0, O, 1 or I.",
   "server.no_tip": "The tip is given while bidding, with your cards face up.",
   "server.unavailable": "The computer players of that level are not available now.",
@@ -470,6 +469,16 @@ export const EN = {
   "server.invalid_rules": "The game's rules cannot be read.",
   "server.invalid_deal": "The game's deals cannot be read.",
   "server.invalid_record": "The game cannot be replayed.",
+  "key.title": "This game cannot go on here",
+  "key.text": "The server does not recognise your saved game's signature: its key may have changed, or the game comes from another server. You did nothing wrong. We can keep it aside, not deleted, and start a new game.",
+  "key.setAside": "Keep it aside and start another",
+  "key.later": "Not now",
+  "key.notice": "Your previous game is kept aside, not deleted. A new game starts.",
+  "key.waiting": "Your game is still saved as it was. Try again later.",
+  "server.busy": "The table is very busy right now: try again in a few seconds. Your game is still saved.",
+  "server.too_slow": "The computer took too long to think this time: try again later. Your game is still saved.",
+  "server.too_many_connections": "The server has too many open connections: try again in a few seconds.",
+  "server.bad_signature": "The server does not recognise this saved game's signature (its key may have changed, or the game comes from another server): it cannot go on here.",
 };
 
 // The computer players' and the tip's short Spanish reasons (picas.bots.evaluate), in English:

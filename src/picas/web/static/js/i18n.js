@@ -459,6 +459,12 @@ export const ES = {
   "error.damagedDetail": "Motivo: {message}",
   "error.storage": "Este navegador no deja guardar la partida: si cierras la página, se perderá.",
   "error.codeEmpty": "Escribe un código de partida.",
+  "key.title": "No podemos seguir esta partida aquí",
+  "key.text": "El servidor no reconoce la firma de tu partida guardada: puede que haya cambiado su clave, o que la partida sea de otro servidor. No has hecho nada mal. Podemos guardarla aparte, sin borrarla, y empezar una partida nueva.",
+  "key.setAside": "Guardarla aparte y empezar otra",
+  "key.later": "Ahora no",
+  "key.notice": "Tu partida anterior está guardada aparte, sin borrar. Empieza una partida nueva.",
+  "key.waiting": "Tu partida sigue guardada tal como estaba. Vuelve a intentarlo más tarde.",
 };
 
 const TABLES = { es: ES };

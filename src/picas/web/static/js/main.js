@@ -7,6 +7,7 @@ import * as store from "./store.js";
 import * as anim from "./animation.js";
 import * as R from "./render.js";
 import { bindInput } from "./input.js";
+import { askSetAside } from "./keydialog.js";
 import { t, applyTo, seatName, signed, num, loadLanguage, serverText } from "./i18n.js";
 import { installSprite, cardNameWithArticle, cardName, cardGender } from "./cards.js";
 
@@ -336,10 +337,22 @@ function resetHandState() {
   S.pending = null;
 }
 
-async function damaged(raw, detail, wanted = null) {
+async function damaged(raw, detail, wanted = null, code = null) {
+  if (code === "bad_signature") return unknownKey(raw, wanted);
   store.setAside(raw);
   S.notice = t("error.damaged") + (detail ? ` ${t("error.damagedDetail", { message: detail })}` : "");
   await startNew(wanted);
+}
+
+/** A save the server cannot check is nobody's fault: the player chooses to keep it aside. */
+async function unknownKey(raw, wanted) {
+  if (await askSetAside()) {
+    store.setAside(raw);
+    S.notice = t("key.notice");
+    await startNew(wanted);
+  } else {
+    showError(new api.ApiError("bad_signature", t("key.waiting")), () => open(wanted));
+  }
 }
 
 async function startNew(code = null) {
@@ -397,7 +410,7 @@ async function resumeEntry(entry, { practice, wanted = null }) {
       store.removeGame(store.PRACTICE_KEY);
       return false;
     }
-    if (refused) await damaged(store.rawGame(), error.message, wanted);
+    if (refused) await damaged(store.rawGame(), error.message, wanted, error.code);
     else showError(error, () => open(wanted));
     return null;
   }
@@ -502,7 +515,10 @@ async function act(action, optimistic) {
       R.announce(error.message);
       draw();
     } else if (error instanceof api.ApiError && error.code === "bad_signature") {
-      await damaged(store.rawGame(S.practice ? store.PRACTICE_KEY : store.GAME_KEY), error.message);
+      await damaged(store.rawGame(S.practice ? store.PRACTICE_KEY : store.GAME_KEY), error.message, null, error.code);
+    } else if (error instanceof api.ApiError && api.BUSY_CODES.includes(error.code)) {
+      // «La mesa está muy ocupada»: the save is untouched; «Reintentar» sends the same action.
+      showError(error, () => act(action, optimistic));
     } else {
       showError(error, () => {
         S.error = null;

@@ -1,0 +1,200 @@
+"""Heavy work is bounded (picas.web.heavy): a limit answered at once with 503, a deadline that
+stops the worker process, a departed client's job stopped, pure answers kept by signature, and
+a Normal reply that never waits for any of it.
+
+The computer players here think slowly only inside a heavy-work process, so the games that lead
+to a practice are played at full speed in the server process. A real uvicorn server runs in a
+thread, so a client can really leave. What the players tell the test goes through shared memory
+handed to them at the worker's start (the bots travel there pickled, with the settings)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import multiprocessing
+import os
+import random
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+from web_helpers import KEY, CountingBot, FixedLoader, play_until, serve_in_thread
+
+from picas.engine import Card
+from picas.view import PlayerView
+from picas.web import Settings, create_app
+
+Json = dict[str, Any]
+SHARED = multiprocessing.get_context("forkserver")
+"""Shared memory must come from the heavy-work processes' own kind of context."""
+THINKING = SHARED.Value("i", 0)
+"""The pid of the heavy-work process a slow player is thinking in (0: none)."""
+
+
+def _in_worker() -> bool:
+    return multiprocessing.current_process().name != "MainProcess"
+
+
+class SlowInWorkerBot(CountingBot):
+    """Thinks for ever in a heavy-work process (until stopped), at once anywhere else."""
+
+    def __init__(self, thinking: Any) -> None:
+        self.thinking = thinking
+
+    def play(self, view: PlayerView, rng: random.Random) -> Card:
+        if _in_worker():
+            self.thinking.value = os.getpid()
+            while True:
+                time.sleep(0.05)
+        return super().play(view, rng)
+
+
+class CountedBot(CountingBot):
+    """Counts the cards it plays in heavy-work processes."""
+
+    def __init__(self, runs: Any) -> None:
+        self.runs = runs
+
+    def play(self, view: PlayerView, rng: random.Random) -> Card:
+        if _in_worker():
+            with self.runs.get_lock():
+                self.runs.value += 1
+        return super().play(view, rng)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with contextlib.suppress(OSError), open(f"/proc/{pid}/stat") as stat:
+        return stat.read().split()[2] != "Z"  # a zombie has stopped
+    return True
+
+
+def _wait_for(condition: Any, seconds: float = 10) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@contextlib.contextmanager
+def _server(**settings: Any) -> Iterator[str]:
+    loader = FixedLoader(SlowInWorkerBot(THINKING))
+    app = create_app(Settings(key=KEY, bot_loader=loader, **settings))
+    with serve_in_thread(app) as (host, port):
+        yield f"http://{host}:{port}"
+
+
+def _finished_hand_save(client: httpx.Client) -> Json:
+    game: Json = client.post("/api/games", json={"code": "K7PMX4QH", "level": "facil"}).json()
+
+    def act(game: Any, action: object) -> Json:
+        answer: Json = client.post(
+            "/api/games/act", json={"save": game["save"], "action": action}
+        ).json()
+        return answer
+
+    while game["view"]["hand_number"] == 1:
+        game = act(game, game["view"]["legal"][0])
+    save: Json = game["save"]
+    return save
+
+
+@pytest.fixture
+def thinking() -> Iterator[None]:
+    THINKING.value = 0
+    yield
+    THINKING.value = 0
+
+
+def _practice(base: str, save: Json) -> httpx.Response:
+    return httpx.post(base + "/api/practice", json={"save": save, "hand_number": 1}, timeout=30)
+
+
+@pytest.mark.usefixtures("thinking")
+def test_when_every_worker_is_busy_the_answer_is_an_immediate_503() -> None:
+    with _server(heavy_workers=1, heavy_deadline=30) as base, httpx.Client(base_url=base) as c:
+        save = _finished_hand_save(c)
+        first = threading.Thread(target=_practice, args=(base, save), daemon=True)
+        first.start()
+        assert _wait_for(lambda: THINKING.value != 0)
+        started = time.monotonic()
+        response = _practice(base, save)
+        waited = time.monotonic() - started
+        assert response.status_code == 503
+        assert response.headers["retry-after"].isdigit()
+        assert response.json()["error"]["code"] == "busy"
+        assert "muy ocupada" in response.json()["error"]["message"]
+        assert waited < 5, "refused at once, not queued"
+        # An import is heavy work too: refused the same way while the worker is busy.
+        imported = c.post("/api/games/import", json={"record": save["record"]})
+        assert imported.status_code == 503
+        assert imported.json()["error"]["code"] == "busy"
+        # Meanwhile a Normal-speed reply is answered, in the server process.
+        game = c.post("/api/games", json={"level": "facil"}).json()
+        answer = c.post("/api/games/act", json={"save": game["save"], "action": 3})
+        assert answer.status_code == 200
+        # The save sent with the refused request is untouched: it still opens.
+        assert c.post("/api/games/resume", json={"save": save}).status_code == 200
+
+
+@pytest.mark.usefixtures("thinking")
+def test_a_job_past_its_deadline_is_stopped_with_its_process() -> None:
+    with _server(heavy_workers=1, heavy_deadline=1) as base, httpx.Client(base_url=base) as c:
+        save = _finished_hand_save(c)
+        response = _practice(base, save)
+        assert response.status_code == 503
+        assert response.json()["error"]["code"] == "too_slow"
+        pid = THINKING.value
+        assert pid != 0
+        assert _wait_for(lambda: not _alive(pid)), "the worker runs on after the answer"
+
+
+@pytest.mark.usefixtures("thinking")
+def test_a_job_whose_client_has_gone_is_stopped() -> None:
+    with _server(heavy_workers=1, heavy_deadline=60) as base, httpx.Client(base_url=base) as c:
+        save = _finished_hand_save(c)
+        body = json.dumps({"save": save, "hand_number": 1}).encode()
+        port = int(base.rsplit(":", 1)[1])
+        with socket.create_connection(("127.0.0.1", port)) as sock:
+            sock.sendall(
+                b"POST /api/practice HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                + f"Content-Length: {len(body)}\r\n\r\n".encode()
+                + body
+            )
+            assert _wait_for(lambda: THINKING.value != 0)
+            pid = THINKING.value
+        assert _wait_for(lambda: not _alive(pid)), "the job ran on after its client left"
+        # The slot is free again: the next request is not refused as busy.
+        THINKING.value = 0
+        threading.Thread(target=_practice, args=(base, save), daemon=True).start()
+        assert _wait_for(lambda: THINKING.value != 0)
+
+
+def test_a_practice_answer_is_kept_by_signature() -> None:
+    # Counting bots: the second practice of the same hand of the same save is not played again.
+    runs = SHARED.Value("i", 0)
+    client = TestClient(create_app(Settings(key=KEY, bot_loader=FixedLoader(CountedBot(runs)))))
+    game = client.post("/api/games", json={"code": "K7PMX4QH"}).json()
+    game = play_until(
+        client,
+        game,
+        lambda g: g["view"]["hand_number"] == 2,
+    )
+    body = {"save": game["save"], "hand_number": 1}
+    first = client.post("/api/practice", json=body)
+    assert first.status_code == 200
+    played = runs.value
+    assert played > 0
+    second = client.post("/api/practice", json=body)
+    assert second.json() == first.json()
+    assert runs.value == played
