@@ -207,9 +207,22 @@ def test_the_servers_own_errors_pass_through_unchanged(proxy: Nginx) -> None:
     assert answer.json()["error"]["code"] == "bad_request"
 
 
-def test_a_bad_request_line_is_refused_as_json(proxy: Nginx) -> None:
-    raw, _ = exchange(proxy.port, b"NOT A REQUEST\r\n\r\n")
-    assert_refusal(parse(raw), 400, "bad_request")
+@pytest.mark.parametrize(
+    ("data", "status", "code"),
+    [
+        (b"NOT A REQUEST\r\n\r\n", 400, "bad_request"),
+        (b"GET / HTTP/1.1\r\n\r\n", 400, "bad_request"),  # no Host
+        (b"GET / HTTP/2.0\r\nHost: x\r\n\r\n", 505, "bad_request"),
+        (b"POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", 501, "bad_request"),
+        (b"TRACE / HTTP/1.1\r\nHost: x\r\n\r\n", 405, "method_not_allowed"),
+    ],
+    ids=["garbage", "no-host", "http2.0", "transfer-encoding", "trace"],
+)
+def test_a_request_nginx_cannot_take_is_refused_as_json(
+    proxy: Nginx, data: bytes, status: int, code: str
+) -> None:
+    raw, _ = exchange(proxy.port, data)
+    assert_refusal(parse(raw), status, code)
 
 
 def test_a_url_over_the_limit_is_refused_as_json(proxy: Nginx) -> None:
