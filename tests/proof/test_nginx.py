@@ -1,5 +1,5 @@
-"""deploy/nginx.conf in front of a real ``picas serve``: Debian's nginx, run as the test's user
-with its prefix (config, pid, logs, temporary files) in tmp_path, spoken to over raw sockets.
+"""deploy/nginx.conf in front of a real ``picas serve``: Debian's nginx, started by the test's
+user in the foreground, with its prefix (config, pid, logs, temporary files) in tmp_path, spoken to over raw sockets.
 
 A game goes through with the server's own headers; nginx's refusals (a bad request line, a URL
 or a header line over the limits, a body over the cap, too many heavy requests or connections
@@ -86,6 +86,7 @@ class Nginx:
                 return self
             except OSError:
                 time.sleep(0.05)
+        self.stop()
         raise AssertionError(f"nginx did not listen in 15 s:\n{self.log()}")
 
     def stop(self) -> None:
