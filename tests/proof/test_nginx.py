@@ -1,5 +1,6 @@
 """deploy/nginx.conf in front of a real ``picas serve``: Debian's nginx, started by the test's
-user in the foreground, with its prefix (config, pid, logs, temporary files) in tmp_path, spoken to over raw sockets.
+user in the foreground, with its prefix (config, pid, logs, temporary files) in tmp_path, spoken
+to over raw sockets.
 
 A game goes through with the server's own headers; nginx's refusals (a bad request line, a URL
 or a header line over the limits, a body over the cap, too many heavy requests or connections
