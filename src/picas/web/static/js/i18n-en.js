@@ -393,6 +393,8 @@ export const EN = {
   "speed.rapida": "Fast",
   "settings.pauseTricks": "Stop after each trick until I tap the table",
   "settings.hint": "Suggest a card on my turn, with the reason",
+  "settings.pace": "Pace",
+  "settings.autoLast": "My last card plays itself (there is no other to play)",
 
   "helpPage.settings": "In your game: target {target}, bag penalty {penalty}, Blind Nil {blind}.",
   "helpPage.saved": "Saved for the next game: target {target}, bag penalty {penalty}, Blind Nil {blind}.",

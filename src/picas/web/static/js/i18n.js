@@ -413,6 +413,8 @@ export const ES = {
   "speed.rapida": "Rápida",
   "settings.pauseTricks": "Parar después de cada baza hasta que toques la mesa",
   "settings.hint": "Sugerirme una carta en mi turno, con el porqué",
+  "settings.pace": "Ritmo",
+  "settings.autoLast": "Mi última carta se juega sola (no hay otra que jugar)",
 
   // Help pages: the settings they describe
   "helpPage.settings": "En tu partida: objetivo {target}, castigo por sacos {penalty}, Nil ciego {blind}.",

@@ -43,6 +43,8 @@ const S = {
   settings: store.loadSettings(),
   storageWarned: false,
   lastTrickSeen: null,
+  sequence: 0, // bumped by each run of events: a run that is no longer the latest stops
+  showing: null, // {view, at, skipped} while an answer's events are shown (for the watchdog)
 };
 
 // --- saving ------------------------------------------------------------------------------------
@@ -281,7 +283,9 @@ async function maybeFetchHint() {
     S.hint = { key, error: error.message };
   } finally {
     S.hintLoading = false;
-    if (canPlay() && S.save.sig === key) draw();
+    // Also when the position moved on meanwhile: the redraw asks for the new position's hint,
+    // which this request (still under way then) had held back.
+    if (canPlay()) draw();
   }
 }
 
@@ -473,13 +477,18 @@ async function act(action, optimistic) {
   S.error = null;
   const before = S.model;
   try {
+    // The request goes out at the tap; South's own card flies while the server answers.
+    const request = api.act(S.save, action);
+    request.catch(() => undefined); // awaited below; a failure must not count as unhandled first
     if (optimistic) {
       draw();
+      watchMoves();
       await step(optimistic);
+      S.showing = null; // waiting for the server now, which is not the table stalling
     }
     S.thinking = S.model.turn !== "south" ? S.model.turn : null;
     R.renderPods(S.model, podOptions());
-    const answer = await api.act(S.save, action);
+    const answer = await request;
     S.thinking = null;
     S.lifted = null;
     S.selectedBid = null;
@@ -488,6 +497,7 @@ async function act(action, optimistic) {
     if (optimistic && events.length && events[0].seat === "south" && events[0].type === optimistic.type) events = events.slice(1);
     await playEvents(events, answer.view);
   } catch (error) {
+    S.showing = null;
     S.thinking = null;
     S.busy = false;
     S.tapWaiter = null;
@@ -551,9 +561,9 @@ function playCard(code) {
   act(code, { type: "play", seat: "south", card: code });
 }
 
-/** South's last card has nowhere else to go: it plays itself after a short look. */
+/** South's last card has nowhere else to go: it plays itself after a short look (a setting). */
 function maybeAutoPlay() {
-  if (!canPlay()) return;
+  if (!S.settings.auto_last || !canPlay()) return;
   const view = S.view;
   if (!view.hand || view.hand.length !== 1 || view.playable.length !== 1) return;
   const card = view.playable[0];
@@ -562,7 +572,9 @@ function maybeAutoPlay() {
   R.renderHand(S.model, { playable: new Set(), refusals: {}, lifted: null, focusIndex: 0, myPlayTurn: false });
   R.clearActions();
   R.setStatus(t("status.lastCard", { card: cardNameWithArticle(card) }));
+  watchMoves();
   anim.pause("lastCard").then(() => {
+    S.showing = null;
     S.busy = false;
     anim.endSkip();
     playCard(card);
@@ -660,6 +672,7 @@ function waitForTap() {
     if (!hadFocus || hadFocus === document.body || !document.body.contains(hadFocus)) $("btn-seguir").focus({ preventScroll: true });
   }).then(() => {
     S.tapWaiter = null;
+    progressed();
     R.clearActions();
   });
 }
@@ -728,6 +741,7 @@ async function step(ev) {
       if (winner) winner.classList.add("ganadora");
     }
     await anim.collect(cards, podRect(ev.winner));
+    if (m !== S.model) return; // the watchdog has shown the position meanwhile
     m.won[ev.winner] += 1;
     m.trick = [];
     m.turn = ev.winner;
@@ -741,34 +755,96 @@ async function step(ev) {
 
 async function playEvents(events, finalView) {
   S.busy = true;
+  const mine = beginShowing(finalView);
   try {
     for (let i = 0; i < events.length; i += 1) {
+      if (mine !== S.sequence) return; // shown directly by the watchdog, or a newer run took over
+      progressed();
       const ev = events[i];
       if (ev.type === "hand_scored") {
-        await handScored(ev.result, events.slice(i + 1), finalView);
+        await handScored(ev.result, events.slice(i + 1), finalView, mine);
         return;
       }
       if (ev.type === "deal") {
         await runDeal(ev.dealer, ev.hand_number, finalView);
+        anim.endSkip(); // a tap during the deal skips the deal only
         continue;
       }
       if (ev.type === "game_over") continue;
       await step(ev);
     }
+    if (mine !== S.sequence) return;
     S.model = R.modelFromView(finalView);
     S.ui = { stage: finalView.phase === "game_over" ? "fin" : "mesa" };
     persist();
   } finally {
-    S.busy = false;
-    S.tapWaiter = null;
-    anim.endSkip();
+    if (mine === S.sequence) endShowing();
   }
   draw();
   announceTurn();
   maybeAutoPlay();
 }
 
-async function handScored(result, rest, finalView) {
+// --- the watchdog --------------------------------------------------------------------------------
+
+// While the table shows an answer it already holds, each event must start within STALL_MS of the
+// last one. If not, the watchdog first finishes the animations at once; if the table still has
+// not moved STALL_MS later, it shows the answer's position directly (moves with no answer behind
+// them only get the first step). The pause after a trick («Parar tras cada baza») waits for the
+// player, and the wait for the server is the server's: neither is the table stalling.
+const STALL_MS = 4000;
+
+function beginShowing(view) {
+  S.sequence += 1;
+  S.showing = { view, at: performance.now(), skipped: false };
+  return S.sequence;
+}
+
+/** Moves with no answer behind them (South's own card, the forced last card's look) are watched too. */
+function watchMoves() {
+  S.showing = { view: null, at: performance.now(), skipped: false };
+}
+
+function progressed() {
+  if (S.showing) S.showing.at = performance.now();
+}
+
+/** The run of events is over: the table is the player's again. */
+function endShowing() {
+  S.showing = null;
+  S.busy = false;
+  S.tapWaiter = null;
+  anim.endSkip();
+}
+
+function checkStall() {
+  const showing = S.showing;
+  if (!showing || S.tapWaiter) return;
+  const now = performance.now();
+  if (now - showing.at < STALL_MS) return;
+  if (!showing.skipped || !showing.view) {
+    showing.skipped = true;
+    showing.at = now;
+    anim.skip();
+    return;
+  }
+  showDirectly(showing.view);
+}
+
+function showDirectly(view) {
+  S.sequence += 1; // the stuck run stops wherever it wakes up
+  endShowing();
+  S.pending = null;
+  S.thinking = null;
+  S.model = R.modelFromView(view);
+  S.ui = { stage: view.phase === "game_over" ? "fin" : "mesa" };
+  persist();
+  draw();
+  announceTurn();
+  maybeAutoPlay();
+}
+
+async function handScored(result, rest, finalView, mine) {
   const m = S.model;
   for (const sheet of result.sheets) {
     m.totals[sheet.team] = sheet.lines.running_total;
@@ -785,19 +861,27 @@ async function handScored(result, rest, finalView) {
   else S.ui = { stage: over ? "fin" : "hoja", sheetHand: result.number };
   S.pending = over || practiceDone ? null : { events: rest, view: finalView };
   persist();
+  S.showing = null; // the answer is all on the table; only the sheet is left to open
   let review = null;
   try {
-    review = await loadReview();
+    review = await Promise.race([loadReview(), delay(REVIEW_WAIT_MS).then(() => null)]);
   } catch {
     review = null; // the sheet can still be opened with «Ver puntuación»
   }
-  S.busy = false;
-  S.tapWaiter = null;
-  anim.endSkip();
+  if (mine !== S.sequence) return;
+  endShowing();
   draw();
   if (review && practiceDone) review.showCompare(sheetContext(), result, S.practice.compare);
   else if (review) review.showSheet(sheetContext(), result, { over });
   if (!practiceDone) recordStats();
+}
+
+const REVIEW_WAIT_MS = 5000;
+
+function delay(ms) {
+  return new Promise((resolve) => {
+    setTimeout(resolve, ms);
+  });
 }
 
 async function runDeal(dealer, handNumber, view) {
@@ -823,6 +907,8 @@ async function runDeal(dealer, handNumber, view) {
     order,
     targetRect: (seat) => (seat === "south" ? handBox.getBoundingClientRect() : podRect(seat)),
     onArrive: (seat) => {
+      if (m !== S.model) return;
+      progressed();
       m.dealtCount[seat] += 1;
       if (seat === "south") {
         R.renderHand(m, { playable: new Set(), refusals: {}, focusIndex: 0, myPlayTurn: false });
@@ -832,6 +918,7 @@ async function runDeal(dealer, handNumber, view) {
       }
     },
   });
+  if (m !== S.model) return;
   m.dealtCount = null;
   m.turn = R.nextSeat(dealer);
   R.renderPods(m, podOptions());
@@ -848,12 +935,12 @@ async function dealFirstHand() {
   const pending = S.pending;
   S.pending = null;
   const view = S.view;
-  try {
-    await runDeal(view.dealer, view.hand_number, view);
-  } finally {
-    anim.endSkip();
-  }
-  await playEvents(pending ? pending.events.filter((e) => e.type !== "deal") : [], view);
+  const rest = pending ? pending.events.filter((e) => e.type !== "deal") : [];
+  await playEvents([dealEvent(view), ...rest], view);
+}
+
+function dealEvent(view) {
+  return { type: "deal", dealer: view.dealer, hand_number: view.hand_number };
 }
 
 async function nextHand() {
@@ -868,13 +955,7 @@ async function nextHand() {
     await playEvents(pending.events, pending.view);
     return;
   }
-  S.busy = true;
-  try {
-    await runDeal(S.view.dealer, S.view.hand_number, S.view);
-  } finally {
-    anim.endSkip();
-  }
-  await playEvents([], S.view);
+  await playEvents([dealEvent(S.view)], S.view);
 }
 
 function announceTurn() {
@@ -1172,6 +1253,7 @@ async function init() {
     onResize: () => R.layoutHand(),
   });
   document.body.classList.toggle("cuatro-colores", S.settings.four_colour);
+  setInterval(checkStall, 1000);
   await open(codeFromLink());
 }
 
