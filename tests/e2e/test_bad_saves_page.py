@@ -31,7 +31,7 @@ def test_the_page_refuses_each_bad_save_and_keeps_it(page: Page, server: Server,
     page.evaluate(f"(s) => localStorage.setItem('{GAME_KEY}', s)", stored)
     page.reload()
     page.wait_for_selector("#btn-repartir", timeout=15_000)
-    notice = page.inner_text("#centro")
+    notice = page.inner_text("#aviso")
     assert "dañada o había sido modificada" in notice, (name, notice)
     kept = page.evaluate(
         f"""() => Object.keys(localStorage).filter(k => k.startsWith('{ASIDE_PREFIX}'))

@@ -258,9 +258,10 @@ def test_a_damaged_save_is_refused_kept_aside_and_a_new_game_starts(
     page.evaluate(f"(s) => localStorage.setItem('{GAME_KEY}', s)", damaged)
     page.reload()
     page.wait_for_selector("#btn-repartir")
-    notice = page.inner_text("#centro")
+    notice = page.inner_text("#aviso")  # under the table, covering no seat
     assert "dañada o había sido modificada" in notice
     assert "empieza una partida nueva" in notice
+    assert notice.count("modificada") == 1, notice  # said once, not again as its «Motivo»
     fresh = stored_game(page)
     assert fresh["code"] != old["code"]
     assert fresh["save"]["record"]["actions"] == []  # a game not yet played

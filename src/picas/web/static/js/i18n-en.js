@@ -90,6 +90,9 @@ export const EN = {
   "btn.retry": "Try again",
   "btn.showScore": "Show score",
   "btn.continue": "Continue",
+  "deal.target": "Game to",
+  "deal.target.250": "quick",
+  "deal.target.500": "standard",
 
   "status.deal": "Press «Deal» and the cards go out one by one. Tap the table to skip the deal.",
   "status.dealing": "Dealing… tap the table to skip the deal.",
@@ -394,6 +397,7 @@ export const EN = {
   "settings.pauseTricks": "Stop after each trick until I tap the table",
   "settings.hint": "Suggest a card on my turn, with the reason",
   "settings.pace": "Pace",
+  "settings.savedUndealt": "Settings saved: the game not yet dealt uses them now.",
   "settings.autoLast": "My last card plays itself (there is no other to play)",
 
   "helpPage.settings": "In your game: target {target}, bag penalty {penalty}, Blind Nil {blind}.",

@@ -96,6 +96,9 @@ export const ES = {
   "btn.retry": "Reintentar",
   "btn.showScore": "Ver puntuación",
   "btn.continue": "Seguir",
+  "deal.target": "Partida a",
+  "deal.target.250": "rápida",
+  "deal.target.500": "estándar",
 
   // Status line
   "status.deal": "Pulsa «Repartir» y las cartas saldrán una a una. Toca la mesa para saltarte el reparto.",
@@ -414,6 +417,7 @@ export const ES = {
   "settings.pauseTricks": "Parar después de cada baza hasta que toques la mesa",
   "settings.hint": "Sugerirme una carta en mi turno, con el porqué",
   "settings.pace": "Ritmo",
+  "settings.savedUndealt": "Ajustes guardados: la partida sin repartir ya los usa.",
   "settings.autoLast": "Mi última carta se juega sola (no hay otra que jugar)",
 
   // Help pages: the settings they describe

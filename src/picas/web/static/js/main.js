@@ -164,7 +164,7 @@ function drawCentre() {
     parts.push(paragraph(S.error.message, "centro-error", "alert"));
     parts.push(R.button(t("btn.retry"), { className: "boton principal", action: "reintentar" }));
   } else if (S.ui.stage === "repartir" && !S.busy) {
-    if (S.notice) parts.push(paragraph(S.notice, "centro-aviso", "alert"));
+    if (!S.practice && S.view) parts.push(R.targetChoice(S.view.rules.target));
     parts.push(R.button(t("btn.deal"), { className: "boton principal grande", action: "repartir", id: "btn-repartir" }));
   } else if (S.ui.stage === "hoja" && !S.busy) {
     parts.push(R.button(t("btn.nextHand"), { className: "boton principal grande", action: "siguiente", id: "btn-siguiente" }));
@@ -211,6 +211,11 @@ function drawStatus() {
   const view = S.view;
   const m = S.model;
   let text = "";
+  if (S.ui.stage === "repartir" && S.notice && !S.busy) {
+    // A damaged save or a refused code: said under the table, where it covers no one's seat.
+    R.setStatus(S.notice, { warn: true });
+    return;
+  }
   if (S.ui.stage === "repartir") text = S.busy ? t("status.dealing") : t("status.deal");
   else if (S.ui.stage === "hoja") text = t("status.handOver", { n: view.history.length ? view.history[view.history.length - 1].number : m.handNumber });
   else if (S.ui.stage === "fin") text = t("status.gameOver");
@@ -336,10 +341,14 @@ function resetHandState() {
   S.pending = null;
 }
 
-async function damaged(raw, detail, wanted = null) {
+/** A save the server refuses: set it aside and start anew. A bad signature needs no «Motivo»: the
+ * first sentence already says the save was damaged or edited. */
+async function damaged(raw, error, wanted = null) {
   store.setAside(raw);
+  const detail = error && error.code !== "bad_signature" ? error.message : null;
   S.notice = t("error.damaged") + (detail ? ` ${t("error.damagedDetail", { message: detail })}` : "");
   await startNew(wanted);
+  R.announce(S.notice);
 }
 
 async function startNew(code = null) {
@@ -350,6 +359,7 @@ async function startNew(code = null) {
       // A code from a link that the server refuses: say so, and deal a game anyway.
       S.notice = error.message;
       await startNew(null);
+      R.announce(S.notice);
       return;
     }
     showError(error, () => startNew(code));
@@ -397,7 +407,7 @@ async function resumeEntry(entry, { practice, wanted = null }) {
       store.removeGame(store.PRACTICE_KEY);
       return false;
     }
-    if (refused) await damaged(store.rawGame(), error.message, wanted);
+    if (refused) await damaged(store.rawGame(), error, wanted);
     else showError(error, () => open(wanted));
     return null;
   }
@@ -508,7 +518,7 @@ async function act(action, optimistic) {
       R.announce(error.message);
       draw();
     } else if (error instanceof api.ApiError && error.code === "bad_signature") {
-      await damaged(store.rawGame(S.practice ? store.PRACTICE_KEY : store.GAME_KEY), error.message);
+      await damaged(store.rawGame(S.practice ? store.PRACTICE_KEY : store.GAME_KEY), error);
     } else {
       showError(error, () => {
         S.error = null;
@@ -623,6 +633,9 @@ async function onAction(action, value) {
       break;
     case "repartir":
       await dealFirstHand();
+      break;
+    case "objetivo":
+      await chooseTarget(Number(value));
       break;
     case "siguiente":
       await nextHand();
@@ -943,6 +956,28 @@ function dealEvent(view) {
   return { type: "deal", dealer: view.dealer, hand_number: view.hand_number };
 }
 
+/** The first screen's 250 / 500: the undealt game (same code) plays to that target from now on. */
+async function chooseTarget(target) {
+  if (![250, 500].includes(target) || S.busy || S.ui.stage !== "repartir") return;
+  S.settings = { ...S.settings, target };
+  store.saveSettings(S.settings);
+  await applyToUndealt();
+  const chosen = document.querySelector(`[data-accion="objetivo"][data-valor="${target}"]`);
+  if (chosen) chosen.focus({ preventScroll: true });
+}
+
+/** Nothing is dealt yet: the game on the table takes the saved next-game settings at once. */
+async function applyToUndealt() {
+  if (S.busy || S.practice || S.ui.stage !== "repartir" || !S.view) return false;
+  const rules = S.view.rules;
+  const wanted = S.settings;
+  const same = rules.target === wanted.target && rules.bag_penalty === wanted.bag_penalty
+    && rules.blind_nil === wanted.blind_nil && S.level === wanted.level;
+  if (same) return false;
+  await startNew(S.code);
+  return true;
+}
+
 async function nextHand() {
   if (S.busy || S.ui.stage !== "hoja") return;
   $("dlg-hoja").close();
@@ -1146,6 +1181,7 @@ async function openSettings() {
       store.saveSettings(S.settings);
       draw();
     },
+    applyToUndealt,
     newGame: async (code) => {
       S.notice = null;
       await newGame(code);

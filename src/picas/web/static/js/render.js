@@ -477,6 +477,23 @@ export function clearActions() {
   box.className = "acciones";
 }
 
+/** The first screen's choice of target, next to «Repartir»: 250 (quick) or 500 (standard). */
+export function targetChoice(current) {
+  const group = el("div", "eleccion-objetivo");
+  group.setAttribute("role", "group");
+  const label = el("span", "eleccion-titulo", t("deal.target"));
+  label.id = "eleccion-objetivo-titulo";
+  group.setAttribute("aria-labelledby", label.id);
+  group.append(label);
+  for (const target of [250, 500]) {
+    const choice = button("", { className: "boton eleccion", action: "objetivo", value: target, id: `objetivo-${target}` });
+    choice.append(el("strong", "", String(target)), " ", el("span", "eleccion-sub", t(`deal.target.${target}`)));
+    choice.setAttribute("aria-pressed", target === current ? "true" : "false");
+    group.append(choice);
+  }
+  return group;
+}
+
 /** The overlay in the middle of the table: Repartir, Siguiente mano, the end of the game, errors. */
 export function renderCentre(content) {
   const centre = $("centro");

@@ -142,7 +142,8 @@ function readAll(form) {
 
 /**
  * ctx: {settings(): the saved settings, applyNow(next): apply and save the table's settings,
- * saveAll(settings), newGame(code): start a game (throws with a message), isBusy()}
+ * saveAll(settings), applyToUndealt(): give them to a game not yet dealt (true if it did),
+ * newGame(code): start a game (throws with a message), isBusy()}
  */
 export function openSettings(ctx) {
   const dialog = makeDialog("dlg-ajustes");
@@ -171,7 +172,8 @@ export function openSettings(ctx) {
       const next = readAll(form);
       await ctx.applyNow(readNow(form));
       ctx.saveAll(next);
-      $("ajustes-mensaje").textContent = t("settings.saved");
+      const now = await ctx.applyToUndealt();
+      $("ajustes-mensaje").textContent = t(now ? "settings.savedUndealt" : "settings.saved");
     });
     const start = async (code) => {
       if (ctx.isBusy()) return;
