@@ -1,5 +1,5 @@
-"""The first screen: a game to 500 is one tap away, next to «Repartir», and settings saved before the
-first deal apply to the game not yet dealt."""
+"""The first screen: a game to 500 is one tap away, next to «Repartir», and settings saved before
+the first deal apply to the game not yet dealt."""
 
 from __future__ import annotations
 

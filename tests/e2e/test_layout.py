@@ -1,7 +1,10 @@
-"""Layout at phone and desktop sizes: every card index in a trick can be read, the hand's sheet puts
-its totals above the fold, and the centre panel and the notices never cover West's or East's seat."""
+"""Layout at phone and desktop sizes: every card index in a trick can be read, the hand's sheet
+puts its totals above the fold, the centre panel and the notices never cover West's or East's
+seat, and the menu's buttons show their names."""
 
 from __future__ import annotations
+
+import itertools
 
 import pytest
 from e2e_helpers import ASIDE_PREFIX, GAME_KEY, Server, open_table
@@ -163,13 +166,17 @@ def test_the_menu_shows_a_short_name_under_each_icon_at_every_size(
             label = page.locator(f"{button} .menu-texto")
             assert label.inner_text() == name
             box = label.bounding_box()
-            assert box is not None and box["width"] > 20 and box["height"] > 8, (name, box)
+            assert box is not None
+            assert box["width"] > 20, (name, box)
+            assert box["height"] > 8, (name, box)
             whole = page.locator(button).bounding_box()
             assert whole is not None
-            assert 0 <= whole["x"] and whole["x"] + whole["width"] <= size[0], (name, whole)
-            assert whole["height"] >= 44 and whole["width"] >= 44, (name, whole)  # a finger's size
+            assert whole["x"] >= 0, (name, whole)
+            assert whole["x"] + whole["width"] <= size[0], (name, whole)
+            assert whole["height"] >= 44, (name, whole)  # a finger's size
+            assert whole["width"] >= 44, (name, whole)
             boxes.append(whole)
-        for left, right in zip(boxes, boxes[1:], strict=False):
+        for left, right in itertools.pairwise(boxes):
             assert left["x"] + left["width"] <= right["x"] + 0.5, (left, right)
         width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
         assert width[0] <= width[1], f"the page is wider than the screen: {width}"

@@ -37,21 +37,18 @@ FLIGHTS_NEVER_END = """(() => {
 })();"""
 
 # The first pause after a card at «Rápida» never wakes up: its timer is dropped.
-FIRST_PLAY_GAP_LOST = (
-    """(() => {
+FIRST_PLAY_GAP_LOST = """(() => {
   const setTimer = window.setTimeout;
   let lost = false;
   window.setTimeout = function (callback, ms, ...rest) {
-    if (!lost && ms === %r) {
+    if (!lost && ms === PLAY_GAP) {
       lost = true;
       window.lostTimer = performance.now();
       return 0;
     }
     return setTimer.call(window, callback, ms, ...rest);
   };
-})();"""
-    % PLAY_GAP_FAST
-)
+})();""".replace("PLAY_GAP", repr(PLAY_GAP_FAST))
 
 
 def _open_fast(page: Page, server: Server, settings: Json) -> None:
@@ -117,7 +114,8 @@ _SNAPSHOT = """() => {
   return {
     busy: q('#mesa').classList.contains('ocupada'),
     table: [q('#aviso').textContent, q('#baza').textContent, q('#mano').children.length,
-            ...[...document.querySelectorAll('#baza .carta, .asiento')].map((e) => e.textContent)].join('|'),
+            ...[...document.querySelectorAll('#baza .carta, .asiento')].map((e) => e.textContent)]
+      .join('|'),
     ready: q('#mano .carta-mano.jugable') !== null || q('.teclado, #btn-nil-ciego') !== null
       || q('dialog[open]') !== null || (!q('#centro').hidden && q('#centro button') !== null),
   };
@@ -201,7 +199,7 @@ def test_games_at_the_fast_pace_with_random_taps_never_stall(
     assert not errors, errors
 
 
-# --- «Ritmo»: the forced last card ------------------------------------------------------------------
+# --- «Ritmo»: the forced last card ---------------------------------------------------------------
 
 
 def test_the_forced_last_card_waits_for_a_tap_when_its_setting_is_off(
