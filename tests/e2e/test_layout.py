@@ -20,7 +20,7 @@ SIZES = [*PHONES, (1280, 800)]
 
 # For each card of a trick cross: is every corner of its index (rank and suit) on top there?
 _INDEX_SHOWS = """(root) => [...root.querySelectorAll('.carta')].map((card) => {
-  const box = card.querySelector('.indice').getBoundingClientRect();
+  const box = card.querySelector('.indice, use[href^="#indice-"]').getBoundingClientRect();
   const points = [[box.left + 2, box.top + 2], [box.right - 2, box.top + 2],
                   [box.left + 2, box.bottom - 2], [box.right - 2, box.bottom - 2]];
   const hidden = points.filter(([x, y]) => {

@@ -132,9 +132,9 @@ export const EN = {
   "bid.tipLoading": "Working out the tip…",
   "bid.tipLabel": "Tip: {bid}",
   "bid.tipNil": "Nil",
-  "bid.tipAria": "Tip: suggested bid {bid}",
+  "bid.tipAria": "Tip {bid}: suggested bid",
   "bid.tipAriaEmpty": "Tip: show the suggested bid",
-  "bid.keyAria.nil": "Nil, no tricks",
+  "bid.keyAria.nil": "Nil, 0 tricks",
   "bid.keyAria": "{n} tricks",
   "bid.keyAria.one": "1 trick",
 

@@ -141,9 +141,9 @@ export const ES = {
   "bid.tipLoading": "Calculando el tip…",
   "bid.tipLabel": "Tip: {bid}",
   "bid.tipNil": "Nil",
-  "bid.tipAria": "Tip: canto sugerido {bid}",
+  "bid.tipAria": "Tip {bid}: canto sugerido",
   "bid.tipAriaEmpty": "Tip: ver el canto sugerido",
-  "bid.keyAria.nil": "Nil, cero bazas",
+  "bid.keyAria.nil": "Nil, 0 bazas",
   "bid.keyAria": "{n} bazas",
   "bid.keyAria.one": "1 baza",
 

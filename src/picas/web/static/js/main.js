@@ -794,8 +794,25 @@ async function playEvents(events, finalView) {
     if (mine === S.sequence) endShowing();
   }
   draw();
+  placeFocus();
   announceTurn();
   maybeAutoPlay();
+}
+
+/**
+ * After the deal or an answer, the button that had the focus («Repartir», «Cantar», a card) is
+ * gone and the focus would fall to <body>: put it where the player acts next, the bid pad or
+ * the hand. A focus the player put elsewhere (the menu, a dialog) is left alone.
+ */
+function placeFocus() {
+  const active = document.activeElement;
+  if (active && active !== document.body && document.body.contains(active)) return;
+  if (document.querySelector("dialog[open]")) return;
+  let target = null;
+  if (canBid()) target = document.querySelector("#acciones .tecla[aria-pressed='true']") || document.querySelector("#acciones .tecla");
+  else if (myTurn() && S.view.phase === "bidding") target = $("btn-nil-ciego");
+  if (!target) target = document.querySelector("#mano button.carta-mano[tabindex='0']");
+  if (target) target.focus({ preventScroll: true });
 }
 
 // --- the watchdog --------------------------------------------------------------------------------
@@ -853,6 +870,7 @@ function showDirectly(view) {
   S.ui = { stage: view.phase === "game_over" ? "fin" : "mesa" };
   persist();
   draw();
+  placeFocus();
   announceTurn();
   maybeAutoPlay();
 }

@@ -360,7 +360,8 @@ export function renderBidPad({ selected, tip, tipLoading }) {
   for (let n = 0; n <= 13; n += 1) {
     const key = button("", { className: "tecla", action: "elegir", value: n });
     if (n === 0) {
-      key.append(el("span", "tecla-valor", t("btn.nil")), el("span", "tecla-sub", t("bid.nilHint")));
+      // The space keeps "Nil 0" apart in the text, so the name («Nil, 0 bazas») contains it.
+      key.append(el("span", "tecla-valor", t("btn.nil")), " ", el("span", "tecla-sub", t("bid.nilHint")));
       key.setAttribute("aria-label", t("bid.keyAria.nil"));
       key.classList.add("tecla-nil");
     } else {
@@ -374,7 +375,7 @@ export function renderBidPad({ selected, tip, tipLoading }) {
   const tipKey = button("", { className: "tecla tecla-tip", action: "tip", id: "tecla-tip" });
   tipKey.append(el("span", "tecla-valor", t("btn.tip")));
   if (tip) {
-    tipKey.append(el("span", "tecla-sub", tip.bid === 0 ? t("bid.tipNil") : String(tip.bid)));
+    tipKey.append(" ", el("span", "tecla-sub", tip.bid === 0 ? t("bid.tipNil") : String(tip.bid)));
     tipKey.setAttribute("aria-label", t("bid.tipAria", { bid: tip.bid === 0 ? t("bid.tipNil") : tip.bid }));
   } else {
     tipKey.setAttribute("aria-label", t("bid.tipAriaEmpty"));
