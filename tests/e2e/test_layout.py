@@ -5,6 +5,8 @@ seat, and the menu's buttons show their names."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from e2e_helpers import ASIDE_PREFIX, GAME_KEY, Server, open_table
@@ -49,11 +51,20 @@ def _page(browser: Browser, size: tuple[int, int]) -> Page:
     return page
 
 
-def _open_made(page: Page, server: Server, made: Made, stage: str) -> None:
-    open_table(page, server)
-    store_game(page, made, ui={"stage": stage})
-    page.reload()
-    wait_for_code(page, made.record["code"])
+@contextmanager
+def _table_at(
+    browser: Browser, server: Server, size: tuple[int, int], made: Made, stage: str
+) -> Iterator[Page]:
+    """A page of ``size`` with the game ``made`` open at ``stage``; closed afterwards."""
+    page = _page(browser, size)
+    try:
+        open_table(page, server)
+        store_game(page, made, ui={"stage": stage})
+        page.reload()
+        wait_for_code(page, made.record["code"])
+        yield page
+    finally:
+        page.context.close()
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -61,16 +72,12 @@ def test_every_index_in_the_last_trick_can_be_read(
     browser: Browser, server: Server, size: tuple[int, int]
 ) -> None:
     made = make_save(server, hands=[bids(3, 3, 3, 3)], stop=_west_after_south)
-    page = _page(browser, size)
-    try:
-        _open_made(page, server, made, "mesa")
+    with _table_at(browser, server, size, made, "mesa") as page:
         page.click("#btn-ultima")
         page.wait_for_selector("#dlg-ultima[open] .baza-mini .carta")
         covered = page.locator("#dlg-ultima .baza-mini").evaluate(_INDEX_SHOWS)
-        assert len(covered) == 4
-        assert all(hidden == 0 for _, hidden in covered), covered
-    finally:
-        page.context.close()
+    assert len(covered) == 4
+    assert all(hidden == 0 for _, hidden in covered), covered
 
 
 @pytest.mark.parametrize("size", PHONES)
@@ -78,17 +85,13 @@ def test_the_hand_sheet_shows_its_totals_above_the_fold_on_a_phone(
     browser: Browser, server: Server, size: tuple[int, int]
 ) -> None:
     made = make_save(server, hands=[bids(3, 4, 3, 2)])
-    page = _page(browser, size)
-    try:
-        _open_made(page, server, made, "hoja")
+    with _table_at(browser, server, size, made, "hoja") as page:
         page.click("#centro [data-accion='ver-hoja']")
         page.wait_for_selector("#dlg-hoja[open] table.hoja")
         for row in ("tr.total", "tr.acumulado"):
             box = page.locator(f"#dlg-hoja table.hoja {row}").first.bounding_box()
             assert box is not None
             assert box["y"] + box["height"] <= size[1], (row, box)
-    finally:
-        page.context.close()
 
 
 def _overlap(page: Page, a: str, b: str) -> bool:
@@ -116,13 +119,9 @@ def test_the_next_hand_panel_covers_no_side_seat(
     browser: Browser, server: Server, size: tuple[int, int]
 ) -> None:
     made = make_save(server, hands=[bids(3, 4, 3, 2)])
-    page = _page(browser, size)
-    try:
-        _open_made(page, server, made, "hoja")
+    with _table_at(browser, server, size, made, "hoja") as page:
         page.wait_for_selector("#btn-siguiente")
         _covers_no_side_seat(page, "#centro")
-    finally:
-        page.context.close()
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -1,6 +1,7 @@
 """The table never stalls while it shows an answer it holds: a flight whose animation never ends, a
 pause whose timer never fires, and whole games at «Rápida» with random taps during the animations.
-Also the «Ritmo» setting for South's forced last card."""
+Also a late hint that held back the next one, and the «Ritmo» setting for South's forced last
+card."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import time
 import pytest
 from e2e_helpers import Json, Server, bid_tip, settle, state, stored_game, tap_card
 from e2e_saves import bids, make_save, south_last_card, store_game, wait_for_code
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, Route, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from picas.engine import Seat, action_to_json
@@ -122,6 +123,7 @@ _SNAPSHOT = """() => {
 }"""
 
 STALL_S = 12.0  # well past the watchdog's two steps (4 s each)
+GAME_S = 360.0  # a game to 250 with these taps takes a minute or two (on a loaded machine)
 
 
 def _random_tap(page: Page, rng: random.Random) -> None:
@@ -175,15 +177,22 @@ def test_games_at_the_fast_pace_with_random_taps_never_stall(
     try:
         _open_fast(page, server, {**FAST, "target": 250})
         last, since, games, actions = "", time.monotonic(), 0, 0
+        deadline = time.monotonic() + GAME_S * 2
         while games < 2:
             shot = page.evaluate(_SNAPSHOT)
             now = time.monotonic()
             if shot["table"] != last or (shot["ready"] and not shot["busy"]):
                 last, since = shot["table"], now
             assert now - since < STALL_S, f"the table stalled: {shot}"
-            if page.locator("#dlg-hoja[open] #btn-nueva").count():
+            assert now < deadline, f"{games} games in {GAME_S * 2:.0f} s: {shot}"
+            over = [
+                b
+                for b in ("#dlg-hoja[open] #btn-nueva", "#btn-nueva-fin")
+                if page.locator(b).count()
+            ]
+            if over:
                 games += 1
-                page.click("#btn-nueva")
+                page.click(over[0])
                 page.wait_for_selector("#btn-repartir")
                 last, since = "", time.monotonic()
                 continue
@@ -235,3 +244,43 @@ def test_the_forced_last_card_waits_for_a_tap_when_its_setting_is_off(
     page.reload()  # stored with the other settings
     page.click("#btn-ajustes")
     assert not page.locator("#form-ajustes [name='auto_last']").is_checked()
+
+
+# --- the hint's answer after the position moved on -----------------------------------------------
+
+
+def test_a_hint_that_answers_late_does_not_hold_back_the_next_positions_hint(
+    page: Page, server: Server
+) -> None:
+    # South plays before the hint for that turn has come back; when it does, South's next turn
+    # must still get a hint of its own (the late answer used to leave «Buscando…» for good).
+    held: list[Route] = []
+
+    def hold_first(route: Route) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/api/hint", hold_first)
+    page.goto(server.base + "/?rapido=1")
+    page.wait_for_selector("#btn-repartir")
+    page.evaluate(f"(s) => localStorage.setItem('{SETTINGS_KEY}', s)", json.dumps({"hint": True}))
+    page.reload()
+    page.click("#btn-repartir")
+    settle(page)
+    bid_tip(page)
+    assert state(page) == "play"
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert len(held) == 1, "the page did not ask for the hint"
+    code = page.locator("#mano .carta-mano.jugable").first.get_attribute("data-carta") or ""
+    tap_card(page, f"#mano [data-carta='{code}']")
+    page.click("#btn-jugar")
+    settle(page)
+    assert state(page) == "play"  # South's second card: trick 2 of 13
+    held[0].continue_()
+    expect(page.locator("#pista")).to_contain_text("Sugerencia:", timeout=5_000)
+    page.wait_for_selector("#mano .carta-mano.sugerida")
