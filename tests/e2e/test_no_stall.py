@@ -6,6 +6,7 @@ card."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import time
 
@@ -123,7 +124,8 @@ _SNAPSHOT = """() => {
 }"""
 
 STALL_S = 12.0  # well past the watchdog's two steps (4 s each)
-GAME_S = 360.0  # a game to 250 with these taps takes a minute or two (on a loaded machine)
+GAME_S = 360.0  # a game to 250 takes a few minutes at «Rápida» (more on a loaded machine)
+GAMES = int(os.environ.get("PICAS_STRESS_GAMES", "2"))  # more for a longer hunt
 
 
 def _random_tap(page: Page, rng: random.Random) -> None:
@@ -152,39 +154,55 @@ def _random_tap(page: Page, rng: random.Random) -> None:
         page.wait_for_timeout(rng.randrange(20, 150))
 
 
+def _south_acts(page: Page, rng: random.Random) -> None:
+    """South's turn, taken the way a player does: the Tip's bid, or a playable card."""
+    if page.locator("#tecla-tip").count():
+        page.click("#tecla-tip", timeout=2000)
+        page.wait_for_selector(".tecla[aria-pressed='true']", timeout=5000)
+        page.click("#btn-cantar", timeout=2000)
+    elif page.locator("#btn-ver").count():
+        page.click("#btn-ver", timeout=2000)
+    else:
+        playable = page.locator("#mano .carta-mano.jugable")
+        count = playable.count()
+        if count:
+            code = playable.nth(rng.randrange(count)).get_attribute("data-carta") or ""
+            tap_card(page, f"#mano [data-carta='{code}']")
+            page.click("#btn-jugar", timeout=2000)
+
+
 def _next_step(page: Page) -> bool:
     """Move the game on when it waits for a button: True if a button was pressed."""
-    for button in ("#btn-siguiente-hoja", "#btn-repartir", "#btn-siguiente"):
+    for button in ("#btn-siguiente-hoja", "#btn-repartir", "#btn-siguiente", "#btn-volver"):
         if page.locator(button).count() and page.locator(button).is_visible():
             page.click(button, timeout=2000)
             return True
-    if page.locator("dialog[open]:not(#dlg-hoja)").count():
+    if page.locator("dialog[open]").count():  # taps are for the table, not the sheet's tools
         page.keyboard.press("Escape")
         return True
     return False
 
 
-@pytest.mark.parametrize("seed", [11, 12])
 def test_games_at_the_fast_pace_with_random_taps_never_stall(
-    browser: Browser, server: Server, seed: int
+    browser: Browser, server: Server
 ) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="es-ES")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.set_default_timeout(15_000)
-    rng = random.Random(seed)
+    rng = random.Random(11)
     try:
         _open_fast(page, server, {**FAST, "target": 250})
-        last, since, games, actions = "", time.monotonic(), 0, 0
-        deadline = time.monotonic() + GAME_S * 2
-        while games < 2:
+        last, since, games, taps_in_motion = "", time.monotonic(), 0, 0
+        deadline = time.monotonic() + GAME_S * GAMES
+        while games < GAMES:
             shot = page.evaluate(_SNAPSHOT)
             now = time.monotonic()
             if shot["table"] != last or (shot["ready"] and not shot["busy"]):
                 last, since = shot["table"], now
             assert now - since < STALL_S, f"the table stalled: {shot}"
-            assert now < deadline, f"{games} games in {GAME_S * 2:.0f} s: {shot}"
+            assert now < deadline, f"{games} games in {GAME_S * GAMES:.0f} s: {shot}"
             over = [
                 b
                 for b in ("#dlg-hoja[open] #btn-nueva", "#btn-nueva-fin")
@@ -197,12 +215,16 @@ def test_games_at_the_fast_pace_with_random_taps_never_stall(
                 last, since = "", time.monotonic()
                 continue
             try:
-                if not _next_step(page):
+                if _next_step(page):
+                    continue
+                if shot["busy"] or rng.random() < 0.3:
                     _random_tap(page, rng)
-                    actions += 1
+                    taps_in_motion += shot["busy"]
+                else:
+                    _south_acts(page, rng)
             except PlaywrightError:
                 pass  # the tap's target moved or left (a dialog opened): only stalls count
-        assert actions > 100
+        assert taps_in_motion > 50 * GAMES  # the taps did land while the table moved
     finally:
         context.close()
     assert not errors, errors
