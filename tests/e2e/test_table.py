@@ -213,6 +213,7 @@ def test_blind_nil_can_be_declared_with_the_cards_face_down(page: Page, server: 
 
 def test_settings_take_effect_on_the_next_game(page: Page, server: Server) -> None:
     open_table(page, server)
+    deal(page)  # a game under way (an undealt one takes them at once: test_first_screen.py)
     code_before = page.inner_text("#dato-codigo")
     page.click("#btn-ajustes")
     page.check("#form-ajustes [name='target'][value='500']")
