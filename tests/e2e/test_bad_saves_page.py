@@ -37,7 +37,7 @@ def test_the_page_refuses_each_bad_save_and_keeps_it(page: Page, server: Server,
         assert "dañada" not in page.inner_text("#dlg-clave")
         page.click("#dlg-clave-si")
     page.wait_for_selector("#btn-repartir", timeout=15_000)
-    notice = page.inner_text("#centro")
+    notice = page.inner_text("#aviso")  # under the table, covering no seat
     expected = (
         "guardada aparte" if bad.code == "bad_signature" else "dañada o había sido modificada"
     )

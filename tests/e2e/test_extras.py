@@ -411,7 +411,7 @@ def test_a_link_with_a_code_starts_that_game_and_copy_link_gives_it(
         page.evaluate("() => localStorage.clear()")
         page.goto(server.base + "/?codigo=0000&rapido=1")
         page.wait_for_selector("#btn-repartir")
-        assert "código" in page.inner_text("#centro").lower()
+        assert "código" in page.inner_text("#aviso").lower()
     finally:
         context.close()
 

@@ -213,6 +213,7 @@ def test_blind_nil_can_be_declared_with_the_cards_face_down(page: Page, server: 
 
 def test_settings_take_effect_on_the_next_game(page: Page, server: Server) -> None:
     open_table(page, server)
+    deal(page)  # a game under way (an undealt one takes them at once: test_first_screen.py)
     code_before = page.inner_text("#dato-codigo")
     page.click("#btn-ajustes")
     page.check("#form-ajustes [name='target'][value='500']")
@@ -260,12 +261,13 @@ def test_a_damaged_save_is_refused_kept_aside_and_a_new_game_starts(
     if damage == "edited bid":  # the server cannot check its signature: nobody is blamed
         page.click("#dlg-clave-si")
     page.wait_for_selector("#btn-repartir")
-    notice = page.inner_text("#centro")
+    notice = page.inner_text("#aviso")  # under the table, covering no seat
     if damage == "edited bid":
         assert "guardada aparte" in notice
         assert "dañada" not in notice
     else:  # not even JSON: damaged in this browser
         assert "dañada o había sido modificada" in notice
+        assert notice.count("modificada") == 1, notice  # said once, not again as its «Motivo»
     assert "partida nueva" in notice
     fresh = stored_game(page)
     assert fresh["code"] != old["code"]

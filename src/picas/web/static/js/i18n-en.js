@@ -101,6 +101,9 @@ export const EN = {
   "btn.retry": "Try again",
   "btn.showScore": "Show score",
   "btn.continue": "Continue",
+  "deal.target": "Game to",
+  "deal.target.250": "quick",
+  "deal.target.500": "standard",
 
   "status.deal": "Press «Deal» and the cards go out one by one. Tap the table to skip the deal.",
   "status.dealing": "Dealing… tap the table to skip the deal.",
@@ -141,9 +144,9 @@ export const EN = {
   "bid.tipLoading": "Working out the tip…",
   "bid.tipLabel": "Tip: {bid}",
   "bid.tipNil": "Nil",
-  "bid.tipAria": "Tip: suggested bid {bid}",
+  "bid.tipAria": "Tip {bid}: suggested bid",
   "bid.tipAriaEmpty": "Tip: show the suggested bid",
-  "bid.keyAria.nil": "Nil, no tricks",
+  "bid.keyAria.nil": "Nil, 0 tricks",
   "bid.keyAria": "{n} tricks",
   "bid.keyAria.one": "1 trick",
 
@@ -418,6 +421,9 @@ export const EN = {
   "speed.rapida": "Fast",
   "settings.pauseTricks": "Stop after each trick until I tap the table",
   "settings.hint": "Suggest a card on my turn, with the reason",
+  "settings.pace": "Pace",
+  "settings.savedUndealt": "Settings saved: the game not yet dealt uses them now.",
+  "settings.autoLast": "My last card plays itself (there is no other to play)",
 
   "helpPage.settings": "In your game: target {target}, bag penalty {penalty}, Blind Nil {blind}.",
   "helpPage.saved": "Saved for the next game: target {target}, bag penalty {penalty}, Blind Nil {blind}.",

@@ -108,6 +108,9 @@ export const ES = {
   "btn.retry": "Reintentar",
   "btn.showScore": "Ver puntuación",
   "btn.continue": "Seguir",
+  "deal.target": "Partida a",
+  "deal.target.250": "rápida",
+  "deal.target.500": "estándar",
 
   // Status line
   "status.deal": "Pulsa «Repartir» y las cartas saldrán una a una. Toca la mesa para saltarte el reparto.",
@@ -151,9 +154,9 @@ export const ES = {
   "bid.tipLoading": "Calculando el tip…",
   "bid.tipLabel": "Tip: {bid}",
   "bid.tipNil": "Nil",
-  "bid.tipAria": "Tip: canto sugerido {bid}",
+  "bid.tipAria": "Tip {bid}: canto sugerido",
   "bid.tipAriaEmpty": "Tip: ver el canto sugerido",
-  "bid.keyAria.nil": "Nil, cero bazas",
+  "bid.keyAria.nil": "Nil, 0 bazas",
   "bid.keyAria": "{n} bazas",
   "bid.keyAria.one": "1 baza",
 
@@ -440,6 +443,9 @@ export const ES = {
   "speed.rapida": "Rápida",
   "settings.pauseTricks": "Parar después de cada baza hasta que toques la mesa",
   "settings.hint": "Sugerirme una carta en mi turno, con el porqué",
+  "settings.pace": "Ritmo",
+  "settings.savedUndealt": "Ajustes guardados: la partida sin repartir ya los usa.",
+  "settings.autoLast": "Mi última carta se juega sola (no hay otra que jugar)",
 
   // Help pages: the settings they describe
   "helpPage.settings": "En tu partida: objetivo {target}, castigo por sacos {penalty}, Nil ciego {blind}.",

@@ -44,6 +44,8 @@ const S = {
   settings: store.loadSettings(),
   storageWarned: false,
   lastTrickSeen: null,
+  sequence: 0, // bumped by each run of events: a run that is no longer the latest stops
+  showing: null, // {view, at, skipped} while an answer's events are shown (for the watchdog)
 };
 
 // --- saving ------------------------------------------------------------------------------------
@@ -167,7 +169,7 @@ function drawCentre() {
     parts.push(paragraph(S.error.message, "centro-error", "alert"));
     parts.push(R.button(t("btn.retry"), { className: "boton principal", action: "reintentar" }));
   } else if (S.ui.stage === "repartir" && !S.busy) {
-    if (S.notice) parts.push(paragraph(S.notice, "centro-aviso", "alert"));
+    if (!S.practice && S.view) parts.push(R.targetChoice(S.view.rules.target));
     parts.push(R.button(t("btn.deal"), { className: "boton principal grande", action: "repartir", id: "btn-repartir" }));
   } else if (S.ui.stage === "hoja" && !S.busy) {
     parts.push(R.button(t("btn.nextHand"), { className: "boton principal grande", action: "siguiente", id: "btn-siguiente" }));
@@ -214,6 +216,11 @@ function drawStatus() {
   const view = S.view;
   const m = S.model;
   let text = "";
+  if (S.ui.stage === "repartir" && S.notice && !S.busy) {
+    // A damaged save or a refused code: said under the table, where it covers no one's seat.
+    R.setStatus(S.notice, { warn: true });
+    return;
+  }
   if (S.ui.stage === "repartir") text = S.busy ? t("status.dealing") : t("status.deal");
   else if (S.ui.stage === "hoja") text = t("status.handOver", { n: view.history.length ? view.history[view.history.length - 1].number : m.handNumber });
   else if (S.ui.stage === "fin") text = t("status.gameOver");
@@ -286,7 +293,9 @@ async function maybeFetchHint() {
     S.hint = { key, error: error.message };
   } finally {
     S.hintLoading = false;
-    if (canPlay() && S.save.sig === key) draw();
+    // Also when the position moved on meanwhile: the redraw asks for the new position's hint,
+    // which this request (still under way then) had held back.
+    if (canPlay()) draw();
   }
 }
 
@@ -337,11 +346,15 @@ function resetHandState() {
   S.pending = null;
 }
 
-async function damaged(raw, detail, wanted = null, code = null) {
-  if (code === "bad_signature") return unknownKey(raw, wanted);
+/** A save the server refuses: set it aside and start anew. A bad signature is nobody's fault:
+ * the player chooses (unknownKey). Otherwise no «Motivo» repeats the first sentence. */
+async function damaged(raw, error, wanted = null) {
+  if (error && error.code === "bad_signature") return unknownKey(raw, wanted);
   store.setAside(raw);
+  const detail = error ? error.message : null;
   S.notice = t("error.damaged") + (detail ? ` ${t("error.damagedDetail", { message: detail })}` : "");
   await startNew(wanted);
+  R.announce(S.notice);
 }
 
 /** A save the server cannot check is nobody's fault: the player chooses to keep it aside. */
@@ -350,6 +363,7 @@ async function unknownKey(raw, wanted) {
     store.setAside(raw);
     S.notice = t("key.notice");
     await startNew(wanted);
+    R.announce(S.notice);
   } else {
     showError(new api.ApiError("bad_signature", t("key.waiting")), () => open(wanted));
   }
@@ -363,6 +377,7 @@ async function startNew(code = null) {
       // A code from a link that the server refuses: say so, and that a random game is dealt instead.
       S.notice = t("link.refused", { message: error.message });
       await startNew(null);
+      R.announce(S.notice);
       return;
     }
     showError(error, () => startNew(code));
@@ -410,7 +425,7 @@ async function resumeEntry(entry, { practice, wanted = null }) {
       store.removeGame(store.PRACTICE_KEY);
       return false;
     }
-    if (refused) await damaged(store.rawGame(), error.message, wanted, error.code);
+    if (refused) await damaged(store.rawGame(), error, wanted);
     else showError(error, () => open(wanted));
     return null;
   }
@@ -490,13 +505,18 @@ async function act(action, optimistic) {
   S.error = null;
   const before = S.model;
   try {
+    // The request goes out at the tap; South's own card flies while the server answers.
+    const request = api.act(S.save, action);
+    request.catch(() => undefined); // awaited below; a failure must not count as unhandled first
     if (optimistic) {
       draw();
+      watchMoves();
       await step(optimistic);
+      S.showing = null; // waiting for the server now, which is not the table stalling
     }
     S.thinking = S.model.turn !== "south" ? S.model.turn : null;
     R.renderPods(S.model, podOptions());
-    const answer = await api.act(S.save, action);
+    const answer = await request;
     S.thinking = null;
     S.lifted = null;
     S.selectedBid = null;
@@ -505,6 +525,7 @@ async function act(action, optimistic) {
     if (optimistic && events.length && events[0].seat === "south" && events[0].type === optimistic.type) events = events.slice(1);
     await playEvents(events, answer.view);
   } catch (error) {
+    S.showing = null;
     S.thinking = null;
     S.busy = false;
     S.tapWaiter = null;
@@ -515,7 +536,7 @@ async function act(action, optimistic) {
       R.announce(error.message);
       draw();
     } else if (error instanceof api.ApiError && error.code === "bad_signature") {
-      await damaged(store.rawGame(S.practice ? store.PRACTICE_KEY : store.GAME_KEY), error.message, null, error.code);
+      await damaged(store.rawGame(S.practice ? store.PRACTICE_KEY : store.GAME_KEY), error);
     } else if (error instanceof api.ApiError && api.BUSY_CODES.includes(error.code)) {
       // «La mesa está muy ocupada»: the save is untouched; «Reintentar» sends the same action.
       showError(error, () => act(action, optimistic));
@@ -571,9 +592,9 @@ function playCard(code) {
   act(code, { type: "play", seat: "south", card: code });
 }
 
-/** South's last card has nowhere else to go: it plays itself after a short look. */
+/** South's last card has nowhere else to go: it plays itself after a short look (a setting). */
 function maybeAutoPlay() {
-  if (!canPlay()) return;
+  if (!S.settings.auto_last || !canPlay()) return;
   const view = S.view;
   if (!view.hand || view.hand.length !== 1 || view.playable.length !== 1) return;
   const card = view.playable[0];
@@ -582,7 +603,9 @@ function maybeAutoPlay() {
   R.renderHand(S.model, { playable: new Set(), refusals: {}, lifted: null, focusIndex: 0, myPlayTurn: false });
   R.clearActions();
   R.setStatus(t("status.lastCard", { card: cardNameWithArticle(card) }));
+  watchMoves();
   anim.pause("lastCard").then(() => {
+    S.showing = null;
     S.busy = false;
     anim.endSkip();
     playCard(card);
@@ -632,6 +655,9 @@ async function onAction(action, value) {
     case "repartir":
       await dealFirstHand();
       break;
+    case "objetivo":
+      await chooseTarget(Number(value));
+      break;
     case "siguiente":
       await nextHand();
       break;
@@ -680,6 +706,7 @@ function waitForTap() {
     if (!hadFocus || hadFocus === document.body || !document.body.contains(hadFocus)) $("btn-seguir").focus({ preventScroll: true });
   }).then(() => {
     S.tapWaiter = null;
+    progressed();
     R.clearActions();
   });
 }
@@ -748,6 +775,7 @@ async function step(ev) {
       if (winner) winner.classList.add("ganadora");
     }
     await anim.collect(cards, podRect(ev.winner));
+    if (m !== S.model) return; // the watchdog has shown the position meanwhile
     m.won[ev.winner] += 1;
     m.trick = [];
     m.turn = ev.winner;
@@ -761,34 +789,114 @@ async function step(ev) {
 
 async function playEvents(events, finalView) {
   S.busy = true;
+  const mine = beginShowing(finalView);
   try {
     for (let i = 0; i < events.length; i += 1) {
+      if (mine !== S.sequence) return; // shown directly by the watchdog, or a newer run took over
+      progressed();
       const ev = events[i];
       if (ev.type === "hand_scored") {
-        await handScored(ev.result, events.slice(i + 1), finalView);
+        await handScored(ev.result, events.slice(i + 1), finalView, mine);
         return;
       }
       if (ev.type === "deal") {
         await runDeal(ev.dealer, ev.hand_number, finalView);
+        anim.endSkip(); // a tap during the deal skips the deal only
         continue;
       }
       if (ev.type === "game_over") continue;
       await step(ev);
     }
+    if (mine !== S.sequence) return;
     S.model = R.modelFromView(finalView);
     S.ui = { stage: finalView.phase === "game_over" ? "fin" : "mesa" };
     persist();
   } finally {
-    S.busy = false;
-    S.tapWaiter = null;
-    anim.endSkip();
+    if (mine === S.sequence) endShowing();
   }
   draw();
+  placeFocus();
   announceTurn();
   maybeAutoPlay();
 }
 
-async function handScored(result, rest, finalView) {
+/**
+ * After the deal or an answer, the button that had the focus («Repartir», «Cantar», a card) is
+ * gone and the focus would fall to <body>: put it where the player acts next, the bid pad or
+ * the hand. A focus the player put elsewhere (the menu, a dialog) is left alone.
+ */
+function placeFocus() {
+  const active = document.activeElement;
+  if (active && active !== document.body && document.body.contains(active)) return;
+  if (document.querySelector("dialog[open]")) return;
+  let target = null;
+  if (canBid()) target = document.querySelector("#acciones .tecla[aria-pressed='true']") || document.querySelector("#acciones .tecla");
+  else if (myTurn() && S.view.phase === "bidding") target = $("btn-nil-ciego");
+  if (!target) target = document.querySelector("#mano button.carta-mano[tabindex='0']");
+  if (target) target.focus({ preventScroll: true });
+}
+
+// --- the watchdog --------------------------------------------------------------------------------
+
+// While the table shows an answer it already holds, each event must start within STALL_MS of the
+// last one. If not, the watchdog first finishes the animations at once; if the table still has
+// not moved STALL_MS later, it shows the answer's position directly (moves with no answer behind
+// them only get the first step). The pause after a trick («Parar tras cada baza») waits for the
+// player, and the wait for the server is the server's: neither is the table stalling.
+const STALL_MS = 4000;
+
+function beginShowing(view) {
+  S.sequence += 1;
+  S.showing = { view, at: performance.now(), skipped: false };
+  return S.sequence;
+}
+
+/** Moves with no answer behind them (South's own card, the forced last card's look) are watched too. */
+function watchMoves() {
+  S.showing = { view: null, at: performance.now(), skipped: false };
+}
+
+function progressed() {
+  if (S.showing) S.showing.at = performance.now();
+}
+
+/** The run of events is over: the table is the player's again. */
+function endShowing() {
+  S.showing = null;
+  S.busy = false;
+  S.tapWaiter = null;
+  anim.endSkip();
+}
+
+function checkStall() {
+  const showing = S.showing;
+  if (!showing || S.tapWaiter) return;
+  const now = performance.now();
+  if (now - showing.at < STALL_MS) return;
+  if (!showing.skipped || !showing.view) {
+    showing.skipped = true;
+    showing.at = now;
+    anim.skip();
+    return;
+  }
+  showDirectly(showing.view);
+}
+
+function showDirectly(view) {
+  S.sequence += 1; // the stuck run stops wherever it wakes up
+  endShowing();
+  S.pending = null;
+  S.thinking = null;
+  S.model = R.modelFromView(view);
+  S.ui = { stage: view.phase === "game_over" ? "fin" : "mesa" };
+  persist();
+  draw();
+  placeFocus();
+  announceTurn();
+  maybeAutoPlay();
+}
+
+async function handScored(result, rest, finalView, mine) {
   const m = S.model;
   for (const sheet of result.sheets) {
     m.totals[sheet.team] = sheet.lines.running_total;
@@ -805,19 +913,27 @@ async function handScored(result, rest, finalView) {
   else S.ui = { stage: over ? "fin" : "hoja", sheetHand: result.number };
   S.pending = over || practiceDone ? null : { events: rest, view: finalView };
   persist();
+  S.showing = null; // the answer is all on the table; only the sheet is left to open
   let review = null;
   try {
-    review = await loadReview();
+    review = await Promise.race([loadReview(), delay(REVIEW_WAIT_MS).then(() => null)]);
   } catch {
     review = null; // the sheet can still be opened with «Ver puntuación»
   }
-  S.busy = false;
-  S.tapWaiter = null;
-  anim.endSkip();
+  if (mine !== S.sequence) return;
+  endShowing();
   draw();
   if (review && practiceDone) review.showCompare(sheetContext(), result, S.practice.compare);
   else if (review) review.showSheet(sheetContext(), result, { over });
   if (!practiceDone) recordStats();
+}
+
+const REVIEW_WAIT_MS = 5000;
+
+function delay(ms) {
+  return new Promise((resolve) => {
+    setTimeout(resolve, ms);
+  });
 }
 
 async function runDeal(dealer, handNumber, view) {
@@ -843,6 +959,8 @@ async function runDeal(dealer, handNumber, view) {
     order,
     targetRect: (seat) => (seat === "south" ? handBox.getBoundingClientRect() : podRect(seat)),
     onArrive: (seat) => {
+      if (m !== S.model) return;
+      progressed();
       m.dealtCount[seat] += 1;
       if (seat === "south") {
         R.renderHand(m, { playable: new Set(), refusals: {}, focusIndex: 0, myPlayTurn: false });
@@ -852,6 +970,7 @@ async function runDeal(dealer, handNumber, view) {
       }
     },
   });
+  if (m !== S.model) return;
   m.dealtCount = null;
   m.turn = R.nextSeat(dealer);
   R.renderPods(m, podOptions());
@@ -868,12 +987,34 @@ async function dealFirstHand() {
   const pending = S.pending;
   S.pending = null;
   const view = S.view;
-  try {
-    await runDeal(view.dealer, view.hand_number, view);
-  } finally {
-    anim.endSkip();
-  }
-  await playEvents(pending ? pending.events.filter((e) => e.type !== "deal") : [], view);
+  const rest = pending ? pending.events.filter((e) => e.type !== "deal") : [];
+  await playEvents([dealEvent(view), ...rest], view);
+}
+
+function dealEvent(view) {
+  return { type: "deal", dealer: view.dealer, hand_number: view.hand_number };
+}
+
+/** The first screen's 250 / 500: the undealt game (same code) plays to that target from now on. */
+async function chooseTarget(target) {
+  if (![250, 500].includes(target) || S.busy || S.ui.stage !== "repartir") return;
+  S.settings = { ...S.settings, target };
+  store.saveSettings(S.settings);
+  await applyToUndealt();
+  const chosen = document.querySelector(`[data-accion="objetivo"][data-valor="${target}"]`);
+  if (chosen) chosen.focus({ preventScroll: true });
+}
+
+/** Nothing is dealt yet: the game on the table takes the saved next-game settings at once. */
+async function applyToUndealt() {
+  if (S.busy || S.practice || S.ui.stage !== "repartir" || !S.view) return false;
+  const rules = S.view.rules;
+  const wanted = S.settings;
+  const same = rules.target === wanted.target && rules.bag_penalty === wanted.bag_penalty
+    && rules.blind_nil === wanted.blind_nil && S.level === wanted.level;
+  if (same) return false;
+  await startNew(S.code);
+  return true;
 }
 
 async function nextHand() {
@@ -888,13 +1029,7 @@ async function nextHand() {
     await playEvents(pending.events, pending.view);
     return;
   }
-  S.busy = true;
-  try {
-    await runDeal(S.view.dealer, S.view.hand_number, S.view);
-  } finally {
-    anim.endSkip();
-  }
-  await playEvents([], S.view);
+  await playEvents([dealEvent(S.view)], S.view);
 }
 
 function announceTurn() {
@@ -1085,6 +1220,7 @@ async function openSettings() {
       store.saveSettings(S.settings);
       draw();
     },
+    applyToUndealt,
     newGame: async (code) => {
       S.notice = null;
       await newGame(code);
@@ -1192,6 +1328,7 @@ async function init() {
     onResize: () => R.layoutHand(),
   });
   document.body.classList.toggle("cuatro-colores", S.settings.four_colour);
+  setInterval(checkStall, 1000);
   await open(codeFromLink());
 }
 

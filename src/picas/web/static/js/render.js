@@ -363,7 +363,8 @@ export function renderBidPad({ selected, tip, tipLoading }) {
   for (let n = 0; n <= 13; n += 1) {
     const key = button("", { className: "tecla", action: "elegir", value: n });
     if (n === 0) {
-      key.append(el("span", "tecla-valor", t("btn.nil")), el("span", "tecla-sub", t("bid.nilHint")));
+      // The space keeps "Nil 0" apart in the text, so the name («Nil, 0 bazas») contains it.
+      key.append(el("span", "tecla-valor", t("btn.nil")), " ", el("span", "tecla-sub", t("bid.nilHint")));
       key.setAttribute("aria-label", t("bid.keyAria.nil"));
       key.classList.add("tecla-nil");
     } else {
@@ -377,7 +378,7 @@ export function renderBidPad({ selected, tip, tipLoading }) {
   const tipKey = button("", { className: "tecla tecla-tip", action: "tip", id: "tecla-tip" });
   tipKey.append(el("span", "tecla-valor", t("btn.tip")));
   if (tip) {
-    tipKey.append(el("span", "tecla-sub", tip.bid === 0 ? t("bid.tipNil") : String(tip.bid)));
+    tipKey.append(" ", el("span", "tecla-sub", tip.bid === 0 ? t("bid.tipNil") : String(tip.bid)));
     tipKey.setAttribute("aria-label", t("bid.tipAria", { bid: tip.bid === 0 ? t("bid.tipNil") : tip.bid }));
   } else {
     tipKey.setAttribute("aria-label", t("bid.tipAriaEmpty"));
@@ -478,6 +479,23 @@ export function clearActions() {
   const box = $("acciones");
   box.replaceChildren();
   box.className = "acciones";
+}
+
+/** The first screen's choice of target, next to «Repartir»: 250 (quick) or 500 (standard). */
+export function targetChoice(current) {
+  const group = el("div", "eleccion-objetivo");
+  group.setAttribute("role", "group");
+  const label = el("span", "eleccion-titulo", t("deal.target"));
+  label.id = "eleccion-objetivo-titulo";
+  group.setAttribute("aria-labelledby", label.id);
+  group.append(label);
+  for (const target of [250, 500]) {
+    const choice = button("", { className: "boton eleccion", action: "objetivo", value: target, id: `objetivo-${target}` });
+    choice.append(el("strong", "", String(target)), " ", el("span", "eleccion-sub", t(`deal.target.${target}`)));
+    choice.setAttribute("aria-pressed", target === current ? "true" : "false");
+    group.append(choice);
+  }
+  return group;
 }
 
 /** The overlay in the middle of the table: Repartir, Siguiente mano, the end of the game, errors. */

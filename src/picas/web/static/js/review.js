@@ -332,8 +332,8 @@ function handParts(result) {
     calc.setAttribute("aria-pressed", showCalc ? "true" : "false");
     table.classList.toggle("con-cuentas", showCalc);
   });
-  parts.push(tools, message, table, dealtHands(result));
-  return parts;
+  // The totals first: on a phone they are what the player looks for, above the fold.
+  return [table, ...parts, tools, message, dealtHands(result)];
 }
 
 function bindHandList(content) {

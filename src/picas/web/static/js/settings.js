@@ -6,8 +6,8 @@ import { t } from "./i18n.js";
 import { LANGUAGES, SPEEDS } from "./store.js";
 import { makeDialog, node } from "./dialogs.js";
 
-const NOW = ["language", "speed", "pause_tricks", "hint", "four_colour"];
-const CHECKS = ["bag_penalty", "blind_nil", "four_colour", "pause_tricks", "hint"];
+const NOW = ["language", "speed", "pause_tricks", "auto_last", "hint", "four_colour"];
+const CHECKS = ["bag_penalty", "blind_nil", "four_colour", "pause_tricks", "auto_last", "hint"];
 
 function radios(name, legendKey, options) {
   const set = node("fieldset", "en-fila");
@@ -35,6 +35,18 @@ function check(name, labelKey) {
   return label;
 }
 
+/** «Ritmo»: how fast the table moves, and when it waits for the player. */
+function pace() {
+  const set = node("fieldset", "ritmo");
+  set.append(
+    node("legend", "", t("settings.pace")),
+    radios("speed", "settings.speed", SPEEDS.map((s) => [s, `speed.${s}`])),
+    check("pause_tricks", "settings.pauseTricks"),
+    check("auto_last", "settings.autoLast"),
+  );
+  return set;
+}
+
 function buttonNode(text, { id, className = "boton" } = {}) {
   const b = node("button", className, text);
   b.type = "button";
@@ -53,8 +65,7 @@ function build() {
   now.append(
     node("legend", "", t("settings.now")),
     radios("language", "settings.language", [["es", "lang.es", "es"], ["en", "lang.en", "en"]]),
-    radios("speed", "settings.speed", SPEEDS.map((s) => [s, `speed.${s}`])),
-    check("pause_tricks", "settings.pauseTricks"),
+    pace(),
     check("hint", "settings.hint"),
     check("four_colour", "settings.fourColor"),
   );
@@ -113,6 +124,7 @@ function readNow(form) {
     language: LANGUAGES.includes(form.elements.language.value) ? form.elements.language.value : "es",
     speed: SPEEDS.includes(form.elements.speed.value) ? form.elements.speed.value : "normal",
     pause_tricks: form.elements.pause_tricks.checked,
+    auto_last: form.elements.auto_last.checked,
     hint: form.elements.hint.checked,
     four_colour: form.elements.four_colour.checked,
   };
@@ -130,7 +142,8 @@ function readAll(form) {
 
 /**
  * ctx: {settings(): the saved settings, applyNow(next): apply and save the table's settings,
- * saveAll(settings), newGame(code): start a game (throws with a message), isBusy()}
+ * saveAll(settings), applyToUndealt(): give them to a game not yet dealt (true if it did),
+ * newGame(code): start a game (throws with a message), isBusy()}
  */
 export function openSettings(ctx) {
   const dialog = makeDialog("dlg-ajustes");
@@ -159,7 +172,8 @@ export function openSettings(ctx) {
       const next = readAll(form);
       await ctx.applyNow(readNow(form));
       ctx.saveAll(next);
-      $("ajustes-mensaje").textContent = t("settings.saved");
+      const now = await ctx.applyToUndealt();
+      $("ajustes-mensaje").textContent = t(now ? "settings.savedUndealt" : "settings.saved");
     });
     const start = async (code) => {
       if (ctx.isBusy()) return;

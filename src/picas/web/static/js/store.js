@@ -19,6 +19,7 @@ export const DEFAULT_SETTINGS = Object.freeze({
   four_colour: false,
   speed: "normal",
   pause_tricks: false,
+  auto_last: true, // South's forced last card plays itself
   hint: false,
   language: "es",
 });
@@ -138,7 +139,7 @@ export function loadSettings() {
     if (["facil", "normal", "dificil"].includes(data.level)) settings.level = data.level;
     if (SPEEDS.includes(data.speed)) settings.speed = data.speed;
     if (LANGUAGES.includes(data.language)) settings.language = data.language;
-    for (const key of ["bag_penalty", "blind_nil", "four_colour", "pause_tricks", "hint"]) {
+    for (const key of ["bag_penalty", "blind_nil", "four_colour", "pause_tricks", "auto_last", "hint"]) {
       if (typeof data[key] === "boolean") settings[key] = data[key];
     }
   } catch {
