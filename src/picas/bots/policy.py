@@ -222,6 +222,34 @@ def choose(
     return _low(beat)
 
 
+def spare_partner(
+    me: int,
+    legal: int,
+    trick: Sequence[int],
+    leader: int,
+    possible: Sequence[int],
+    bids: Sequence[int],
+    won: Sequence[int],
+) -> int:
+    """``legal`` without the cards that would overtake a partner already winning the trick for
+    sure, when a card that does not is left: the manner :func:`choose` keeps, for a search that
+    looks beyond it to keep too. A partner's live Nil is the exception: that one is overtaken."""
+    n = len(trick)
+    if not n:
+        return legal
+    partner = (me + 2) & 3
+    if bids[partner] == 0 and won[partner] == 0:
+        return legal
+    wpos = winner_position(trick)
+    if (leader + wpos) & 3 != partner:
+        return legal
+    wcard = trick[wpos]
+    if n < 3 and can_beat(possible[(me + 1) & 3], wcard, trick[0] // 13):
+        return legal
+    lose = legal & ~beaters(legal, wcard)
+    return lose or legal
+
+
 def _sure(cards: int, opp_after: tuple[int, ...], possible: Sequence[int], led: int) -> int:
     """The cards of ``cards`` that no opponent still to play could beat."""
     out = 0

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from picas.bots.knowledge import BELOW, SUIT_MASK, Knowledge
-from picas.bots.policy import choose, legal_mask, winner_position
+from picas.bots.policy import choose, legal_mask, spare_partner, winner_position
 from picas.engine import Rules
 
 
@@ -285,11 +285,15 @@ def search_play(
     settings: SearchSettings,
 ) -> tuple[int, int]:
     """The best card for ``k.seat`` by Monte Carlo, and the number of playouts run."""
-    legal = legal_mask(k.mine, k.trick, k.broken)
+    me = k.seat
+    # The search looks only among the cards the heuristic's manners allow: it may find a better
+    # play, never a ruder one (overtaking a partner who wins the trick anyway).
+    legal = spare_partner(
+        me, legal_mask(k.mine, k.trick, k.broken), k.trick, k.leader, k.possible, k.bids, k.won
+    )
     options = candidates(k, legal)
     if len(options) == 1:
         return options[0], 0
-    me = k.seat
     pricer = Pricer(rules, me & 1, k.bids, blind, bags)
     samples = -(-settings.playouts // len(options))
     values: list[list[float]] = [[] for _ in options]
