@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from picas.bots.knowledge import BELOW, SUIT_MASK, Knowledge
-from picas.bots.policy import choose, legal_mask, spare_partner, winner_position
+from picas.bots.policy import choose, heuristic_card, legal_mask, spare_partner, winner_position
 from picas.engine import Rules
 
 
@@ -253,13 +253,15 @@ def playout(
     leader: int,
     won: list[int],
     broken: bool,
-    bids: Sequence[int],
+    bids: list[int],
     tricks_left: int,
 ) -> list[int]:
     """Play the hand to its end with the heuristic for every seat (mutates its arguments)."""
     turn = (leader + len(trick)) & 3
     while True:
-        card = choose(turn, hands[turn], trick, leader, hands, bids, won, broken, tricks_left)
+        card = heuristic_card(
+            turn, hands[turn], trick, leader, hands, bids, won, broken, tricks_left
+        )
         hands[turn] ^= 1 << card
         if card >= 39 and trick and trick[0] < 39:
             broken = True
@@ -299,6 +301,7 @@ def search_play(
     values: list[list[float]] = [[] for _ in options]
     runs = 0
     trick0 = list(k.trick)
+    bids = list(k.bids)
     for _ in range(samples):
         hands = draw_sample(k, rng)
         if hands is None:
@@ -318,7 +321,7 @@ def search_play(
                 leader = winner
                 trick = []
             if left:
-                playout(h, trick, leader, won, broken, k.bids, left)
+                playout(h, trick, leader, won, broken, bids, left)
             values[index].append(pricer.value(won))
             runs += 1
     heuristic = choose(
