@@ -6,7 +6,8 @@ play:
 	.venv/bin/picas serve
 
 # The engine's and the bots' tests run a second time on the pure Python path (the first run uses
-# the compiled hot path when it is built). The browser tests run on their own: Playwright's sync API holds an event loop open in its worker.
+# the compiled hot path when it is built). The browser tests run on their own: Playwright's sync
+# API holds an event loop open in its worker.
 test:
 	@scripts/bootstrap --browser
 	.venv/bin/pytest -n 2 --dist loadgroup -m "not e2e"

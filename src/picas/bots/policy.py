@@ -13,15 +13,17 @@ once the contract is safe, duck and unload high cards instead of collecting bags
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
 
-from picas.bots.knowledge import ABOVE, BELOW, FIRST_SPADE, NON_SPADES, SPADES, SUIT_MASK
+from picas.bots.knowledge import (
+    ABOVE,
+    BELOW,
+    FIRST_SPADE,
+    NON_SPADES,
+    SPADES,
+    SUIT_COUNT,
+    SUIT_MASK,
+)
 from picas.engine.hand import trick_winner_index
-
-_S0: Final = SUIT_MASK[0]
-_S1: Final = SUIT_MASK[1]
-_S2: Final = SUIT_MASK[2]
-_S3: Final = SUIT_MASK[3]
 
 
 def legal_mask(hand: int, trick: Sequence[int], broken: bool) -> int:
@@ -71,31 +73,27 @@ def min_rank(mask: int) -> int:
     """The lowest-ranked card of a non-empty mask; on equal rank, the side suit before spades."""
     best = -1
     best_rank = 99
-    for base, suit in ((0, _S0), (13, _S1), (26, _S2), (39, _S3)):
-        part = mask & suit
+    for suit in range(4):  # shifts, not a table of suit masks: native arithmetic when compiled
+        part = mask >> (13 * suit) & 0x1FFF
         if part:
-            card = (part & -part).bit_length() - 1
-            if card - base < best_rank:
-                best, best_rank = card, card - base
+            rank = (part & -part).bit_length() - 1
+            if rank < best_rank:
+                best, best_rank = 13 * suit + rank, rank
     return best
 
 
-_SIDE_SUITS_FIRST: Final = ((0, _S0), (13, _S1), (26, _S2), (39, _S3))
-_SPADES_FIRST: Final = ((39, _S3), (0, _S0), (13, _S1), (26, _S2))
-
-
-def max_rank(mask: int, order: tuple[tuple[int, int], ...] = _SIDE_SUITS_FIRST) -> int:
-    """The highest-ranked card of a non-empty mask; on equal rank, the first suit in ``order``
-    (by default side suits before spades: a high spade is kept, it is also the card that
-    protects)."""
+def max_rank(mask: int, spades_first: bool = False) -> int:
+    """The highest-ranked card of a non-empty mask; on equal rank, side suits before spades (a
+    high spade is kept, it is also the card that protects), or spades first if asked."""
     best = -1
     best_rank = -1
-    for base, suit in order:
-        part = mask & suit
+    for step in range(4):
+        suit = (step + 3) & 3 if spades_first else step
+        part = mask >> (13 * suit) & 0x1FFF
         if part:
-            card = part.bit_length() - 1
-            if card - base > best_rank:
-                best, best_rank = card, card - base
+            rank = part.bit_length() - 1
+            if rank > best_rank:
+                best, best_rank = 13 * suit + rank, rank
     return best
 
 
@@ -310,7 +308,7 @@ def _nil_play(
             bit = rest & -rest
             card = bit.bit_length() - 1
             rest ^= bit
-            higher = (others & ABOVE[card]).bit_count()
+            higher = SUIT_COUNT[(others & ABOVE[card]) >> 13 * (card // 13)]
             key = (0 if higher else 1, card % 13 - higher)
             if key < best_key:
                 best, best_key = card, key
@@ -322,7 +320,7 @@ def _nil_play(
         if legal & SUIT_MASK[led]:
             return _high(safe)
         # Discarding: shed the most dangerous card, spades first on equal rank.
-        return max_rank(safe, _SPADES_FIRST)
+        return max_rank(safe, spades_first=True)
     if len(trick) == 3:
         return _high(beat)  # lost anyway: shed the highest
     return _low(beat)  # leave room for someone after to go over
@@ -360,7 +358,7 @@ def _lead_attack(legal: int, nil_may: int) -> int:
         low = part & -part
         card = low.bit_length() - 1
         # The Nil escapes if it holds a lower card: count them.
-        key = (nil_may & BELOW[card]).bit_count() * 3 + card % 13
+        key = SUIT_COUNT[(nil_may & BELOW[card]) >> 13 * (card // 13)] * 3 + card % 13
         if key < best_key:
             best, best_key = card, key
     return best
@@ -388,7 +386,7 @@ def _lead_win(
         top = part.bit_length() - 1
         if others & ABOVE[top]:
             continue
-        out = (others & SUIT_MASK[suit]).bit_count()
+        out = SUIT_COUNT[others >> 13 * suit & 0x1FFF]
         mask = SUIT_MASK[suit]
         ruff_risk = bool(
             (not left_may & mask and left_may & SPADES)
@@ -426,7 +424,7 @@ def _lead_win(
     longest = -1
     length = 0
     for suit in range(3):
-        count = (side & SUIT_MASK[suit]).bit_count()
+        count = SUIT_COUNT[side >> 13 * suit & 0x1FFF]
         if count > length:
             longest, length = suit, count
     return _low(side & SUIT_MASK[longest])
@@ -441,7 +439,7 @@ def _lead_duck(legal: int, others: int) -> int:
         bit = rest & -rest
         card = bit.bit_length() - 1
         rest ^= bit
-        higher = (others & ABOVE[card]).bit_count()
+        higher = SUIT_COUNT[(others & ABOVE[card]) >> 13 * (card // 13)]
         key = (0 if higher else 1, card % 13 - 2 * higher)
         if key < best_key:
             best, best_key = card, key

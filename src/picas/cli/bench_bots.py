@@ -11,10 +11,11 @@ import argparse
 import statistics
 import time
 
-from picas.bots.base import decide, decision_rng
+from picas import compiled
+from picas.bots.base import decide, decision_rng, play_bots
 from picas.bots.dificil import DificilBot
 from picas.bots.registry import LEVELS, load_bot
-from picas.engine import GameState, Phase, Rules, Seat
+from picas.engine import Action, GameState, Phase, Rules, Seat
 from picas.view import PlayerView, view_for
 
 BENCH_CODES = ("BENCH234", "BENCH567", "BENCH89A", "BENCHBCD", "BENCHEFG", "BENCHHJK")
@@ -27,6 +28,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     parser.add_argument(
         "--levels", default=",".join(LEVELS), help="niveles, separados por comas (todos)"
+    )
+    parser.add_argument(
+        "--review",
+        action="store_true",
+        help="mide también «Rejugar esta mano» y comprobar una partida importada (Difícil)",
     )
     parser.set_defaults(func=run)
 
@@ -56,9 +62,61 @@ def _percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
+REVIEW_CODES = ("REVQ7K2M", "REVX3N8P", "REV4HJ9T")
+
+
+def review(bot: DificilBot) -> None:
+    """The work behind «Rejugar esta mano» and an import check at level Difícil, timed.
+
+    Rejugar plays one hand with Difícil in every seat (South's comparison seat and the other three
+    at the game's level); checking an imported 3-hand record decides again every computer action of
+    it (three seats' bids and cards, 126 decisions). Both as the server does them, seeded by the
+    game code and the action's index.
+    """
+    for code in REVIEW_CODES:
+        actions, hand = _play_hands(bot, code, 3)
+        start = time.perf_counter()
+        for index, (before, action) in enumerate(actions):
+            seat = before.turn
+            if seat is not None and seat is not Seat.SOUTH:
+                assert (
+                    decide(bot, view_for(before, seat), decision_rng(code, index, seat)) == action
+                )
+        check = time.perf_counter() - start
+        print(
+            f"{code}: rejugar una mano (4 × Difícil) {hand:5.2f} s;"
+            f" comprobar 3 manos ({len(actions)} acciones) {check:5.2f} s"
+        )
+
+
+def _play_hands(
+    bot: DificilBot, code: str, hands: int
+) -> tuple[list[tuple[GameState, Action]], float]:
+    """``hands`` hands of ``code`` played by ``bot`` in every seat: each position with the action
+    taken there, and the time the first hand took."""
+    actions: list[tuple[GameState, Action]] = []
+    ends: list[float] = []
+
+    def keep(before: GameState, seat: Seat, action: Action, after: GameState) -> None:
+        actions.append((before, action))
+        if len(after.history) > len(before.history):
+            ends.append(time.perf_counter())
+
+    start = time.perf_counter()
+    play_bots(
+        GameState.new(Rules(), code),
+        dict.fromkeys(Seat, bot),
+        position=0,
+        stop=lambda game: len(game.history) >= hands,
+        on_action=keep,
+    )
+    return actions, ends[0] - start
+
+
 def run(args: argparse.Namespace) -> int:
     chosen = positions(args.positions)
     plays = sum(1 for view, _, _ in chosen if view.phase is Phase.PLAYING)
+    print(f"ruta: {compiled.path_in_use()}")
     print(f"{len(chosen)} posiciones ({plays} de juego, {len(chosen) - plays} de canto), un núcleo")
     for level in args.levels.split(","):
         bot = load_bot(level)
@@ -87,4 +145,6 @@ def run(args: argparse.Namespace) -> int:
                     " distinta)"
                 )
         print(line)
+    if args.review:
+        review(DificilBot())
     return 0
