@@ -74,35 +74,36 @@ def review(bot: DificilBot) -> None:
     game code and the action's index.
     """
     for code in REVIEW_CODES:
-        actions, hand = _play_hands(bot, code, 3)
-        start = time.perf_counter()
+        actions, hand, hand_cpu = _play_hands(bot, code, 3)
+        start, start_cpu = time.perf_counter(), time.process_time()
         for index, (before, action) in enumerate(actions):
             seat = before.turn
             if seat is not None and seat is not Seat.SOUTH:
                 assert (
                     decide(bot, view_for(before, seat), decision_rng(code, index, seat)) == action
                 )
-        check = time.perf_counter() - start
+        check, check_cpu = time.perf_counter() - start, time.process_time() - start_cpu
         print(
-            f"{code}: rejugar una mano (4 × Difícil) {hand:5.2f} s;"
+            f"{code}: rejugar una mano (4 × Difícil) {hand:5.2f} s ({hand_cpu:5.2f} s de CPU);"
             f" comprobar 3 manos ({len(actions)} acciones) {check:5.2f} s"
+            f" ({check_cpu:5.2f} s de CPU)"
         )
 
 
 def _play_hands(
     bot: DificilBot, code: str, hands: int
-) -> tuple[list[tuple[GameState, Action]], float]:
+) -> tuple[list[tuple[GameState, Action]], float, float]:
     """``hands`` hands of ``code`` played by ``bot`` in every seat: each position with the action
-    taken there, and the time the first hand took."""
+    taken there, and the time the first hand took (wall clock and CPU)."""
     actions: list[tuple[GameState, Action]] = []
-    ends: list[float] = []
+    ends: list[tuple[float, float]] = []
 
     def keep(before: GameState, seat: Seat, action: Action, after: GameState) -> None:
         actions.append((before, action))
         if len(after.history) > len(before.history):
-            ends.append(time.perf_counter())
+            ends.append((time.perf_counter(), time.process_time()))
 
-    start = time.perf_counter()
+    start, start_cpu = time.perf_counter(), time.process_time()
     play_bots(
         GameState.new(Rules(), code),
         dict.fromkeys(Seat, bot),
@@ -110,7 +111,7 @@ def _play_hands(
         stop=lambda game: len(game.history) >= hands,
         on_action=keep,
     )
-    return actions, ends[0] - start
+    return actions, ends[0][0] - start, ends[0][1] - start_cpu
 
 
 def run(args: argparse.Namespace) -> int:
