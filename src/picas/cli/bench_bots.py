@@ -123,6 +123,7 @@ def run(args: argparse.Namespace) -> int:
         bot = load_bot(level)
         times: list[float] = []
         searched: list[int] = []
+        cpu_start = time.process_time()
         for view, index, code in chosen:
             rng = decision_rng(code, index, Seat(view.seat))
             before = bot.playouts if isinstance(bot, DificilBot) else 0
@@ -132,13 +133,17 @@ def run(args: argparse.Namespace) -> int:
             ran = bot.playouts - before if isinstance(bot, DificilBot) else 0
             if ran and view.phase is Phase.PLAYING:
                 searched.append(ran)
+        cpu = time.process_time() - cpu_start
         line = (
             f"{level:8} mediana {1000 * statistics.median(times):7.2f} ms"
             f"   p95 {1000 * _percentile(times, 0.95):7.2f} ms"
             f"   máx {1000 * max(times):7.2f} ms"
         )
         if isinstance(bot, DificilBot):
-            line += f"   {bot.playouts / sum(times):,.0f} partidas simuladas/s"
+            line += (
+                f"   {bot.playouts / sum(times):,.0f} partidas simuladas/s"
+                f" ({bot.playouts / cpu:,.0f} por s de CPU)"
+            )
             if searched:
                 line += (
                     f"\n{'':8} {statistics.median(searched):,.0f} partidas simuladas por jugada"
