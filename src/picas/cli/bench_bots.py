@@ -122,22 +122,25 @@ def run(args: argparse.Namespace) -> int:
     for level in args.levels.split(","):
         bot = load_bot(level)
         times: list[float] = []
+        cpu_times: list[float] = []
         searched: list[int] = []
-        cpu_start = time.process_time()
         for view, index, code in chosen:
             rng = decision_rng(code, index, Seat(view.seat))
             before = bot.playouts if isinstance(bot, DificilBot) else 0
-            start = time.perf_counter()
+            start, cpu_start = time.perf_counter(), time.process_time()
             decide(bot, view, rng)
             times.append(time.perf_counter() - start)
+            cpu_times.append(time.process_time() - cpu_start)
             ran = bot.playouts - before if isinstance(bot, DificilBot) else 0
             if ran and view.phase is Phase.PLAYING:
                 searched.append(ran)
-        cpu = time.process_time() - cpu_start
+        cpu = sum(cpu_times)
         line = (
             f"{level:8} mediana {1000 * statistics.median(times):7.2f} ms"
             f"   p95 {1000 * _percentile(times, 0.95):7.2f} ms"
             f"   máx {1000 * max(times):7.2f} ms"
+            f"   (CPU: mediana {1000 * statistics.median(cpu_times):.2f} ms,"
+            f" p95 {1000 * _percentile(cpu_times, 0.95):.2f} ms)"
         )
         if isinstance(bot, DificilBot):
             line += (
