@@ -30,6 +30,31 @@ def test_never_trumps_a_partner_already_winning_for_sure(level: str) -> None:
     assert card.suit is Suit.CLUBS
 
 
+def _partner_ruffs_at_trick_ten() -> GameState:
+    """Seen from Difícil in a real game: West wins nine tricks of clubs, diamonds and hearts, then
+    leads its last heart; North ruffs with the 7♠, East discards, and South, last, holds the 10♠,
+    the J♠, the K♠ and a club. North–South have every spade that matters: the trick is theirs."""
+    game = table(
+        "5C 8C JC 5D 8D JD 5H 8H JH 2C TS KS JS",
+        "AC KC QC AD KD QD AH KH QH 2H 4S 9S 6S",
+        "3C 6C 9C 3D 6D 9D 3H 6H 9H 7S AS QS 8S",
+        "4C 7C TC 4D 7D TD 4H 7H TH 2D 2S 5S 3S",
+        dealer=S,
+    )
+    game = act(game, 3, 2, 2, 2)
+    for suit in "CDH":
+        for west, north, east, south in ("A345", "K678", "Q9TJ"):  # West wins each
+            game = act(game, west + suit, north + suit, east + suit, south + suit)
+    return act(game, "2H", "7S", "2D")
+
+
+@pytest.mark.parametrize("level", ALL_LEVELS)
+def test_never_overtrumps_a_partner_already_winning_for_sure(level: str) -> None:
+    game = _partner_ruffs_at_trick_ten()
+    assert game.hand.won == (0, 9, 0, 0)
+    assert ask_card(level, game).code == "2C"
+
+
 @pytest.mark.parametrize("level", ALL_LEVELS)
 def test_takes_the_trick_when_it_must(level: str) -> None:
     # Every heart South holds beats the partner's card: it has to win, but with the cheaper one.

@@ -12,8 +12,9 @@ import random
 from picas.bots.evaluate import FACIL_STYLE
 from picas.bots.knowledge import FULL, NON_SPADES, SPADES, SUIT_MASK
 from picas.bots.normal import bid_from_view
-from picas.bots.policy import _nil_play, beaters, legal_mask, max_rank, min_rank, winner_position
+from picas.bots.policy import _nil_play, beaters, legal_mask, max_rank, min_rank
 from picas.engine import CARDS, Bid, BlindNil, Card, LookAtCards
+from picas.engine.hand import trick_winner_index
 from picas.view import PlayerView
 
 
@@ -56,7 +57,7 @@ def facil_choose(
     n = len(trick)
     led = trick[0] // 13 if n else -1
     if bids[me] == 0:
-        return _nil_play(me, legal, trick, leader, (unknown,) * 4, led)
+        return _nil_play(me, legal, list(trick), leader, [unknown] * 4, led)
     partner_nil = bids[partner] == 0 and won[partner] == 0
     opp_nil = any(bids[s] == 0 and won[s] == 0 for s in ((me + 1) & 3, (me + 3) & 3))
     p_bid = bids[partner]
@@ -74,7 +75,7 @@ def facil_choose(
         longest = max(range(4), key=lambda s: ((side & SUIT_MASK[s]).bit_count(), -s))
         return min_rank(side & SUIT_MASK[longest])
 
-    wpos = winner_position(trick)
+    wpos = trick_winner_index(trick)
     wcard = trick[wpos]
     wseat = (leader + wpos) & 3
     beat = beaters(legal, wcard)

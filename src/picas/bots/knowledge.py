@@ -7,23 +7,29 @@ the play policy and the search read quickly, many thousands of times per decisio
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from picas.engine import Card, Seat
 from picas.engine.cards import FULL_DECK_MASK, SUIT_MASKS
 from picas.view import PlayerView
 
 # The engine's card masks, under the short names the bots' arithmetic reads best with.
-SUIT_MASK = SUIT_MASKS
-SPADES = SUIT_MASK[3]
-NON_SPADES = SUIT_MASK[0] | SUIT_MASK[1] | SUIT_MASK[2]
-FULL = FULL_DECK_MASK
-FIRST_SPADE = 39
+SUIT_MASK: Final[tuple[int, ...]] = SUIT_MASKS
+SPADES: Final = SUIT_MASK[3]
+NON_SPADES: Final = SUIT_MASK[0] | SUIT_MASK[1] | SUIT_MASK[2]
+FULL: Final = FULL_DECK_MASK
+FIRST_SPADE: Final = 39
 
-ABOVE: tuple[int, ...] = tuple(SUIT_MASK[c // 13] & ~((2 << c) - 1) for c in range(52))
+ABOVE: Final[tuple[int, ...]] = tuple(SUIT_MASK[c // 13] & ~((2 << c) - 1) for c in range(52))
 """``ABOVE[c]``: the cards of ``c``'s suit that beat it."""
-BELOW: tuple[int, ...] = tuple(SUIT_MASK[c // 13] & ((1 << c) - 1) for c in range(52))
+BELOW: Final[tuple[int, ...]] = tuple(SUIT_MASK[c // 13] & ((1 << c) - 1) for c in range(52))
 """``BELOW[c]``: the cards of ``c``'s suit that it beats."""
+
+
+SUIT_COUNT: Final[tuple[int, ...]] = tuple(pattern.bit_count() for pattern in range(1 << 13))
+"""``SUIT_COUNT[m]``: the number of cards in the 13-bit pattern ``m`` of one suit (a table: as fast
+as ``int.bit_count`` in Python, and a native read in the compiled playouts, where that is a method
+call)."""
 
 
 def low_card(mask: int) -> int:

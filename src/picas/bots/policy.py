@@ -14,10 +14,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from picas.bots.knowledge import ABOVE, BELOW, FIRST_SPADE, NON_SPADES, SPADES, SUIT_MASK
+from picas.bots.knowledge import (
+    ABOVE,
+    BELOW,
+    FIRST_SPADE,
+    NON_SPADES,
+    SPADES,
+    SUIT_COUNT,
+    SUIT_MASK,
+)
 from picas.engine.hand import trick_winner_index
-
-_S0, _S1, _S2, _S3 = SUIT_MASK
 
 
 def legal_mask(hand: int, trick: Sequence[int], broken: bool) -> int:
@@ -29,9 +35,18 @@ def legal_mask(hand: int, trick: Sequence[int], broken: bool) -> int:
     return hand & NON_SPADES or hand
 
 
-winner_position = trick_winner_index
-"""Position (0 = leader) of the card winning a trick so far: the engine's own rule (an alias, not a
-wrapper: playouts call it a million times)."""
+def winner_position(trick: list[int]) -> int:
+    """Position (0 = leader) of the card winning a trick so far: the engine's rule
+    (:func:`~picas.engine.hand.trick_winner_index`) on a list, typed so the compiled playouts read
+    it natively (tests/bots/test_policy_lists.py checks the two agree on every kind of trick)."""
+    led = trick[0] // 13
+    best = 0
+    best_card = trick[0]
+    for position in range(1, len(trick)):
+        card = trick[position]
+        if (card // 13 == led or card >= FIRST_SPADE) and card > best_card:
+            best, best_card = position, card
+    return best
 
 
 def beaters(mask: int, winning: int) -> int:
@@ -58,31 +73,27 @@ def min_rank(mask: int) -> int:
     """The lowest-ranked card of a non-empty mask; on equal rank, the side suit before spades."""
     best = -1
     best_rank = 99
-    for base, suit in ((0, _S0), (13, _S1), (26, _S2), (39, _S3)):
-        part = mask & suit
+    for suit in range(4):  # shifts, not a table of suit masks: native arithmetic when compiled
+        part = mask >> (13 * suit) & 0x1FFF
         if part:
-            card = (part & -part).bit_length() - 1
-            if card - base < best_rank:
-                best, best_rank = card, card - base
+            rank = (part & -part).bit_length() - 1
+            if rank < best_rank:
+                best, best_rank = 13 * suit + rank, rank
     return best
 
 
-_SIDE_SUITS_FIRST = ((0, _S0), (13, _S1), (26, _S2), (39, _S3))
-_SPADES_FIRST = ((39, _S3), (0, _S0), (13, _S1), (26, _S2))
-
-
-def max_rank(mask: int, order: tuple[tuple[int, int], ...] = _SIDE_SUITS_FIRST) -> int:
-    """The highest-ranked card of a non-empty mask; on equal rank, the first suit in ``order``
-    (by default side suits before spades: a high spade is kept, it is also the card that
-    protects)."""
+def max_rank(mask: int, spades_first: bool = False) -> int:
+    """The highest-ranked card of a non-empty mask; on equal rank, side suits before spades (a
+    high spade is kept, it is also the card that protects), or spades first if asked."""
     best = -1
     best_rank = -1
-    for base, suit in order:
-        part = mask & suit
+    for step in range(4):
+        suit = (step + 3) & 3 if spades_first else step
+        part = mask >> (13 * suit) & 0x1FFF
         if part:
-            card = part.bit_length() - 1
-            if card - base > best_rank:
-                best, best_rank = card, card - base
+            rank = part.bit_length() - 1
+            if rank > best_rank:
+                best, best_rank = 13 * suit + rank, rank
     return best
 
 
@@ -106,6 +117,23 @@ def choose(
     tricks_left: int,
 ) -> int:
     """The card ``me`` plays. ``bids`` has 0 for Nil; ``tricks_left`` counts the current trick."""
+    return heuristic_card(
+        me, hand, list(trick), leader, list(possible), list(bids), list(won), broken, tricks_left
+    )
+
+
+def heuristic_card(
+    me: int,
+    hand: int,
+    trick: list[int],
+    leader: int,
+    possible: list[int],
+    bids: list[int],
+    won: list[int],
+    broken: bool,
+    tricks_left: int,
+) -> int:
+    """:func:`choose` on lists: the playouts' entry (the compiled path indexes lists natively)."""
     n = len(trick)
     if n:
         led = trick[0] // 13
@@ -161,7 +189,7 @@ def choose(
     # Who is still to play after me: second hand has the left opponent and the partner after it,
     # third hand the left opponent, fourth hand nobody.
     partner_after = n == 1
-    opp_after = (lho,) if n < 3 else ()
+    lho_after = lho if n < 3 else -1  # the only opponent still to play, if any
 
     if partner_nil:
         if partner_after:
@@ -174,12 +202,12 @@ def choose(
                 return _low(beat)
         elif wseat == partner:
             if beat:
-                sure = _sure(beat, opp_after, possible, led)
+                sure = _sure(beat, lho_after, possible, led)
                 return _low(sure) if sure else _high(beat)
             return max_rank(legal)  # cannot help; at least unload
 
     if opp_nil >= 0:
-        nil_after = opp_nil in opp_after
+        nil_after = opp_nil == lho_after
         if wseat == opp_nil:
             # The Nil is taking this trick: never overtake it.
             if lose:
@@ -190,8 +218,8 @@ def choose(
                 return min_rank(lose)
             return _low(beat)
 
-    partner_sure = wseat == partner and not any(
-        can_beat(possible[s], wcard, led) for s in opp_after
+    partner_sure = wseat == partner and not (
+        lho_after >= 0 and can_beat(possible[lho_after], wcard, led)
     )
     if partner_sure:
         if lose:
@@ -203,7 +231,7 @@ def choose(
             return min_rank(legal)
         if n == 3:
             return _low(beat)
-        sure = _sure(beat, opp_after, possible, led)
+        sure = _sure(beat, lho_after, possible, led)
         if sure:
             return _low(sure)
         if wseat == partner:
@@ -222,23 +250,52 @@ def choose(
     return _low(beat)
 
 
-def _sure(cards: int, opp_after: tuple[int, ...], possible: Sequence[int], led: int) -> int:
-    """The cards of ``cards`` that no opponent still to play could beat."""
+def spare_partner(
+    me: int,
+    legal: int,
+    trick: Sequence[int],
+    leader: int,
+    possible: Sequence[int],
+    bids: Sequence[int],
+    won: Sequence[int],
+) -> int:
+    """``legal`` without the cards that would overtake a partner already winning the trick for
+    sure, when a card that does not is left: the manner :func:`choose` keeps, for a search that
+    looks beyond it to keep too. A partner's live Nil is the exception: that one is overtaken."""
+    n = len(trick)
+    if not n:
+        return legal
+    partner = (me + 2) & 3
+    if bids[partner] == 0 and won[partner] == 0:
+        return legal
+    wpos = trick_winner_index(trick)
+    if (leader + wpos) & 3 != partner:
+        return legal
+    wcard = trick[wpos]
+    if n < 3 and can_beat(possible[(me + 1) & 3], wcard, trick[0] // 13):
+        return legal
+    lose = legal & ~beaters(legal, wcard)
+    return lose or legal
+
+
+def _sure(cards: int, lho_after: int, possible: list[int], led: int) -> int:
+    """The cards of ``cards`` that the opponent still to play (``lho_after``, -1 for none) could
+    not beat."""
+    if lho_after < 0:
+        return cards
+    held = possible[lho_after]
     out = 0
     while cards:
         bit = cards & -cards
         card = bit.bit_length() - 1
         cards ^= bit
-        for seat in opp_after:
-            if can_beat(possible[seat], card, led):
-                break
-        else:
+        if not can_beat(held, card, led):
             out |= bit
     return out
 
 
 def _nil_play(
-    me: int, legal: int, trick: Sequence[int], leader: int, possible: Sequence[int], led: int
+    me: int, legal: int, trick: list[int], leader: int, possible: list[int], led: int
 ) -> int:
     """Play to take no trick: duck with the highest card that still loses."""
     if not trick:
@@ -251,7 +308,7 @@ def _nil_play(
             bit = rest & -rest
             card = bit.bit_length() - 1
             rest ^= bit
-            higher = (others & ABOVE[card]).bit_count()
+            higher = SUIT_COUNT[(others & ABOVE[card]) >> 13 * (card // 13)]
             key = (0 if higher else 1, card % 13 - higher)
             if key < best_key:
                 best, best_key = card, key
@@ -263,7 +320,7 @@ def _nil_play(
         if legal & SUIT_MASK[led]:
             return _high(safe)
         # Discarding: shed the most dangerous card, spades first on equal rank.
-        return max_rank(safe, _SPADES_FIRST)
+        return max_rank(safe, spades_first=True)
     if len(trick) == 3:
         return _high(beat)  # lost anyway: shed the highest
     return _low(beat)  # leave room for someone after to go over
@@ -301,7 +358,7 @@ def _lead_attack(legal: int, nil_may: int) -> int:
         low = part & -part
         card = low.bit_length() - 1
         # The Nil escapes if it holds a lower card: count them.
-        key = (nil_may & BELOW[card]).bit_count() * 3 + card % 13
+        key = SUIT_COUNT[(nil_may & BELOW[card]) >> 13 * (card // 13)] * 3 + card % 13
         if key < best_key:
             best, best_key = card, key
     return best
@@ -310,7 +367,7 @@ def _lead_attack(legal: int, nil_may: int) -> int:
 def _lead_win(
     legal: int,
     hand: int,
-    possible: Sequence[int],
+    possible: list[int],
     lho: int,
     partner: int,
     rho: int,
@@ -318,7 +375,8 @@ def _lead_win(
 ) -> int:
     """Need tricks: cash safe masters, draw trumps with the top spade, let the partner ruff, or
     lead low from the longest side suit."""
-    opp = (possible[lho], possible[rho])
+    left_may = possible[lho]
+    right_may = possible[rho]
     best = -1
     best_key = -1
     for suit in range(3):
@@ -328,8 +386,12 @@ def _lead_win(
         top = part.bit_length() - 1
         if others & ABOVE[top]:
             continue
-        out = (others & SUIT_MASK[suit]).bit_count()
-        ruff_risk = any(not m & SUIT_MASK[suit] and m & SPADES for m in opp)
+        out = SUIT_COUNT[others >> 13 * suit & 0x1FFF]
+        mask = SUIT_MASK[suit]
+        ruff_risk = bool(
+            (not left_may & mask and left_may & SPADES)
+            or (not right_may & mask and right_may & SPADES)
+        )
         key = out - (20 if ruff_risk else 0)
         if key > best_key:
             best, best_key = top, key
@@ -345,7 +407,8 @@ def _lead_win(
     if partner_may & SPADES:
         for suit in range(3):
             part = legal & SUIT_MASK[suit]
-            if part and not partner_may & SUIT_MASK[suit] and all(m & SUIT_MASK[suit] for m in opp):
+            mask = SUIT_MASK[suit]
+            if part and not partner_may & mask and left_may & mask and right_may & mask:
                 return _low(part)
     if best >= 0:
         return best
@@ -361,7 +424,7 @@ def _lead_win(
     longest = -1
     length = 0
     for suit in range(3):
-        count = (side & SUIT_MASK[suit]).bit_count()
+        count = SUIT_COUNT[side >> 13 * suit & 0x1FFF]
         if count > length:
             longest, length = suit, count
     return _low(side & SUIT_MASK[longest])
@@ -376,7 +439,7 @@ def _lead_duck(legal: int, others: int) -> int:
         bit = rest & -rest
         card = bit.bit_length() - 1
         rest ^= bit
-        higher = (others & ABOVE[card]).bit_count()
+        higher = SUIT_COUNT[(others & ABOVE[card]) >> 13 * (card // 13)]
         key = (0 if higher else 1, card % 13 - 2 * higher)
         if key < best_key:
             best, best_key = card, key

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from picas.bots.knowledge import BELOW, SUIT_MASK, Knowledge
-from picas.bots.policy import choose, legal_mask, winner_position
+from picas.bots.policy import choose, heuristic_card, legal_mask, spare_partner, winner_position
 from picas.engine import Rules
 
 
@@ -253,13 +253,15 @@ def playout(
     leader: int,
     won: list[int],
     broken: bool,
-    bids: Sequence[int],
+    bids: list[int],
     tricks_left: int,
 ) -> list[int]:
     """Play the hand to its end with the heuristic for every seat (mutates its arguments)."""
     turn = (leader + len(trick)) & 3
     while True:
-        card = choose(turn, hands[turn], trick, leader, hands, bids, won, broken, tricks_left)
+        card = heuristic_card(
+            turn, hands[turn], trick, leader, hands, bids, won, broken, tricks_left
+        )
         hands[turn] ^= 1 << card
         if card >= 39 and trick and trick[0] < 39:
             broken = True
@@ -271,7 +273,7 @@ def playout(
             if not tricks_left:
                 return won
             leader = turn = winner
-            trick = []
+            trick.clear()  # the same list for every trick: fewer objects for the collector
         else:
             turn = (turn + 1) & 3
 
@@ -285,16 +287,21 @@ def search_play(
     settings: SearchSettings,
 ) -> tuple[int, int]:
     """The best card for ``k.seat`` by Monte Carlo, and the number of playouts run."""
-    legal = legal_mask(k.mine, k.trick, k.broken)
+    me = k.seat
+    # The search looks only among the cards the heuristic's manners allow: it may find a better
+    # play, never a ruder one (overtaking a partner who wins the trick anyway).
+    legal = spare_partner(
+        me, legal_mask(k.mine, k.trick, k.broken), k.trick, k.leader, k.possible, k.bids, k.won
+    )
     options = candidates(k, legal)
     if len(options) == 1:
         return options[0], 0
-    me = k.seat
     pricer = Pricer(rules, me & 1, k.bids, blind, bags)
     samples = -(-settings.playouts // len(options))
     values: list[list[float]] = [[] for _ in options]
     runs = 0
     trick0 = list(k.trick)
+    bids = list(k.bids)
     for _ in range(samples):
         hands = draw_sample(k, rng)
         if hands is None:
@@ -314,7 +321,7 @@ def search_play(
                 leader = winner
                 trick = []
             if left:
-                playout(h, trick, leader, won, broken, k.bids, left)
+                playout(h, trick, leader, won, broken, bids, left)
             values[index].append(pricer.value(won))
             runs += 1
     heuristic = choose(

@@ -11,10 +11,11 @@ import argparse
 import statistics
 import time
 
-from picas.bots.base import decide, decision_rng
+from picas import compiled
+from picas.bots.base import decide, decision_rng, play_bots
 from picas.bots.dificil import DificilBot
 from picas.bots.registry import LEVELS, load_bot
-from picas.engine import GameState, Phase, Rules, Seat
+from picas.engine import Action, GameState, Phase, Rules, Seat
 from picas.view import PlayerView, view_for
 
 BENCH_CODES = ("BENCH234", "BENCH567", "BENCH89A", "BENCHBCD", "BENCHEFG", "BENCHHJK")
@@ -27,6 +28,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     parser.add_argument(
         "--levels", default=",".join(LEVELS), help="niveles, separados por comas (todos)"
+    )
+    parser.add_argument(
+        "--review",
+        action="store_true",
+        help="mide también «Rejugar esta mano» y comprobar una partida importada (Difícil)",
     )
     parser.set_defaults(func=run)
 
@@ -56,30 +62,91 @@ def _percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
+REVIEW_CODES = ("REVQ7K2M", "REVX3N8P", "REV4HJ9T")
+
+
+def review(bot: DificilBot) -> None:
+    """The work behind «Rejugar esta mano» and an import check at level Difícil, timed.
+
+    Rejugar plays one hand with Difícil in every seat (South's comparison seat and the other three
+    at the game's level); checking an imported 3-hand record decides again every computer action of
+    it (three seats' bids and cards, 126 decisions). Both as the server does them, seeded by the
+    game code and the action's index.
+    """
+    for code in REVIEW_CODES:
+        actions, hand, hand_cpu = _play_hands(bot, code, 3)
+        start, start_cpu = time.perf_counter(), time.process_time()
+        for index, (before, action) in enumerate(actions):
+            seat = before.turn
+            if seat is not None and seat is not Seat.SOUTH:
+                assert (
+                    decide(bot, view_for(before, seat), decision_rng(code, index, seat)) == action
+                )
+        check, check_cpu = time.perf_counter() - start, time.process_time() - start_cpu
+        print(
+            f"{code}: rejugar una mano (4 × Difícil) {hand:5.2f} s ({hand_cpu:5.2f} s de CPU);"
+            f" comprobar 3 manos ({len(actions)} acciones) {check:5.2f} s"
+            f" ({check_cpu:5.2f} s de CPU)"
+        )
+
+
+def _play_hands(
+    bot: DificilBot, code: str, hands: int
+) -> tuple[list[tuple[GameState, Action]], float, float]:
+    """``hands`` hands of ``code`` played by ``bot`` in every seat: each position with the action
+    taken there, and the time the first hand took (wall clock and CPU)."""
+    actions: list[tuple[GameState, Action]] = []
+    ends: list[tuple[float, float]] = []
+
+    def keep(before: GameState, seat: Seat, action: Action, after: GameState) -> None:
+        actions.append((before, action))
+        if len(after.history) > len(before.history):
+            ends.append((time.perf_counter(), time.process_time()))
+
+    start, start_cpu = time.perf_counter(), time.process_time()
+    play_bots(
+        GameState.new(Rules(), code),
+        dict.fromkeys(Seat, bot),
+        position=0,
+        stop=lambda game: len(game.history) >= hands,
+        on_action=keep,
+    )
+    return actions, ends[0][0] - start, ends[0][1] - start_cpu
+
+
 def run(args: argparse.Namespace) -> int:
     chosen = positions(args.positions)
     plays = sum(1 for view, _, _ in chosen if view.phase is Phase.PLAYING)
+    print(f"ruta: {compiled.path_in_use()}")
     print(f"{len(chosen)} posiciones ({plays} de juego, {len(chosen) - plays} de canto), un núcleo")
     for level in args.levels.split(","):
         bot = load_bot(level)
         times: list[float] = []
+        cpu_times: list[float] = []
         searched: list[int] = []
         for view, index, code in chosen:
             rng = decision_rng(code, index, Seat(view.seat))
             before = bot.playouts if isinstance(bot, DificilBot) else 0
-            start = time.perf_counter()
+            start, cpu_start = time.perf_counter(), time.process_time()
             decide(bot, view, rng)
             times.append(time.perf_counter() - start)
+            cpu_times.append(time.process_time() - cpu_start)
             ran = bot.playouts - before if isinstance(bot, DificilBot) else 0
             if ran and view.phase is Phase.PLAYING:
                 searched.append(ran)
+        cpu = sum(cpu_times)
         line = (
             f"{level:8} mediana {1000 * statistics.median(times):7.2f} ms"
             f"   p95 {1000 * _percentile(times, 0.95):7.2f} ms"
             f"   máx {1000 * max(times):7.2f} ms"
+            f"   (CPU: mediana {1000 * statistics.median(cpu_times):.2f} ms,"
+            f" p95 {1000 * _percentile(cpu_times, 0.95):.2f} ms)"
         )
         if isinstance(bot, DificilBot):
-            line += f"   {bot.playouts / sum(times):,.0f} partidas simuladas/s"
+            line += (
+                f"   {bot.playouts / sum(times):,.0f} partidas simuladas/s"
+                f" ({bot.playouts / cpu:,.0f} por s de CPU)"
+            )
             if searched:
                 line += (
                     f"\n{'':8} {statistics.median(searched):,.0f} partidas simuladas por jugada"
@@ -87,4 +154,6 @@ def run(args: argparse.Namespace) -> int:
                     " distinta)"
                 )
         print(line)
+    if args.review:
+        review(DificilBot())
     return 0
