@@ -1,0 +1,89 @@
+"""Random full Corazones hands per second through the public API (``python -m
+picas.games.corazones.bench``); ``picas bench`` will call these when the CLI learns ``--game``.
+
+A hand here is what OpenSpiel's ``hearts`` plays: a deal, three random cards passed by each seat
+(on three hands of four), thirteen tricks of random legal cards, the hand scored.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+from picas.cli.bench_engine import measure
+from picas.engine.deals import deal_for
+from picas.engine.seats import Seat
+from picas.games.corazones.actions import Pass
+from picas.games.corazones.game import GameState, dealer_of
+from picas.games.corazones.hand import HandState, Phase
+from picas.games.corazones.passing import direction_for
+from picas.games.corazones.rules import Rules
+from picas.games.corazones.scoring import score_hand
+
+BENCH_CODE = "BENCH234"
+_SEATS = tuple(Seat)
+
+
+def random_hands(count: int, seed: int) -> int:
+    """``count`` independent hands at the hand level; returns the number of actions applied."""
+    rng = random.Random(seed)
+    rules = Rules()
+    actions = 0
+    for number in range(1, count + 1):
+        dealer = dealer_of(number)
+        hand = HandState.deal(
+            number=number,
+            dealer=dealer,
+            hands=deal_for(BENCH_CODE, number, dealer),
+            direction=direction_for(number, passing=True),
+        )
+        if hand.phase is Phase.PASSING:
+            for seat in _SEATS:
+                hand = hand.apply(Pass(tuple(rng.sample(hand.hand_of(seat), 3))), seat)
+                actions += 1
+        while hand.turn is not None:
+            legal = hand.legal_actions()
+            hand = hand.apply(legal[int(rng.random() * len(legal))])
+            actions += 1
+        score_hand(rules, hand.taken, (0, 0, 0, 0))
+    return actions
+
+
+def random_game_hands(count: int, seed: int) -> int:
+    """``count`` hands through whole games (``GameState``): totals carry over, the next hand is
+    dealt, a finished game is followed by a new one. Returns the number of actions applied."""
+    rng = random.Random(seed)
+    rules = Rules()
+    game = GameState.new(rules, BENCH_CODE)
+    actions = 0
+    for _ in range(count):
+        if game.outcome is not None:
+            game = GameState.new(rules, BENCH_CODE)
+        number = game.hand.number
+        while game.hand.number == number and game.outcome is None:
+            hand = game.hand
+            if hand.phase is Phase.PASSING:
+                seat = hand.still_to_pass()[0]
+                game = game.apply(Pass(tuple(rng.sample(hand.hand_of(seat), 3))), seat)
+            else:
+                legal = game.legal_actions()
+                game = game.apply(legal[int(rng.random() * len(legal))])
+            actions += 1
+    return actions
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Corazones: manos completas al azar por segundo")
+    parser.add_argument("--hands", type=int, default=20_000, help="manos a jugar (20000)")
+    parser.add_argument("--seed", type=int, default=1, help="semilla de las jugadas al azar")
+    args = parser.parse_args(argv)
+    hands_rate, actions_rate = measure(random_hands, args.hands, args.seed)
+    print(f"corazones, hands:       {hands_rate:8,.0f} hands/s  {actions_rate:10,.0f} actions/s")
+    hands_rate, actions_rate = measure(random_game_hands, args.hands, args.seed)
+    print(f"corazones, whole games: {hands_rate:8,.0f} hands/s  {actions_rate:10,.0f} actions/s")
+    print(f"({args.hands} random hands each, one core)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
