@@ -1,0 +1,132 @@
+"""Normal: a plan for the pass, card counting for the play.
+
+The pass sheds ♠Q, ♠A and ♠K when too few low spades protect them, then empties the shortest side
+suit it can, then gives away high hearts and high cards; low cards stay. In play it counts the
+cards that have gone and notes who has shown out of a suit: it ducks under the winning card, takes a
+pointless trick with a high card when it plays last, dumps ♠Q on whoever is winning a trick it
+cannot follow (never on a trick of its own), avoids leading into ♠Q, and leads low spades to smoke
+♠Q out when it holds neither ♠Q nor a spade above it. It never tries to shoot the moon.
+"""
+
+from __future__ import annotations
+
+import random
+
+from picas.engine.cards import CARDS, Card
+from picas.games.corazones.bots.cards import (
+    AS,
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    KS,
+    QS,
+    SPADES,
+    Seen,
+    in_suit,
+    ordered,
+    rank,
+    suit,
+    trick_points,
+    trick_winner,
+)
+from picas.games.corazones.view import PlayerView
+
+COVER = 4
+"""Low spades (below ♠Q) needed to keep ♠Q, ♠K or ♠A safely through the hand."""
+
+
+class NormalBot:
+    name = "normal"
+
+    def pass_cards(self, view: PlayerView, rng: random.Random) -> tuple[Card, Card, Card]:
+        chosen = plan_pass([int(card) for card in view.hand])
+        return (CARDS[chosen[0]], CARDS[chosen[1]], CARDS[chosen[2]])
+
+    def play(self, view: PlayerView, rng: random.Random) -> Card:
+        legal = [int(play.card) for play in view.legal]
+        if len(legal) == 1:
+            return CARDS[legal[0]]
+        seen = Seen(view)
+        if not view.trick:
+            return CARDS[lead(legal, seen)]
+        if suit(legal[0]) == suit(view.trick[0]):
+            return CARDS[follow(legal, view.trick)]
+        return CARDS[discard(legal, seen)]
+
+
+def plan_pass(hand: list[int]) -> list[int]:
+    """Three cards: unprotected top spades, a short side suit to void, then the highest cards."""
+    chosen: list[int] = []
+    low_spades = [c for c in hand if suit(c) == SPADES and c < QS]
+    if len(low_spades) < COVER:
+        chosen += [c for c in (QS, AS, KS) if c in hand]
+    room = 3 - len(chosen)
+    short = sorted(
+        (s for s in (CLUBS, DIAMONDS) if 0 < sum(1 for c in hand if suit(c) == s) <= room),
+        key=lambda s: (sum(1 for c in hand if suit(c) == s), s),
+    )
+    if short:
+        chosen += ordered((c for c in hand if suit(c) == short[0]), high_first=True)
+    protected = len(low_spades) >= COVER
+    rest = sorted(
+        (c for c in hand if c not in chosen and not (suit(c) == SPADES and (protected or c < QS))),
+        key=lambda c: (rank(c), suit(c) == HEARTS, suit(c)),
+        reverse=True,
+    )
+    chosen += rest
+    chosen += ordered((c for c in hand if c not in chosen), high_first=True)  # spades kept as cover
+    return chosen[:3]
+
+
+def lead(legal: list[int], seen: Seen) -> int:
+    mine = seen.mine
+    dangerous_spades = bool(mine >> QS & 1) or (
+        seen.queen_out() and bool(mine & (1 << AS | 1 << KS))
+    )
+    low_spades = [c for c in legal if suit(c) == SPADES and c < QS]
+    if not dangerous_spades and seen.queen_out() and low_spades:
+        return min(low_spades)  # smoke ♠Q out: its holder must play it or duck under
+    best: tuple[int, int, int] | None = None
+    choice = ordered(legal)[0]
+    for s in range(4):
+        cards = [c for c in legal if suit(c) == s]
+        if not cards or (s == SPADES and dangerous_spades):
+            continue
+        low = min(cards)
+        below = bin(in_suit(seen.unseen, s) & ((1 << low) - 1)).count("1")
+        above = bin(in_suit(seen.unseen, s) >> low).count("1")
+        # Fewest unseen cards that can duck under it, then most that can take it, then lowest.
+        score = (below, -above, rank(low))
+        if best is None or score < best:
+            best, choice = score, low
+    return choice
+
+
+def follow(legal: list[int], trick: tuple[Card, ...]) -> int:
+    winner = trick_winner(trick)
+    last = len(trick) == 3
+    if suit(trick[0]) == SPADES and QS in legal and winner > QS:
+        return QS  # a higher spade is winning: give it ♠Q
+    under = [c for c in legal if c < winner]
+    over = [c for c in legal if c > winner and c != QS]
+    if under:
+        if last and over and trick_points(trick) == 0:
+            return max(over)  # a trick without points: shed a high card on it
+        return max(under)  # duck as high as is safe
+    if last:
+        return max(over) if over else QS
+    return min(over) if over else QS  # must win for now: as low as possible
+
+
+def discard(legal: list[int], seen: Seen) -> int:
+    if QS in legal:
+        return QS
+    if seen.queen_out():
+        for card in (AS, KS):
+            if card in legal:
+                return card
+    hearts = [c for c in legal if suit(c) == HEARTS]
+    if hearts:
+        return max(hearts)
+    shortest = {s: sum(1 for c in legal if suit(c) == s) for s in range(4)}
+    return max(legal, key=lambda c: (rank(c), -shortest[suit(c)], -suit(c)))
