@@ -22,7 +22,7 @@ from picas.games.corazones.bots import FacilBot, NormalBot, play_bots
 from picas.games.corazones.game import GameState, dealer_of
 from picas.games.corazones.hand import HandState, Phase
 from picas.games.corazones.passing import direction_for
-from picas.games.corazones.rules import Rules
+from picas.games.corazones.rules import TARGETS, Rules
 from picas.games.corazones.scoring import score_hand
 
 BENCH_CODE = "BENCH234"
@@ -101,12 +101,30 @@ def level_difference(deals: int) -> tuple[float, float, float, float]:
     return normal_total / deals, facil_total / deals, mean, half
 
 
+def game_lengths(games: int, rules: Rules) -> tuple[float, int, int]:
+    """Hands a game lasts with four Normal players: the mean, the shortest and the longest."""
+    lengths = []
+    bots = {seat: NormalBot() for seat in _SEATS}
+    for index in range(games):
+        code = code_from_bytes(hashlib.sha256(f"picas/corazones-games/{index}".encode()).digest())
+        game, _ = play_bots(GameState.new(rules, code), bots, position=0)
+        lengths.append(len(game.history))
+    return statistics.fmean(lengths), min(lengths), max(lengths)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Corazones: manos completas al azar por segundo")
     parser.add_argument("--hands", type=int, default=20_000, help="manos a jugar (20000)")
     parser.add_argument("--seed", type=int, default=1, help="semilla de las jugadas al azar")
     parser.add_argument("--levels", type=int, default=0, help="repartos Normal contra Fácil (0)")
+    parser.add_argument("--games", type=int, default=0, help="partidas de cuatro Normal (0)")
     args = parser.parse_args(argv)
+    if args.games:
+        for target in TARGETS:
+            mean, shortest, longest = game_lengths(args.games, Rules(target=target))
+            print(f"a game to {target}, four Normal players, {args.games} games:", end=" ")
+            print(f"{mean:.1f} hands on average, {shortest} to {longest}")
+        return 0
     if args.levels:
         normal, facil, mean, half = level_difference(args.levels)
         print(f"points a hand over {args.levels} deals, Normal in each seat against three Fácil:")
