@@ -132,6 +132,9 @@ def _compare_step(game: GameState, oracle: OracleHand) -> None:
     held = oracle.hands[oracle.turn]
     expected = oracle_legal(held, oracle.trick, first, oracle.broken)
     assert _codes(hand.legal_play_mask()) == expected
+    assert [a.card.code for a in hand.legal_actions() if isinstance(a, Play)] == sorted(
+        expected, key=DECK.index
+    )
     for code in DECK:
         refusal = hand.check(Play(Card.parse(code)))
         if code in expected:

@@ -54,16 +54,6 @@ def trick_winner_index(cards: Sequence[int]) -> int:
     return best
 
 
-def plays_in(mask: int) -> tuple[Play, ...]:
-    """The plays of the cards of ``mask``, lowest first."""
-    return (
-        _SUIT_PLAYS[0][mask & 0x1FFF]
-        + _SUIT_PLAYS[1][mask >> 13 & 0x1FFF]
-        + _SUIT_PLAYS[2][mask >> 26 & 0x1FFF]
-        + _SUIT_PLAYS[3][mask >> 39 & 0x1FFF]
-    )
-
-
 def holder_of(card: Card, hands: Deal) -> Seat:
     bit = card.bit
     return next(seat for seat in _SEATS if hands[seat] & bit)
@@ -145,9 +135,29 @@ class HandState(NamedTuple):
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of the seat on turn; while passing, every set of three cards."""
-        if self.phase is Phase.PLAYING:
-            return plays_in(self.legal_play_mask())
-        if self.phase is Phase.PASSING and self.turn is not None:
+        phase = self.phase
+        if phase is Phase.PLAYING:
+            # legal_play_mask written out, the plays read a suit at a time: this runs for every
+            # card of every playout.
+            held = self.hands[self.turn]  # type: ignore[index]  # playing: someone is on turn
+            trick = self.trick
+            if trick:
+                mask = held & SUIT_MASKS[trick[0] // 13]
+                if not mask:
+                    mask = held if self.tricks else held & ~POINTS or held
+            elif not self.tricks:
+                mask = _TWO_OF_CLUBS_BIT
+            elif self.hearts_broken:
+                mask = held
+            else:
+                mask = held & ~HEARTS or held
+            return (
+                _SUIT_PLAYS[0][mask & 0x1FFF]
+                + _SUIT_PLAYS[1][mask >> 13 & 0x1FFF]
+                + _SUIT_PLAYS[2][mask >> 26 & 0x1FFF]
+                + _SUIT_PLAYS[3][mask >> 39 & 0x1FFF]
+            )
+        if phase is Phase.PASSING and self.turn is not None:
             return tuple(Pass(three) for three in combinations(self.hand_of(self.turn), PASS_SIZE))
         return ()
 
