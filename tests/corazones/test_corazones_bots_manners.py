@@ -115,3 +115,34 @@ def test_normal_leads_where_it_cannot_be_caught() -> None:
 def test_every_seat_decides_the_same_way() -> None:
     hand = position(("", "QS 7S 8H 9C", "", ""), turn=W, trick="6D", leader=S)
     assert _choice(NormalBot(), hand, W) == "QS"
+
+
+# --- stopping the moon -----------------------------------------------------------------------
+
+
+def _west_took(hand: HandState, text: str) -> HandState:
+    """``hand`` after West has taken the cards ``text`` in earlier tricks (and no one else any)."""
+    return hand._replace(taken=(0, _mask(text), 0, 0))
+
+
+MOON_SO_FAR = "QS 2H 3H 4H"  # 16 points, all West's
+
+
+def test_normal_takes_a_trick_with_points_from_a_would_be_shooter() -> None:
+    # West leads and is winning; South plays last.
+    hand = position(("5H 9H KH 2C", "", "", ""), turn=S, trick="TH 8H 6H", leader=W, broken=True)
+    assert _choice(NormalBot(), hand, S) == "9H"  # ducking, as usual
+    assert _choice(NormalBot(), _west_took(hand, MOON_SO_FAR), S) == "KH"
+
+
+def test_normal_gives_a_would_be_shooter_no_point() -> None:
+    hand = position(("QS 9H 7D", "", "", ""), turn=S, trick="JC 8C 3C", leader=W, broken=True)
+    assert _choice(NormalBot(), hand, S) == "QS"  # void: ♠Q goes to the winner, as usual
+    assert _choice(NormalBot(), _west_took(hand, "KS 2H 3H 4H"), S) == "QS"  # 3 points: no alarm
+    assert _choice(NormalBot(), _west_took(hand, MOON_SO_FAR), S) == "7D"
+
+
+def test_normal_does_not_mind_a_shooter_who_is_not_winning_the_trick() -> None:
+    hand = position(("9H 7D", "", "", ""), turn=S, trick="8C JC 3C", leader=W, broken=True)
+    # North's jack is winning: the heart goes to North, which ends West's moon anyway.
+    assert _choice(NormalBot(), _west_took(hand, MOON_SO_FAR), S) == "9H"

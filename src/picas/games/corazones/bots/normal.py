@@ -5,7 +5,9 @@ suit it can, then gives away high hearts and high cards; low cards stay. In play
 cards that have gone and notes who has shown out of a suit: it ducks under the winning card, takes a
 pointless trick with a high card when it plays last, dumps ♠Q on whoever is winning a trick it
 cannot follow (never on a trick of its own), avoids leading into ♠Q, and leads low spades to smoke
-♠Q out when it holds neither ♠Q nor a spade above it. It never tries to shoot the moon.
+♠Q out when it holds neither ♠Q nor a spade above it. When one other player has taken every point so
+far (16 or more), it stops the moon: it takes a trick with points that player is winning, and gives
+that player no point. It never tries to shoot the moon itself.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import random
 
 from picas.engine.cards import CARDS, Card
+from picas.engine.seats import Seat
 from picas.games.corazones.bots.cards import (
     AS,
     CLUBS,
@@ -23,6 +26,7 @@ from picas.games.corazones.bots.cards import (
     SPADES,
     Seen,
     in_suit,
+    is_point,
     ordered,
     rank,
     suit,
@@ -33,6 +37,9 @@ from picas.games.corazones.view import PlayerView
 
 COVER = 4
 """Low spades (below ♠Q) needed to keep ♠Q, ♠K or ♠A safely through the hand."""
+MOON_ALARM = 16
+"""Points taken, all by one other player, from which Normal plays to stop the moon (♠Q and three
+hearts, or sixteen hearts' worth)."""
 
 
 class NormalBot:
@@ -49,9 +56,39 @@ class NormalBot:
         seen = Seen(view)
         if not view.trick:
             return CARDS[lead(legal, seen)]
+        shooter = moon_threat(view)
+        if shooter is not None and winning_seat(view) == shooter:
+            return CARDS[stop_moon(legal, view.trick)]
         if suit(legal[0]) == suit(view.trick[0]):
             return CARDS[follow(legal, view.trick)]
         return CARDS[discard(legal, seen)]
+
+
+def moon_threat(view: PlayerView) -> Seat | None:
+    """Another player who has taken every point so far, and enough of them to be trying."""
+    taken = view.points_taken
+    for seat in Seat:
+        if seat != view.seat and taken[seat] >= MOON_ALARM and taken[seat] == sum(taken):
+            return seat
+    return None
+
+
+def winning_seat(view: PlayerView) -> Seat:
+    winner = trick_winner(view.trick)
+    return Seat((view.leader + view.trick.index(CARDS[winner])) % 4)
+
+
+def stop_moon(legal: list[int], trick: tuple[Card, ...]) -> int:
+    """The would-be shooter is winning this trick: take it if it holds a point (one point for me
+    spares 26), and when void give that player no point."""
+    if suit(legal[0]) == suit(trick[0]):
+        winner = trick_winner(trick)
+        over = [c for c in legal if c > winner and c != QS]
+        if over and trick_points(trick):
+            return min(over)
+        return follow(legal, trick)
+    safe = [c for c in legal if not is_point(c)]
+    return max(safe, key=rank) if safe else min(legal, key=rank)
 
 
 def plan_pass(hand: list[int]) -> list[int]:
