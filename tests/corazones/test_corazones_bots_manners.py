@@ -8,6 +8,7 @@ import pytest
 from corazones_helpers import S, W, card, position
 
 from picas.engine.cards import Card
+from picas.engine.hand import Trick
 from picas.engine.seats import Seat
 from picas.games.corazones import GameState, HandState, Rules, view_for
 from picas.games.corazones.bots import Bot, FacilBot, NormalBot
@@ -146,3 +147,12 @@ def test_normal_does_not_mind_a_shooter_who_is_not_winning_the_trick() -> None:
     hand = position(("9H 7D", "", "", ""), turn=S, trick="8C JC 3C", leader=W, broken=True)
     # North's jack is winning: the heart goes to North, which ends West's moon anyway.
     assert _choice(NormalBot(), _west_took(hand, MOON_SO_FAR), S) == "9H"
+
+
+def test_normal_does_not_lead_a_suit_someone_has_shown_out_of() -> None:
+    followed = Trick(S, (card("2C"), card("3C"), card("4C"), card("5C")), S)
+    hand = position(("6C TC 7D 9D", "", "", ""), turn=S)._replace(tricks=(followed,))
+    assert _choice(NormalBot(), hand, S) == "6C"  # no club can go under the 6C
+    shown_out = Trick(S, (card("2C"), card("3C"), card("4C"), card("5D")), S)
+    hand = hand._replace(tricks=(shown_out,))
+    assert _choice(NormalBot(), hand, S) == "7D"  # East is out of clubs: it would throw points

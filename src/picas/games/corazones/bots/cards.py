@@ -57,6 +57,7 @@ class Seen:
     """What a player can know from its view: the cards played and who is void in what."""
 
     def __init__(self, view: PlayerView) -> None:
+        self.seat = view.seat
         self.played = mask(card for _, card in view.played_cards())
         self.mine = mask(view.hand)
         self.unseen = ((1 << 52) - 1) & ~self.played & ~self.mine
@@ -67,6 +68,10 @@ class Seen:
                 if suit(card) != suit(cards[0]):
                     voids[Seat((leader + position) % 4)].add(suit(cards[0]))
         self.voids = voids
+
+    def shown_out(self, s: int) -> bool:
+        """Another player has failed to follow suit ``s`` this hand."""
+        return any(s in voids for seat, voids in self.voids.items() if seat != self.seat)
 
     def queen_out(self) -> bool:
         """♠Q is still in another player's hand."""

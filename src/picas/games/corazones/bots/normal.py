@@ -123,7 +123,7 @@ def lead(legal: list[int], seen: Seen) -> int:
     low_spades = [c for c in legal if suit(c) == SPADES and c < QS]
     if not dangerous_spades and seen.queen_out() and low_spades:
         return min(low_spades)  # smoke ♠Q out: its holder must play it or duck under
-    best: tuple[int, int, int] | None = None
+    best: tuple[bool, int, int, int] | None = None
     choice = ordered(legal)[0]
     for s in range(4):
         cards = [c for c in legal if suit(c) == s]
@@ -132,8 +132,9 @@ def lead(legal: list[int], seen: Seen) -> int:
         low = min(cards)
         below = bin(in_suit(seen.unseen, s) & ((1 << low) - 1)).count("1")
         above = bin(in_suit(seen.unseen, s) >> low).count("1")
-        # Fewest unseen cards that can duck under it, then most that can take it, then lowest.
-        score = (below, -above, rank(low))
+        # Not a suit someone has shown out of (they would throw points on it), then the fewest
+        # unseen cards that can duck under it, then the most that can take it, then the lowest.
+        score = (seen.shown_out(s), below, -above, rank(low))
         if best is None or score < best:
             best, choice = score, low
     return choice
