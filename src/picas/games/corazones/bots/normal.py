@@ -4,10 +4,11 @@ The pass sheds ♠Q, ♠A and ♠K when too few low spades protect them, then em
 suit it can, then gives away high hearts and high cards; low cards stay. In play it counts the
 cards that have gone and notes who has shown out of a suit: it ducks under the winning card, takes a
 pointless trick with a high card when it plays last, dumps ♠Q on whoever is winning a trick it
-cannot follow (never on a trick of its own), avoids leading into ♠Q, and leads low spades to smoke
-♠Q out when it holds neither ♠Q nor a spade above it. When one other player has taken every point so
-far (16 or more), it stops the moon: it takes a trick with points that player is winning, and gives
-that player no point. It never tries to shoot the moon itself.
+cannot follow (never on a trick of its own), keeps off leading spades while it holds ♠Q or a spade
+above it, leads low spades to smoke ♠Q out otherwise, and does not lead a suit someone has shown out
+of. When one other player has taken every point so far (16 or more), it stops the moon: it takes a
+trick with points that player is winning, and gives that player no point. It never tries to shoot
+the moon itself.
 """
 
 from __future__ import annotations
