@@ -16,15 +16,19 @@ from picas.games.corazones.bots import (
     DEFAULT_LEVEL,
     LEVELS,
     Bot,
+    DificilBot,
     FacilBot,
     NormalBot,
     decide,
     next_bot_seat,
     play_bots,
 )
+from picas.games.corazones.bots.search import SearchSettings
 
 
 def _bots(level: str) -> dict[Seat, Bot]:
+    if level == "dificil":  # legality does not need a deep search; whole games at 480 take minutes
+        return {seat: DificilBot(SearchSettings(playouts=16)) for seat in Seat}
     return {seat: LEVELS[level]() for seat in Seat}
 
 
