@@ -169,11 +169,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="semilla de los repartos (0)")
     parser.add_argument("--start", type=int, default=0, help="primer reparto (0)")
     parser.add_argument("--every", type=int, default=0, help="informe parcial cada N repartos")
+    parser.add_argument("--log", action="store_true", help="una línea por reparto (para juntar)")
     args = parser.parse_args(argv)
     done: list[DealResult] = []
 
     def progress(index: int, result: DealResult) -> None:
         done.append(result)
+        if args.log:
+            print(f"deal {index} {result.code} {result.number} {result.saved:+.4f}", flush=True)
         if args.every and len(done) % args.every == 0:
             print(report(MatchResult(args.a, args.b, args.pattern, tuple(done))), flush=True)
 
