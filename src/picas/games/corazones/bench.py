@@ -1,6 +1,7 @@
 """Random full Corazones hands per second through the public API (``python -m
-picas.games.corazones.bench``), and Normal against Fácil (``--levels 1000``); ``picas bench`` will
-call these when the CLI learns ``--game``.
+picas.games.corazones.bench``), Normal against Fácil (``--levels 1000``), game lengths
+(``--games 300``) and each level's time per decision (``--bots 300``); ``picas bench`` will call
+these when the CLI learns ``--game``.
 
 A hand here is what OpenSpiel's ``hearts`` plays: a deal, three random cards passed by each seat
 (on three hands of four), thirteen tricks of random legal cards, the hand scored.
@@ -13,17 +14,20 @@ import hashlib
 import math
 import random
 import statistics
+import time
 
+from picas.bots.base import decision_rng
 from picas.cli.bench_engine import measure
 from picas.engine.deals import code_from_bytes, deal_for
 from picas.engine.seats import Seat
 from picas.games.corazones.actions import Pass
-from picas.games.corazones.bots import FacilBot, NormalBot, play_bots
+from picas.games.corazones.bots import LEVELS, FacilBot, NormalBot, decide, play_bots
 from picas.games.corazones.game import GameState, dealer_of
 from picas.games.corazones.hand import HandState, Phase
 from picas.games.corazones.passing import direction_for
 from picas.games.corazones.rules import TARGETS, Rules
 from picas.games.corazones.scoring import score_hand
+from picas.games.corazones.view import PlayerView, view_for
 
 BENCH_CODE = "BENCH234"
 _SEATS = tuple(Seat)
@@ -101,6 +105,52 @@ def level_difference(deals: int) -> tuple[float, float, float, float]:
     return normal_total / deals, facil_total / deals, mean, half
 
 
+def bot_positions(count: int) -> list[tuple[PlayerView, int, str]]:
+    """``count`` decisions (view, action index, code) spread evenly over the first two hands of
+    seeded games played by Normal: passes and cards, every seat, the first trick to the last."""
+    every: list[tuple[PlayerView, int, str]] = []
+    bot = NormalBot()
+    for index in range(6):
+        code = code_from_bytes(hashlib.sha256(f"picas/corazones-bots/{index}".encode()).digest())
+        game = GameState.new(Rules(), code)
+        position = 0
+        while len(game.history) < 2:
+            hand = game.hand
+            seat = hand.still_to_pass()[0] if hand.phase is Phase.PASSING else hand.turn
+            assert seat is not None
+            view = view_for(game, seat)
+            every.append((view, position, code))
+            game = game.apply(decide(bot, view, decision_rng(code, position, seat)), seat)
+            position += 1
+    step = max(1.0, len(every) / count)
+    return [every[int(i * step)] for i in range(min(count, len(every)))]
+
+
+def decision_times(
+    level: str, chosen: list[tuple[PlayerView, int, str]]
+) -> tuple[list[float], list[float]]:
+    """Seconds ``level`` takes for each decision of ``chosen`` (the view is built beforehand): by
+    the clock, and in processor time (what the clock would read on an idle core)."""
+    bot = LEVELS[level]()
+    clock, processor = [], []
+    for view, position, code in chosen:
+        rng = decision_rng(code, position, view.seat)
+        start, start_cpu = time.perf_counter(), time.process_time()
+        decide(bot, view, rng)
+        clock.append(time.perf_counter() - start)
+        processor.append(time.process_time() - start_cpu)
+    return clock, processor
+
+
+def _summary(times: list[float]) -> str:
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return (
+        f"median {1000 * statistics.median(ordered):7.2f} ms"
+        f"  p95 {1000 * p95:7.2f} ms  max {1000 * ordered[-1]:7.2f} ms"
+    )
+
+
 def game_lengths(games: int, rules: Rules) -> tuple[float, int, int]:
     """Hands a game lasts with four Normal players: the mean, the shortest and the longest."""
     lengths = []
@@ -118,7 +168,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="semilla de las jugadas al azar")
     parser.add_argument("--levels", type=int, default=0, help="repartos Normal contra Fácil (0)")
     parser.add_argument("--games", type=int, default=0, help="partidas de cuatro Normal (0)")
+    parser.add_argument("--bots", type=int, default=0, help="decisiones a medir por nivel (0)")
     args = parser.parse_args(argv)
+    if args.bots:
+        chosen = bot_positions(args.bots)
+        print(f"{len(chosen)} decisions (passes and cards, every seat), one core")
+        for level in LEVELS:
+            clock, processor = decision_times(level, chosen)
+            print(f"{level:8} clock: {_summary(clock)}\n{'':8} cpu:   {_summary(processor)}")
+        return 0
     if args.games:
         for target in TARGETS:
             mean, shortest, longest = game_lengths(args.games, Rules(target=target))
