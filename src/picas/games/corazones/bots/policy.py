@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from picas.engine.cards import FULL_DECK_MASK, SUIT_MASKS
+from picas.engine.cards import FULL_DECK_MASK, SUIT_MASKS, cards_in
 from picas.games.corazones.hand import QUEEN_OF_SPADES
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
@@ -71,12 +71,7 @@ def legal_mask(mine: int, trick: Sequence[int], tricks_done: int, broken: bool) 
 
 def cards(mask: int) -> list[int]:
     """The cards of a mask, lowest index first."""
-    out = []
-    while mask:
-        bit = mask & -mask
-        out.append(bit.bit_length() - 1)
-        mask ^= bit
-    return out
+    return list(cards_in(mask))
 
 
 def rank(card: int) -> int:
