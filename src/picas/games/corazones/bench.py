@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import math
 import random
 import statistics
 import time
@@ -21,7 +20,8 @@ from picas.cli.bench_engine import measure
 from picas.engine.deals import code_from_bytes, deal_for
 from picas.engine.seats import Seat
 from picas.games.corazones.actions import Pass
-from picas.games.corazones.bots import LEVELS, FacilBot, NormalBot, decide, play_bots
+from picas.games.corazones.arena import match, report
+from picas.games.corazones.bots import LEVELS, NormalBot, decide, play_bots
 from picas.games.corazones.game import GameState, dealer_of
 from picas.games.corazones.hand import HandState, Phase
 from picas.games.corazones.passing import direction_for
@@ -79,30 +79,6 @@ def random_game_hands(count: int, seed: int) -> int:
                 game = game.apply(legal[int(rng.random() * len(legal))])
             actions += 1
     return actions
-
-
-def level_difference(deals: int) -> tuple[float, float, float, float]:
-    """Normal against Fácil on the first hand of ``deals`` codes, Normal in each seat in turn
-    against three Fácil. Returns Normal's and Fácil's mean points a hand, the mean difference
-    (Normal − Fácil: negative is better for Normal) and its 95% half-interval over the deals."""
-    differences = []
-    normal_total = facil_total = 0.0
-    for index in range(deals):
-        code = code_from_bytes(hashlib.sha256(f"picas/corazones-levels/{index}".encode()).digest())
-        normal = facil = 0
-        for normal_seat in _SEATS:
-            bots = {seat: NormalBot() if seat == normal_seat else FacilBot() for seat in _SEATS}
-            game = GameState.new(Rules(), code)
-            game, _ = play_bots(game, bots, position=0, stop=lambda game: bool(game.history))
-            points = game.history[0].score.points
-            normal += points[normal_seat]
-            facil += sum(points) - points[normal_seat]
-        normal_total += normal / 4
-        facil_total += facil / 12
-        differences.append(normal / 4 - facil / 12)
-    mean = statistics.fmean(differences)
-    half = 1.96 * statistics.stdev(differences) / math.sqrt(deals)
-    return normal_total / deals, facil_total / deals, mean, half
 
 
 def bot_positions(count: int) -> list[tuple[PlayerView, int, str]]:
@@ -183,10 +159,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"a game to {target}, four Normal players, {args.games} games:", end=" ")
             print(f"{mean:.1f} hands on average, {shortest} to {longest}")
         return 0
-    if args.levels:
-        normal, facil, mean, half = level_difference(args.levels)
-        print(f"points a hand over {args.levels} deals, Normal in each seat against three Fácil:")
-        print(f"Normal {normal:.2f}, Fácil {facil:.2f}, Normal − Fácil {mean:+.2f} ± {half:.2f}")
+    if args.levels:  # the arena's match, Normal alone against three Fácil in each seat
+        print(report(match("normal", "facil", args.levels, pattern="one")))
         return 0
     hands_rate, actions_rate = measure(random_hands, args.hands, args.seed)
     print(f"corazones, hands:       {hands_rate:8,.0f} hands/s  {actions_rate:10,.0f} actions/s")
