@@ -1,0 +1,174 @@
+"""Random full Corazones hands per second through the public API (``python -m
+picas.games.corazones.bench``), Normal against Fácil (``--levels 1000``), game lengths
+(``--games 300``) and each level's time per decision (``--bots 300``); ``picas bench`` will call
+these when the CLI learns ``--game``.
+
+A hand here is what OpenSpiel's ``hearts`` plays: a deal, three random cards passed by each seat
+(on three hands of four), thirteen tricks of random legal cards, the hand scored.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import random
+import statistics
+import time
+
+from picas.bots.base import decision_rng
+from picas.cli.bench_engine import measure
+from picas.engine.deals import code_from_bytes, deal_for
+from picas.engine.seats import Seat
+from picas.games.corazones.actions import Pass
+from picas.games.corazones.arena import match, report
+from picas.games.corazones.bots import LEVELS, NormalBot, decide, play_bots
+from picas.games.corazones.game import GameState, dealer_of
+from picas.games.corazones.hand import HandState, Phase
+from picas.games.corazones.passing import direction_for
+from picas.games.corazones.rules import TARGETS, Rules
+from picas.games.corazones.scoring import score_hand
+from picas.games.corazones.view import PlayerView, view_for
+
+BENCH_CODE = "BENCH234"
+_SEATS = tuple(Seat)
+
+
+def random_hands(count: int, seed: int) -> int:
+    """``count`` independent hands at the hand level; returns the number of actions applied."""
+    rng = random.Random(seed)
+    rules = Rules()
+    actions = 0
+    for number in range(1, count + 1):
+        dealer = dealer_of(number)
+        hand = HandState.deal(
+            number=number,
+            dealer=dealer,
+            hands=deal_for(BENCH_CODE, number, dealer),
+            direction=direction_for(number, passing=True),
+        )
+        if hand.phase is Phase.PASSING:
+            for seat in _SEATS:
+                hand = hand.apply(Pass(tuple(rng.sample(hand.hand_of(seat), 3))), seat)
+                actions += 1
+        while hand.turn is not None:
+            legal = hand.legal_actions()
+            hand = hand.apply(legal[int(rng.random() * len(legal))])
+            actions += 1
+        score_hand(rules, hand.taken, (0, 0, 0, 0))
+    return actions
+
+
+def random_game_hands(count: int, seed: int) -> int:
+    """``count`` hands through whole games (``GameState``): totals carry over, the next hand is
+    dealt, a finished game is followed by a new one. Returns the number of actions applied."""
+    rng = random.Random(seed)
+    rules = Rules()
+    game = GameState.new(rules, BENCH_CODE)
+    actions = 0
+    for _ in range(count):
+        if game.outcome is not None:
+            game = GameState.new(rules, BENCH_CODE)
+        number = game.hand.number
+        while game.hand.number == number and game.outcome is None:
+            hand = game.hand
+            if hand.phase is Phase.PASSING:
+                seat = hand.still_to_pass()[0]
+                game = game.apply(Pass(tuple(rng.sample(hand.hand_of(seat), 3))), seat)
+            else:
+                legal = game.legal_actions()
+                game = game.apply(legal[int(rng.random() * len(legal))])
+            actions += 1
+    return actions
+
+
+def bot_positions(count: int) -> list[tuple[PlayerView, int, str]]:
+    """``count`` decisions (view, action index, code) spread evenly over the first two hands of
+    seeded games played by Normal: passes and cards, every seat, the first trick to the last."""
+    every: list[tuple[PlayerView, int, str]] = []
+    bot = NormalBot()
+    for index in range(6):
+        code = code_from_bytes(hashlib.sha256(f"picas/corazones-bots/{index}".encode()).digest())
+        game = GameState.new(Rules(), code)
+        position = 0
+        while len(game.history) < 2:
+            hand = game.hand
+            seat = hand.still_to_pass()[0] if hand.phase is Phase.PASSING else hand.turn
+            assert seat is not None
+            view = view_for(game, seat)
+            every.append((view, position, code))
+            game = game.apply(decide(bot, view, decision_rng(code, position, seat)), seat)
+            position += 1
+    step = max(1.0, len(every) / count)
+    return [every[int(i * step)] for i in range(min(count, len(every)))]
+
+
+def decision_times(
+    level: str, chosen: list[tuple[PlayerView, int, str]]
+) -> tuple[list[float], list[float]]:
+    """Seconds ``level`` takes for each decision of ``chosen`` (the view is built beforehand): by
+    the clock, and in processor time (what the clock would read on an idle core)."""
+    bot = LEVELS[level]()
+    clock, processor = [], []
+    for view, position, code in chosen:
+        rng = decision_rng(code, position, view.seat)
+        start, start_cpu = time.perf_counter(), time.process_time()
+        decide(bot, view, rng)
+        clock.append(time.perf_counter() - start)
+        processor.append(time.process_time() - start_cpu)
+    return clock, processor
+
+
+def _summary(times: list[float]) -> str:
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return (
+        f"median {1000 * statistics.median(ordered):7.2f} ms"
+        f"  p95 {1000 * p95:7.2f} ms  max {1000 * ordered[-1]:7.2f} ms"
+    )
+
+
+def game_lengths(games: int, rules: Rules) -> tuple[float, int, int]:
+    """Hands a game lasts with four Normal players: the mean, the shortest and the longest."""
+    lengths = []
+    bots = {seat: NormalBot() for seat in _SEATS}
+    for index in range(games):
+        code = code_from_bytes(hashlib.sha256(f"picas/corazones-games/{index}".encode()).digest())
+        game, _ = play_bots(GameState.new(rules, code), bots, position=0)
+        lengths.append(len(game.history))
+    return statistics.fmean(lengths), min(lengths), max(lengths)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Corazones: manos completas al azar por segundo")
+    parser.add_argument("--hands", type=int, default=20_000, help="manos a jugar (20000)")
+    parser.add_argument("--seed", type=int, default=1, help="semilla de las jugadas al azar")
+    parser.add_argument("--levels", type=int, default=0, help="repartos Normal contra Fácil (0)")
+    parser.add_argument("--games", type=int, default=0, help="partidas de cuatro Normal (0)")
+    parser.add_argument("--bots", type=int, default=0, help="decisiones a medir por nivel (0)")
+    args = parser.parse_args(argv)
+    if args.bots:
+        chosen = bot_positions(args.bots)
+        print(f"{len(chosen)} decisions (passes and cards, every seat), one core")
+        for level in LEVELS:
+            clock, processor = decision_times(level, chosen)
+            print(f"{level:8} clock: {_summary(clock)}\n{'':8} cpu:   {_summary(processor)}")
+        return 0
+    if args.games:
+        for target in TARGETS:
+            mean, shortest, longest = game_lengths(args.games, Rules(target=target))
+            print(f"a game to {target}, four Normal players, {args.games} games:", end=" ")
+            print(f"{mean:.1f} hands on average, {shortest} to {longest}")
+        return 0
+    if args.levels:  # the arena's match, Normal alone against three Fácil in each seat
+        print(report(match("normal", "facil", args.levels, pattern="one")))
+        return 0
+    hands_rate, actions_rate = measure(random_hands, args.hands, args.seed)
+    print(f"corazones, hands:       {hands_rate:8,.0f} hands/s  {actions_rate:10,.0f} actions/s")
+    hands_rate, actions_rate = measure(random_game_hands, args.hands, args.seed)
+    print(f"corazones, whole games: {hands_rate:8,.0f} hands/s  {actions_rate:10,.0f} actions/s")
+    print(f"({args.hands} random hands each, one core)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

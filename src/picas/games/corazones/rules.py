@@ -1,0 +1,106 @@
+"""The Corazones rules object: the four settings a table can change, validated on the way in."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from enum import Enum
+from typing import Any
+
+from picas.engine.errors import InvalidRules
+
+TARGETS = (50, 100)
+"""The targets the page offers (50: the quick game); the engine accepts any in ``TARGET_RANGE``."""
+TARGET_RANGE = range(20, 501)
+
+
+class MoonForm(Enum):
+    """What taking all 26 points («tirarse a la luna») does."""
+
+    OTHERS = "others"
+    """Each of the other three players gets 26 and the shooter nothing (the default)."""
+    SELF = "self"
+    """The shooter takes 26 off their own total and the others get nothing."""
+
+    @property
+    def name_es(self) -> str:
+        return "26 a cada rival" if self is MoonForm.OTHERS else "−26 para quien la hace"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rules:
+    """Everything that varies between Corazones tables. The defaults are the standard game."""
+
+    target: int = 100
+    """The game ends after the hand in which someone reaches this total."""
+    passing: bool = True
+    """Pass three cards before each hand (left, right, across, none); off: never pass."""
+    jack_of_diamonds: bool = False
+    """Whoever takes ♦J scores −10 for the hand."""
+    moon: MoonForm = MoonForm.OTHERS
+
+    def __post_init__(self) -> None:
+        problems = []
+        if isinstance(self.target, bool) or not isinstance(self.target, int):
+            problems.append("el objetivo debe ser un número entero")
+        elif self.target not in TARGET_RANGE:
+            first, last = TARGET_RANGE[0], TARGET_RANGE[-1]
+            problems.append(f"el objetivo debe estar entre {first} y {last} (es {self.target})")
+        for name in _BOOL_KEYS:
+            if not isinstance(getattr(self, name), bool):
+                problems.append(f"«{name}» debe ser verdadero o falso")
+        if not isinstance(self.moon, MoonForm):
+            problems.append("la luna se cuenta como «others» o «self»")
+        if problems:
+            raise InvalidRules("Reglas incoherentes: " + "; ".join(problems) + ".")
+
+    def with_settings(
+        self,
+        *,
+        target: int | None = None,
+        passing: bool | None = None,
+        jack_of_diamonds: bool | None = None,
+        moon: MoonForm | str | None = None,
+    ) -> Rules:
+        """The page's settings applied on top of these rules (for the next game)."""
+        data = self.to_json()
+        for key, value in (
+            ("target", target),
+            ("passing", passing),
+            ("jack_of_diamonds", jack_of_diamonds),
+            ("moon", moon.value if isinstance(moon, MoonForm) else moon),
+        ):
+            if value is not None:
+                data[key] = value
+        return Rules.from_json(data)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "target": self.target,
+            "passing": self.passing,
+            "jack_of_diamonds": self.jack_of_diamonds,
+            "moon": self.moon.value,
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Rules:
+        """Build rules from JSON, refusing unknown keys and wrong types with a clear message."""
+        if not isinstance(data, dict):
+            raise InvalidRules("Las reglas deben ser un objeto JSON.")
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(str(key) for key in set(data) - known)
+        if unknown:
+            raise InvalidRules(f"Reglas con claves desconocidas: {', '.join(unknown)}.")
+        values: dict[str, Any] = dict(data)
+        if "moon" in values:
+            values["moon"] = _moon(values["moon"])
+        return cls(**values)
+
+
+_BOOL_KEYS = ("passing", "jack_of_diamonds")
+
+
+def _moon(value: object) -> MoonForm:
+    for form in MoonForm:
+        if value == form.value:
+            return form
+    raise InvalidRules(f"Forma de la luna desconocida: {value!r:.40} (hay: others, self).")

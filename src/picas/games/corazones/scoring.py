@@ -1,0 +1,81 @@
+"""One hand's points, as a pure function of the cards each seat took.
+
+Each heart is 1 point and ♠Q 13: 26 in all. Whoever takes all 26 «se tira a la luna»: by default
+each other player gets 26 instead (``MoonForm.OTHERS``); with ``MoonForm.SELF`` the shooter takes
+26 off their own total. With the ♦J setting on, whoever takes ♦J scores −10 (moon or not).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from picas.engine.seats import Seat
+from picas.games.corazones.hand import HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Deal
+from picas.games.corazones.rules import MoonForm, Rules
+
+ALL_POINTS = 26
+QUEEN_POINTS = 13
+JACK_POINTS = -10
+
+Four = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """The sheet of one hand: what each seat took and what it scores."""
+
+    hearts: Four
+    """Hearts taken, by seat."""
+    queen: Seat | None
+    """Who took ♠Q (``None`` only for a hand that was not played out)."""
+    jack: Seat | None
+    """Who took ♦J, when the ♦J setting is on."""
+    moon: Seat | None
+    """Who took all 26 points, if anyone."""
+    points: Four
+    """This hand's points by seat, the moon and ♦J applied."""
+    totals: Four
+    """Running totals after this hand."""
+
+    def taken_points(self, seat: Seat) -> int:
+        """Points in the cards ``seat`` took, before the moon and ♦J."""
+        return self.hearts[seat] + (QUEEN_POINTS if self.queen is seat else 0)
+
+
+def card_points(taken: int) -> int:
+    """The points in a set of cards: 1 a heart, 13 for ♠Q."""
+    return (taken & HEARTS).bit_count() + (QUEEN_POINTS if taken >> QUEEN_OF_SPADES & 1 else 0)
+
+
+def score_hand(rules: Rules, taken: Deal, totals: Four) -> HandScore:
+    """Score a hand from the cards each seat took (``HandState.taken``) and the totals before it."""
+    seats = tuple(Seat)
+    hearts = _four([(taken[seat] & HEARTS).bit_count() for seat in seats])
+    queen = _who_took(taken, QUEEN_OF_SPADES.bit)
+    jack = _who_took(taken, JACK_OF_DIAMONDS.bit) if rules.jack_of_diamonds else None
+    raw = [card_points(taken[seat]) for seat in seats]
+    moon = next((seat for seat in seats if raw[seat] == ALL_POINTS), None)
+    if moon is None:
+        points = raw
+    elif rules.moon is MoonForm.OTHERS:
+        points = [0 if seat is moon else ALL_POINTS for seat in seats]
+    else:
+        points = [-ALL_POINTS if seat is moon else 0 for seat in seats]
+    if jack is not None:
+        points[jack] += JACK_POINTS
+    return HandScore(
+        hearts=hearts,
+        queen=queen,
+        jack=jack,
+        moon=moon,
+        points=_four(points),
+        totals=_four([totals[seat] + points[seat] for seat in seats]),
+    )
+
+
+def _who_took(taken: Deal, bit: int) -> Seat | None:
+    return next((seat for seat in Seat if taken[seat] & bit), None)
+
+
+def _four(values: list[int]) -> Four:
+    return (values[0], values[1], values[2], values[3])

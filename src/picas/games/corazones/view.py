@@ -1,0 +1,205 @@
+"""A player's view of a Corazones game: the only door out of the engine for a player.
+
+It holds the viewer's own cards, the cards the viewer passed and received, and what is public on
+the table (tricks are played face up, so the points each seat has taken are public). It never holds
+another seat's hand or another seat's pass: bots and the page get a ``PlayerView``, never a
+``GameState``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from picas.engine.actions import Play
+from picas.engine.cards import Card, cards_in
+from picas.engine.errors import Refusal
+from picas.engine.hand import Trick
+from picas.engine.seats import Seat
+from picas.games.corazones.game import GameState, HandResult, Outcome
+from picas.games.corazones.hand import Phase
+from picas.games.corazones.passing import PassDirection
+from picas.games.corazones.rules import Rules
+from picas.games.corazones.scoring import Four, card_points
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    seat: Seat
+    rules: Rules
+    hand_number: int
+    dealer: Seat
+    direction: PassDirection
+    phase: Phase
+    turn: Seat | None
+    """Whose turn it is to play; while passing, the first seat still to choose; ``None`` at the
+    end of the game."""
+    hand: tuple[Card, ...]
+    """The viewer's cards, lowest first (after the exchange: including the cards received)."""
+    must_pass: bool
+    """The viewer still has to choose three cards to pass."""
+    passed: tuple[Card, ...]
+    """The cards the viewer chose to pass (empty until chosen)."""
+    received: tuple[Card, ...]
+    """The cards the viewer received (empty until all four have passed): the page marks them."""
+    hand_sizes: Four
+    leader: Seat
+    trick: tuple[Card, ...]
+    """The trick in progress, in play order from ``leader``."""
+    tricks: tuple[Trick, ...]
+    """Finished tricks of this hand."""
+    points_taken: Four
+    """Points in the tricks each seat has taken this hand (before the moon)."""
+    hearts_broken: bool
+    totals: Four
+    history: tuple[HandResult, ...]
+    """Finished hands, all cards shown: by then every card has been played face up."""
+    outcome: Outcome | None
+    legal: tuple[Play, ...]
+    """The viewer's legal plays (empty when it is not the viewer's turn to play)."""
+    refusals: tuple[tuple[Card, Refusal], ...]
+    """For each of the viewer's cards that may not be played now, the reason."""
+
+    @property
+    def my_turn(self) -> bool:
+        return self.turn is self.seat and self.phase is Phase.PLAYING
+
+    @property
+    def pass_to(self) -> Seat | None:
+        """Who gets the viewer's pass this hand (``None`` on a hand without a pass)."""
+        if self.direction is PassDirection.NONE:
+            return None
+        return self.direction.receiver(self.seat)
+
+    def played_cards(self) -> tuple[tuple[Seat, Card], ...]:
+        """Every card played this hand with who played it, in order."""
+        out: list[tuple[Seat, Card]] = []
+        for trick in self.tricks:
+            out.extend((Seat((trick.leader + i) % 4), card) for i, card in enumerate(trick.cards))
+        out.extend((Seat((self.leader + i) % 4), card) for i, card in enumerate(self.trick))
+        return tuple(out)
+
+
+def view_for(game: GameState, seat: Seat) -> PlayerView:
+    """What ``seat`` may know of ``game``."""
+    hand = game.hand
+    mine = hand.hands[seat]
+    playing = game.outcome is None and hand.phase is Phase.PLAYING
+    my_turn = playing and hand.turn is seat
+    legal: tuple[Play, ...] = ()
+    refusals: tuple[tuple[Card, Refusal], ...] = ()
+    if my_turn:
+        allowed = hand.legal_play_mask()
+        legal = tuple(Play(card) for card in cards_in(allowed))
+        refusals = tuple(
+            (card, refusal)
+            for card in cards_in(mine & ~allowed)
+            if (refusal := hand.refusal_for_card(card)) is not None
+        )
+    return PlayerView(
+        seat=seat,
+        rules=game.rules,
+        hand_number=hand.number,
+        dealer=hand.dealer,
+        direction=hand.direction,
+        phase=hand.phase,
+        turn=game.turn,
+        hand=cards_in(mine),
+        must_pass=game.outcome is None and seat in hand.still_to_pass(),
+        passed=cards_in(hand.passed[seat]),
+        received=cards_in(hand.received[seat]),
+        hand_sizes=(
+            hand.hands[0].bit_count(),
+            hand.hands[1].bit_count(),
+            hand.hands[2].bit_count(),
+            hand.hands[3].bit_count(),
+        ),
+        leader=hand.leader,
+        trick=hand.trick,
+        tricks=hand.tricks,
+        points_taken=(
+            card_points(hand.taken[0]),
+            card_points(hand.taken[1]),
+            card_points(hand.taken[2]),
+            card_points(hand.taken[3]),
+        ),
+        hearts_broken=hand.hearts_broken,
+        totals=game.totals,
+        history=game.history,
+        outcome=game.outcome,
+        legal=legal,
+        refusals=refusals,
+    )
+
+
+# --- JSON for the browser ------------------------------------------------------------------------
+
+
+def _codes(cards: tuple[Card, ...]) -> list[str]:
+    return [card.code for card in cards]
+
+
+def _by_seat(values: Four) -> dict[str, int]:
+    return {seat.key: values[seat] for seat in Seat}
+
+
+def _trick_json(trick: Trick) -> dict[str, Any]:
+    return {"leader": trick.leader.key, "cards": _codes(trick.cards), "winner": trick.winner.key}
+
+
+def result_to_json(result: HandResult) -> dict[str, Any]:
+    hand, score = result.hand, result.score
+    return {
+        "number": hand.number,
+        "dealer": hand.dealer.key,
+        "direction": hand.direction.value,
+        "dealt": {seat.key: _codes(cards_in(hand.dealt[seat])) for seat in Seat},
+        "passed": {seat.key: _codes(cards_in(hand.passed[seat])) for seat in Seat},
+        "tricks": [_trick_json(trick) for trick in hand.tricks],
+        "hearts": _by_seat(score.hearts),
+        "queen": None if score.queen is None else score.queen.key,
+        "jack": None if score.jack is None else score.jack.key,
+        "moon": None if score.moon is None else score.moon.key,
+        "points": _by_seat(score.points),
+        "totals": _by_seat(score.totals),
+    }
+
+
+def view_to_json(view: PlayerView) -> dict[str, Any]:
+    """The view as the browser would receive it. Card codes are two ASCII characters ("QS")."""
+    outcome = view.outcome
+    return {
+        "game": "corazones",
+        "seat": view.seat.key,
+        "rules": view.rules.to_json(),
+        "hand_number": view.hand_number,
+        "dealer": view.dealer.key,
+        "direction": view.direction.value,
+        "pass_to": None if view.pass_to is None else view.pass_to.key,
+        "phase": "game_over" if outcome is not None else view.phase.value,
+        "turn": None if view.turn is None else view.turn.key,
+        "hand": _codes(view.hand),
+        "must_pass": view.must_pass,
+        "passed": _codes(view.passed),
+        "received": _codes(view.received),
+        "hand_sizes": _by_seat(view.hand_sizes),
+        "leader": view.leader.key,
+        "trick": _codes(view.trick),
+        "tricks": [_trick_json(trick) for trick in view.tricks],
+        "points_taken": _by_seat(view.points_taken),
+        "hearts_broken": view.hearts_broken,
+        "totals": _by_seat(view.totals),
+        "history": [result_to_json(result) for result in view.history],
+        "outcome": None
+        if outcome is None
+        else {
+            "winner": outcome.winner.key,
+            "totals": _by_seat(outcome.totals),
+            "hands_played": outcome.hands_played,
+        },
+        "playable": [play.card.code for play in view.legal],
+        "refusals": {
+            card.code: {"code": refusal.code, "message": refusal.message}
+            for card, refusal in view.refusals
+        },
+    }
