@@ -27,7 +27,7 @@ def _resolves(document: Path, target: str) -> bool:
     """Inside the repository, from the document's folder or (a path written from the top) the
     repository's, or in the package (`static/`, `js/main.js` are written from there)."""
     web = ROOT / "src" / "picas" / "web"
-    for base in (document.parent, ROOT, ROOT / "src" / "picas", web, web / "static"):
+    for base in (document.parent, ROOT, ROOT / "src", ROOT / "src" / "picas", web, web / "static"):
         path = (base / target).resolve()
         if path.is_relative_to(ROOT) and path.exists():
             return True
