@@ -98,7 +98,7 @@ def test_an_unknown_key_blames_nobody_and_offers_to_keep_the_game_aside(
     assert "modificada" not in text
     page.click("#dlg-clave-si")
     page.wait_for_selector("#btn-repartir")
-    assert "guardada aparte" in page.inner_text("#centro")
+    assert "guardada aparte" in page.inner_text("#aviso")
     assert _kept_aside(page) == [stored]
     assert stored_game(page)["save"]["record"]["actions"] == []
     deal(page)

@@ -162,7 +162,7 @@ def test_a_link_with_a_bad_code_says_a_random_game_was_dealt_instead(
 ) -> None:
     page.goto(server.base + "/?codigo=OOOO-0000&rapido=1")
     page.wait_for_selector("#btn-repartir")
-    notice = page.inner_text(".centro-aviso")
+    notice = page.inner_text("#aviso")
     assert "se ha repartido una partida al azar" in notice, notice
     assert "0, O, 1 ni I" in notice  # and still why the code was refused
 
