@@ -119,9 +119,11 @@ def test_serve_sets_the_connection_limits_and_the_heavy_pool_from_its_flags(
     for name in [*ConnectionLimits().to_env(), "PICAS_HEAVY_WORKERS", "PICAS_BODY_TIMEOUT"]:
         monkeypatch.delenv(name, raising=False)  # put back after the test, whatever serve sets
     monkeypatch.delenv("PICAS_HEAVY_DEADLINE", raising=False)
+    monkeypatch.delenv("PICAS_REPLY_WORKERS", raising=False)
     flags = ["--max-head-bytes", "2048", "--max-headers", "10", "--head-timeout", "3"]
     flags += ["--max-connections", "50", "--keep-alive", "2", "--heavy-workers", "3"]
     flags += ["--heavy-deadline", "9", "--body-timeout", "4", "--max-url-bytes", "512"]
+    flags += ["--reply-workers", "5"]
     assert main(["serve", *flags]) == 0
     options = calls[0]
     assert options["http"] is GuardedHttpToolsProtocol
@@ -132,6 +134,7 @@ def test_serve_sets_the_connection_limits_and_the_heavy_pool_from_its_flags(
     )
     settings = Settings.from_env()
     assert (settings.heavy_workers, settings.heavy_deadline, settings.body_timeout) == (3, 9, 4)
+    assert settings.reply_workers == 5
     assert main(["serve", "--max-headers", "0"]) == 2
 
 

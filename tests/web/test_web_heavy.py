@@ -25,9 +25,10 @@ import pytest
 from fastapi.testclient import TestClient
 from web_helpers import KEY, CountingBot, FixedLoader, play_until, serve_in_thread
 
-from picas.engine import Card
+from picas.engine import Bid, BlindNil, Card, LookAtCards
 from picas.view import PlayerView
 from picas.web import Settings, create_app
+from picas.web.settings import REPLY_WAITING
 
 Json = dict[str, Any]
 SHARED = multiprocessing.get_context("forkserver")
@@ -52,6 +53,17 @@ class SlowInWorkerBot(CountingBot):
             while True:
                 time.sleep(0.05)
         return super().play(view, rng)
+
+
+class SlowBidderInWorkerBot(SlowInWorkerBot):
+    """Slow in a heavy-work process for its bids too (South's first bid makes it think)."""
+
+    def bid(self, view: PlayerView, rng: random.Random) -> Bid | BlindNil | LookAtCards:
+        if _in_worker():
+            self.thinking.value = os.getpid()
+            while True:
+                time.sleep(0.05)
+        return super().bid(view, rng)
 
 
 class CountedBot(CountingBot):
@@ -205,3 +217,46 @@ def test_a_practice_answer_is_kept_by_signature() -> None:
     second = client.post("/api/practice", json=body)
     assert second.json() == first.json()
     assert runs.value == played
+
+
+def _act_in_background(base: str, game: Json) -> None:
+    """A Difícil reply that thinks until the test ends (see _practice_in_background)."""
+    body = {"save": game["save"], "action": game["view"]["legal"][0]}
+    with contextlib.suppress(httpx.TransportError):
+        httpx.post(base + "/api/games/act", json=body, timeout=30)
+
+
+@pytest.mark.usefixtures("thinking")
+def test_difficult_replies_have_their_own_lane_with_a_short_queue() -> None:
+    loader = FixedLoader(SlowBidderInWorkerBot(THINKING))
+    app = create_app(
+        Settings(key=KEY, bot_loader=loader, heavy_workers=1, reply_workers=1, heavy_deadline=60)
+    )
+    replies = app.state.replies
+    with serve_in_thread(app) as (host, port), httpx.Client(base_url=f"http://{host}:{port}") as c:
+        base = f"http://{host}:{port}"
+        # A practice fills the practice lane...
+        threading.Thread(
+            target=_practice_in_background, args=(base, _finished_hand_save(c)), daemon=True
+        ).start()
+        assert _wait_for(lambda: THINKING.value != 0)
+        assert app.state.heavy.full
+        # ...and a Difícil player is still answered by the replies' lane: its reply thinks in a
+        # worker of its own instead of being refused.
+        practising = THINKING.value
+        game: Json = c.post("/api/games", json={"code": "K7PMX4QH", "level": "dificil"}).json()
+        threading.Thread(target=_act_in_background, args=(base, game), daemon=True).start()
+        assert _wait_for(lambda: THINKING.value not in (0, practising))
+        # One worker and REPLY_WAITING replies waiting for it; the next is refused at once.
+        admitted = 1 + REPLY_WAITING
+        for _ in range(admitted - 1):
+            threading.Thread(target=_act_in_background, args=(base, game), daemon=True).start()
+        assert _wait_for(lambda: replies.running == admitted)
+        started = time.monotonic()
+        refused = c.post(
+            "/api/games/act", json={"save": game["save"], "action": game["view"]["legal"][0]}
+        )
+        assert refused.status_code == 503
+        assert refused.json()["error"]["code"] == "busy"
+        assert refused.headers["retry-after"]
+        assert time.monotonic() - started < 2

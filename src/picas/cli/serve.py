@@ -18,6 +18,8 @@ from picas.web.settings import (
     HEAVY_DEADLINE_ENV,
     HEAVY_WORKERS,
     HEAVY_WORKERS_ENV,
+    REPLY_WORKERS,
+    REPLY_WORKERS_ENV,
 )
 from picas.web.signing import load_keys
 
@@ -37,6 +39,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     group = parser.add_argument_group("límites (docs/api.md, «Server limits»)")
     flags: list[tuple[str, int | float, str]] = [
         ("--heavy-workers", HEAVY_WORKERS, "procesos para el trabajo pesado, por proceso"),
+        ("--reply-workers", REPLY_WORKERS, "procesos para las respuestas de Difícil, por proceso"),
         ("--heavy-deadline", HEAVY_DEADLINE, "segundos que puede durar un trabajo pesado"),
         ("--max-head-bytes", limits.max_head_bytes, "bytes de la línea de petición y cabeceras"),
         ("--max-url-bytes", limits.max_url_bytes, "bytes de la dirección"),
@@ -72,13 +75,20 @@ def run(args: argparse.Namespace) -> int:
         head_timeout=args.head_timeout,
         max_connections=args.max_connections,
     )
-    numbers = (args.heavy_workers, args.heavy_deadline, *astuple(limits), args.body_timeout)
+    numbers = (
+        args.heavy_workers,
+        args.reply_workers,
+        args.heavy_deadline,
+        *astuple(limits),
+        args.body_timeout,
+    )
     if min(numbers) <= 0 or args.keep_alive <= 0:
         raise CommandError("Los límites del servidor deben ser positivos.")
     # The app is built in each worker process from the environment: the limits travel there.
     os.environ.update(limits.to_env())
     os.environ[HEAVY_WORKERS_ENV] = str(args.heavy_workers)
     os.environ[HEAVY_DEADLINE_ENV] = str(args.heavy_deadline)
+    os.environ[REPLY_WORKERS_ENV] = str(args.reply_workers)
     os.environ[BODY_TIMEOUT_ENV] = str(args.body_timeout)
     # Read (or create) the signing key once here: a problem is reported as one clear line, and
     # the workers started below all find the same key file. Logging is set up first, so the line

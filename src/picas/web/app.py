@@ -18,7 +18,7 @@ from picas.web.cache import AnswerCache
 from picas.web.heavy import BusyGateMiddleware, HeavyPool
 from picas.web.middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
 from picas.web.routers import games, pages, review, tip
-from picas.web.settings import Settings
+from picas.web.settings import REPLY_WAITING, Settings
 from picas.web.table import Table
 
 OPENAPI_URL = "/api/openapi.json"
@@ -35,6 +35,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
         app.state.heavy.close()  # stop the worker processes with the server
+        app.state.replies.close()
 
     app = FastAPI(
         lifespan=lifespan,
@@ -49,6 +50,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.table = Table(settings)
     app.state.heavy = HeavyPool(settings)
+    app.state.replies = HeavyPool(
+        settings, workers=settings.reply_workers, waiting=settings.reply_workers * REPLY_WAITING
+    )
     app.state.answers = AnswerCache(ANSWER_CACHE_SIZE)
     errors.install(app)
     app.include_router(games.router)

@@ -27,6 +27,14 @@ async def get_heavy(request: Request) -> HeavyPool:
 HeavyDep = Annotated[HeavyPool, Depends(get_heavy)]
 
 
+async def get_replies(request: Request) -> HeavyPool:
+    """The lane for Difícil's replies (picas.web.heavy, "Two lanes")."""
+    return cast(HeavyPool, request.app.state.replies)
+
+
+RepliesDep = Annotated[HeavyPool, Depends(get_replies)]
+
+
 async def get_answers(request: Request) -> AnswerCache:
     return cast(AnswerCache, request.app.state.answers)
 

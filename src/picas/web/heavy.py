@@ -7,9 +7,13 @@ mano» (a whole hand at Difícil), an import's check (every computer action play
 reply at Difícil. Fácil and Normal replies and the play hint (Normal's logic) take a few
 milliseconds and stay in the server process.
 
-* **A limit, answered at once.** When every worker is busy the request is refused straight away
-  with 503 ``busy`` and ``Retry-After``: nothing queues behind a slow job, so a crowd of heavy
-  requests cannot make a Normal player wait. The save in the page is untouched.
+* **Two lanes.** Practice and import checks (seconds of work each) have one pool; Difícil's replies
+  (tens of milliseconds with the compiled hot path) have their own, so a crowd asking for practice
+  cannot keep Difícil players from playing.
+* **A limit, answered at once.** When every slot is taken the request is refused straight away
+  with 503 ``busy`` and ``Retry-After``, and the save in the page is untouched. The practice lane
+  has no waiting room: nothing queues behind a slow job. The replies' lane lets a few replies wait
+  for a worker (:data:`picas.web.settings.REPLY_WAITING`), since each is short.
 * **A deadline that stops the work.** The job runs in a process (:mod:`pebble`), so at the deadline
   its worker is terminated and replaced, not left running after the answer (503 ``too_slow``).
 * **A client that has gone** cancels its job: the worker is stopped the same way.
@@ -82,12 +86,15 @@ def _context() -> multiprocessing.context.BaseContext:
 
 
 class HeavyPool:
-    """At most ``settings.heavy_workers`` jobs at once in this server process, each stopped at
-    ``settings.heavy_deadline`` seconds. The worker processes start at the first job."""
+    """``workers`` worker processes in this server process (by default ``settings.heavy_workers``),
+    at most ``workers + waiting`` jobs admitted at once (the ``waiting`` ones queue for a free
+    worker), each stopped at ``settings.heavy_deadline`` seconds of running. The worker processes
+    start at the first job."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, *, workers: int | None = None, waiting: int = 0) -> None:
         self._settings = settings
-        self._slots = settings.heavy_workers
+        self._workers_count = settings.heavy_workers if workers is None else workers
+        self._slots = self._workers_count + waiting
         self._deadline = settings.heavy_deadline
         self._running = 0
         self._pool: pebble.ProcessPool | None = None
@@ -103,7 +110,7 @@ class HeavyPool:
     def _workers(self) -> pebble.ProcessPool:
         if self._pool is None:
             self._pool = pebble.ProcessPool(
-                max_workers=self._slots,
+                max_workers=self._workers_count,
                 initializer=_start_worker,
                 initargs=(self._settings,),
                 context=_context(),
@@ -113,7 +120,7 @@ class HeavyPool:
     async def run(
         self, request: Request, job: Callable[P, T], *args: P.args, **kwargs: P.kwargs
     ) -> T:
-        """``job(*args)`` in a worker; 503 ``busy`` at once when every worker is taken."""
+        """``job(*args)`` in a worker; 503 ``busy`` at once when every slot is taken."""
         if self.full:
             raise BusyError()
         self._running += 1

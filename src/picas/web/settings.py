@@ -24,6 +24,12 @@ cores): 168 actions (3 hands) is 15–16 s, nearer 20 s if the three are slow on
 take well under a millisecond a decision, so the record format's own cap is enough."""
 HEAVY_WORKERS = 1
 """Worker processes for heavy work, per server process (``--heavy-workers``)."""
+REPLY_WORKERS = 2
+"""Worker processes for Difícil's replies, per server process (``--reply-workers``)."""
+REPLY_WAITING = 4
+"""Difícil replies that may wait for a free worker, per worker, before the next is refused (503).
+A reply is 10–100 ms of one core with the compiled hot path, so a full queue waits well under a
+second."""
 HEAVY_DEADLINE = 40.0
 """Seconds a heavy job may run (``--heavy-deadline``): the longest import check allowed
 (:data:`VERIFY_LIMITS`, 15–20 s of one core) with room for a busy machine."""
@@ -32,6 +38,7 @@ BODY_TIMEOUT = 30.0
 BODY_TIMEOUT_ENV = "PICAS_BODY_TIMEOUT"
 HEAVY_WORKERS_ENV = "PICAS_HEAVY_WORKERS"
 HEAVY_DEADLINE_ENV = "PICAS_HEAVY_DEADLINE"
+REPLY_WORKERS_ENV = "PICAS_REPLY_WORKERS"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -47,6 +54,7 @@ class Settings:
     body_timeout: float = BODY_TIMEOUT
     heavy_workers: int = HEAVY_WORKERS
     heavy_deadline: float = HEAVY_DEADLINE
+    reply_workers: int = REPLY_WORKERS
     verify_limits: Mapping[str, int] = field(default_factory=lambda: dict(VERIFY_LIMITS))
     """The longest plain record (in actions) an import checks, per level."""
     bot_loader: Callable[[str], Bot] = load_bot
@@ -62,6 +70,7 @@ class Settings:
             self.max_body_bytes < 1024
             or self.cache_size < 0
             or self.heavy_workers < 1
+            or self.reply_workers < 1
             or not self.heavy_deadline > 0
             or not self.body_timeout > 0
         ):
@@ -77,5 +86,6 @@ class Settings:
             old_keys=tuple(old_keys),
             heavy_workers=int(environ.get(HEAVY_WORKERS_ENV) or HEAVY_WORKERS),
             heavy_deadline=float(environ.get(HEAVY_DEADLINE_ENV) or HEAVY_DEADLINE),
+            reply_workers=int(environ.get(REPLY_WORKERS_ENV) or REPLY_WORKERS),
             body_timeout=float(environ.get(BODY_TIMEOUT_ENV) or BODY_TIMEOUT),
         )

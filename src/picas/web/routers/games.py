@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request
 from starlette.concurrency import run_in_threadpool
 
 from picas.web import jobs
-from picas.web.deps import ERROR_RESPONSES, HeavyDep, TableDep
+from picas.web.deps import ERROR_RESPONSES, RepliesDep, TableDep
 from picas.web.heavy import HEAVY_LEVELS
 from picas.web.schemas import ActIn, GameOut, NewGameIn, SaveOnlyIn
 from picas.web.table import Table, Turn, level_of
@@ -33,12 +33,12 @@ def new_game(body: NewGameIn, table: TableDep) -> GameOut:
 
 
 @router.post("/act", response_model=GameOut, summary="South acts; the computer players answer")
-async def act(body: ActIn, request: Request, table: TableDep, heavy: HeavyDep) -> GameOut:
+async def act(body: ActIn, request: Request, table: TableDep, replies: RepliesDep) -> GameOut:
     record, sig = body.save.record, body.save.sig
     turn = await run_in_threadpool(_light_act, table, record, sig, body.action)
     if turn is not None:
         return game_out(turn)
-    answer = await heavy.run(request, jobs.act, record, sig, body.action)
+    answer = await replies.run(request, jobs.act, record, sig, body.action)
     return GameOut.model_validate(answer)
 
 
