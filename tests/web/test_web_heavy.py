@@ -47,11 +47,14 @@ class SlowInWorkerBot(CountingBot):
     def __init__(self, thinking: Any) -> None:
         self.thinking = thinking
 
-    def play(self, view: PlayerView, rng: random.Random) -> Card:
+    def think_forever_in_a_worker(self) -> None:
         if _in_worker():
             self.thinking.value = os.getpid()
             while True:
                 time.sleep(0.05)
+
+    def play(self, view: PlayerView, rng: random.Random) -> Card:
+        self.think_forever_in_a_worker()
         return super().play(view, rng)
 
 
@@ -59,10 +62,7 @@ class SlowBidderInWorkerBot(SlowInWorkerBot):
     """Slow in a heavy-work process for its bids too (South's first bid makes it think)."""
 
     def bid(self, view: PlayerView, rng: random.Random) -> Bid | BlindNil | LookAtCards:
-        if _in_worker():
-            self.thinking.value = os.getpid()
-            while True:
-                time.sleep(0.05)
+        self.think_forever_in_a_worker()
         return super().bid(view, rng)
 
 

@@ -16,6 +16,7 @@ from web_helpers import KEY, CountingBot, FixedLoader, serve_in_thread
 
 from picas.web import Settings, create_app
 from picas.web.protocol import ConnectionLimits, GuardedHttpToolsProtocol
+from raw_http import exchange, read_all
 
 LIMITS = ConnectionLimits(
     max_head_bytes=4096, max_url_bytes=1024, max_headers=20, head_timeout=1.0, max_connections=8
@@ -34,24 +35,7 @@ def address() -> Iterator[tuple[str, int]]:
 
 
 def _exchange(address: tuple[str, int], data: bytes, *, wait: float = 5) -> tuple[bytes, float]:
-    """Send ``data``, read until the server closes; the answer and the seconds it took."""
-    started = time.monotonic()
-    with socket.create_connection(address, timeout=wait) as sock:
-        sock.sendall(data)
-        return _read_all(sock), time.monotonic() - started
-
-
-def _read_all(sock: socket.socket) -> bytes:
-    chunks = []
-    while True:
-        try:
-            chunk = sock.recv(65536)
-        except ConnectionResetError:
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
-    return b"".join(chunks)
+    return exchange(address, data, wait=wait)
 
 
 def _refusal(answer: bytes) -> tuple[int, dict[str, str], Any]:
@@ -137,7 +121,7 @@ def test_a_head_trickled_in_is_closed_at_the_deadline(address: tuple[str, int]) 
             time.sleep(0.2)
             if time.monotonic() - started > LIMITS.head_timeout + 0.5:
                 break
-        answer = _read_all(sock)
+        answer = read_all(sock)
     assert closed or answer
     if answer:
         _assert_json_refusal(answer, 408, "request_timeout")
