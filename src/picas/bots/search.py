@@ -15,6 +15,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from picas.bots.knowledge import BELOW, SUIT_MASK, Knowledge
 from picas.bots.policy import choose, heuristic_card, legal_mask, spare_partner, winner_position
@@ -125,40 +126,67 @@ def sample_hands(k: Knowledge, rng: random.Random) -> list[int] | None:
     Cards of the most constrained suits go first; each goes to an allowed seat with probability
     proportional to the room left in its hand, which is close to uniform over consistent deals.
     """
+    return _deal(k, deal_order(k), rng)
+
+
+def deal_order(k: Knowledge) -> list[tuple[int, list[int]]]:
+    """How :func:`sample_hands` deals for ``k``: per suit, most constrained first, the unseen cards
+    of the suit and the seats that may receive them. The same for every sample of a decision, so a
+    search works it out once."""
     me = k.seat
     seats = [s for s in range(4) if s != me]
-    uniform = rng.random  # int(uniform() * n) is several times cheaper than rng.randrange(n)
     order = []
     for suit in range(4):
         allowed = [s for s in seats if not k.voids[s] >> suit & 1]
         order.append((len(allowed), suit, allowed, k.unseen & SUIT_MASK[suit]))
     order.sort()
+    return [(cards, allowed) for _count, _suit, allowed, cards in order]
+
+
+def _deal(k: Knowledge, order: list[tuple[int, list[int]]], rng: random.Random) -> list[int] | None:
+    """:func:`sample_hands` with its dealing order worked out (the same draws, the same deal)."""
+    me = k.seat
+    uniform = rng.random  # int(uniform() * n) is several times cheaper than rng.randrange(n)
+    sizes = k.sizes
     for _attempt in range(60):
-        hands = [0, 0, 0, 0]
-        hands[me] = k.mine
-        room = list(k.sizes)
-        room[me] = 0
+        # The four hands and the room left in each as plain locals, not lists: the compiled
+        # path keeps them unboxed (a 52-bit mask stored in a list is a new object each time).
+        h0 = h1 = h2 = h3 = 0
+        r0, r1, r2, r3 = sizes
         ok = True
-        for _count, _suit, allowed, cards in order:
+        for cards, allowed in order:
             while cards:
                 bit = cards & -cards
                 cards ^= bit
                 total = 0
                 for s in allowed:
-                    total += room[s]
+                    total += r0 if s == 0 else r1 if s == 1 else r2 if s == 2 else r3
                 if not total:
                     ok = False
                     break
                 pick = int(uniform() * total)
                 for s in allowed:
-                    if pick < room[s]:
-                        hands[s] |= bit
-                        room[s] -= 1
+                    room = r0 if s == 0 else r1 if s == 1 else r2 if s == 2 else r3
+                    if pick < room:
+                        if s == 0:
+                            h0 |= bit
+                            r0 -= 1
+                        elif s == 1:
+                            h1 |= bit
+                            r1 -= 1
+                        elif s == 2:
+                            h2 |= bit
+                            r2 -= 1
+                        else:
+                            h3 |= bit
+                            r3 -= 1
                         break
-                    pick -= room[s]
+                    pick -= room
             if not ok:
                 break
         if ok:
+            hands = [h0, h1, h2, h3]
+            hands[me] = k.mine
             return hands
     return None
 
@@ -194,17 +222,26 @@ _SPADE_MASK = SUIT_MASK[3]
 def quick_tricks(mask: int) -> float:
     """A rough trick count for a 13-card hand (aces, kings, spade length), fast enough to weigh
     thousands of sampled hands against the bids their holders made."""
-    tricks = float((mask & _ACES).bit_count())
-    kings = mask & _KINGS
-    while kings:
-        bit = kings & -kings
-        kings ^= bit
+    aces = (mask & _ACES).bit_count()
+    kings = 0
+    rest = mask & _KINGS
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
         if (mask & SUIT_MASK[(bit.bit_length() - 1) // 13]).bit_count() >= 2:
-            tricks += 0.7
+            kings += 1
     spades = (mask & _SPADE_MASK).bit_count()
+    return _quick(aces, kings, spades, bool(mask >> 49 & 1) and spades >= 3)  # ♠Q with length
+
+
+def _quick(aces: int, kings: int, spades: int, queen: bool) -> float:
+    """:func:`quick_tricks` from its counts: aces, kings with a guard, spades, a long ♠Q."""
+    tricks = float(aces)
+    for _ in range(kings):
+        tricks += 0.7
     if spades > 3:
         tricks += 0.9 * (spades - 3)
-    if mask >> 49 & 1 and spades >= 3:  # ♠Q with length
+    if queen:
         tricks += 0.4
     return tricks
 
@@ -215,7 +252,11 @@ def bid_likelihood(bid: int, mask: int) -> float:
         dangers = (mask & (_ACES | _KINGS | _HIGH_SPADES)).bit_count()
         spades = (mask & _SPADE_MASK).bit_count()
         return 0.3 ** (dangers + max(0, spades - 3))
-    gap = bid - 0.85 * quick_tricks(mask)
+    return _fit(bid, quick_tricks(mask))
+
+
+def _fit(bid: int, tricks: float) -> float:
+    gap = bid - 0.85 * tricks
     return math.exp(-gap * gap / 4.5)
 
 
@@ -229,17 +270,88 @@ def sample_weight(k: Knowledge, hands: Sequence[int]) -> float:
     return weight
 
 
+# The weights again, read from tables: a sampled hand's quick-trick count depends only on how
+# many aces, guarded kings and spades it has and on a long ♠Q, so each suit's 13-bit pattern maps
+# to its share of a table index, and the four shares add up to the index. The tables hold exactly
+# the floats :func:`bid_likelihood` computes (they are built by its own arithmetic), so a search
+# weighs every deal as before, at a fraction of the cost (tests/bots/test_sample_weights.py).
+_KINDS = 700
+"""Table index: aces + 5 × guarded kings + 25 × spades + 350 × long ♠Q."""
+
+
+def _suit_share(pattern: int, spades: bool) -> int:
+    count = pattern.bit_count()
+    share = pattern >> 12 & 1
+    if pattern >> 11 & 1 and count >= 2:
+        share += 5
+    if spades:
+        share += 25 * count
+        if pattern >> 10 & 1 and count >= 3:
+            share += 350
+    return share
+
+
+def _nil_share(pattern: int, spades: bool) -> int:
+    if spades:  # ♠J ♠Q ♠K ♠A, and every spade past three
+        return (pattern >> 9).bit_count() + max(0, pattern.bit_count() - 3)
+    return (pattern >> 11).bit_count()  # the ace and the king
+
+
+_SIDE_SHARE: Final[tuple[int, ...]] = tuple(_suit_share(p, False) for p in range(1 << 13))
+_SPADE_SHARE: Final[tuple[int, ...]] = tuple(_suit_share(p, True) for p in range(1 << 13))
+_SIDE_NIL: Final[tuple[int, ...]] = tuple(_nil_share(p, False) for p in range(1 << 13))
+_SPADE_NIL: Final[tuple[int, ...]] = tuple(_nil_share(p, True) for p in range(1 << 13))
+_FIT: Final[tuple[float, ...]] = tuple(
+    _fit(bid, _quick(kind % 5, kind // 5 % 5, kind // 25 % 14, kind >= 350)) if bid else 0.0
+    for bid in range(14)
+    for kind in range(_KINDS)
+)
+_NIL_FIT: Final[tuple[float, ...]] = tuple(0.3**dangers for dangers in range(24))
+
+
+def table_likelihood(bid: int, mask: int) -> float:
+    """:func:`bid_likelihood` from the tables (the same float)."""
+    if bid == 0:
+        return _NIL_FIT[
+            _SIDE_NIL[mask & 0x1FFF]
+            + _SIDE_NIL[mask >> 13 & 0x1FFF]
+            + _SIDE_NIL[mask >> 26 & 0x1FFF]
+            + _SPADE_NIL[mask >> 39]
+        ]
+    return _FIT[
+        bid * _KINDS
+        + _SIDE_SHARE[mask & 0x1FFF]
+        + _SIDE_SHARE[mask >> 13 & 0x1FFF]
+        + _SIDE_SHARE[mask >> 26 & 0x1FFF]
+        + _SPADE_SHARE[mask >> 39]
+    ]
+
+
 def draw_sample(k: Knowledge, rng: random.Random, tries: int = 8) -> list[int] | None:
     """A sampled deal that fits the bids: each candidate is kept with probability equal to its
     :func:`sample_weight` (the best of ``tries`` otherwise), so every kept sample counts the same
     and a few unlikely deals cannot dominate the average."""
+    return _draw(k, deal_order(k), rng, tries)
+
+
+def _draw(
+    k: Knowledge, order: list[tuple[int, list[int]]], rng: random.Random, tries: int = 8
+) -> list[int] | None:
+    """:func:`draw_sample` with its dealing order worked out, weighing by the tables."""
     best: list[int] | None = None
     best_weight = -1.0
+    me = k.seat
+    bids = k.bids
+    played = k.seat_played
     for _ in range(tries):
-        hands = sample_hands(k, rng)
+        hands = _deal(k, order, rng)
         if hands is None:
             return None
-        weight = sample_weight(k, hands)
+        weight = 1.0
+        for seat in range(4):
+            bid = bids[seat]
+            if seat != me and bid >= 0:
+                weight *= table_likelihood(bid, hands[seat] | played[seat])
         if rng.random() < weight:
             return hands
         if weight > best_weight:
@@ -258,17 +370,25 @@ def playout(
 ) -> list[int]:
     """Play the hand to its end with the heuristic for every seat (mutates its arguments)."""
     turn = (leader + len(trick)) & 3
+    # The winning position of the trick so far, kept as the cards fall (the rule of
+    # ``winner_position``, one comparison a card instead of a pass over the trick at its end).
+    wpos = winner_position(trick) if trick else 0
     while True:
-        card = heuristic_card(
-            turn, hands[turn], trick, leader, hands, bids, won, broken, tricks_left
-        )
-        hands[turn] ^= 1 << card
-        if card >= 39 and trick and trick[0] < 39:
-            broken = True
+        hand = hands[turn]
+        card = heuristic_card(turn, hand, trick, leader, hands, bids, won, broken, tricks_left)
+        hands[turn] = hand ^ (1 << card)  # not ``^=`` on the item: that is a generic call
+        if trick:
+            if card >= 39 and trick[0] < 39:
+                broken = True
+            best = trick[wpos]
+            if (card // 13 == trick[0] // 13 or card >= 39) and card > best:
+                wpos = len(trick)
+        else:
+            wpos = 0
         trick.append(card)
         if len(trick) == 4:
-            winner = (leader + winner_position(trick)) & 3
-            won[winner] += 1
+            winner = (leader + wpos) & 3
+            won[winner] = won[winner] + 1
             tricks_left -= 1
             if not tricks_left:
                 return won
@@ -302,13 +422,14 @@ def search_play(
     runs = 0
     trick0 = list(k.trick)
     bids = list(k.bids)
+    order = deal_order(k)
     for _ in range(samples):
-        hands = draw_sample(k, rng)
+        hands = _draw(k, order, rng)
         if hands is None:
             break
         for index, card in enumerate(options):
             h = hands.copy()
-            h[me] ^= 1 << card
+            h[me] = h[me] ^ (1 << card)
             trick = [*trick0, card]
             won = list(k.won)
             broken = k.broken or (card >= 39 and trick[0] < 39)
@@ -316,7 +437,7 @@ def search_play(
             left = k.tricks_left
             if len(trick) == 4:
                 winner = (leader + winner_position(trick)) & 3
-                won[winner] += 1
+                won[winner] = won[winner] + 1
                 left -= 1
                 leader = winner
                 trick = []
@@ -396,8 +517,9 @@ def search_bid(
     runs = 0
     leader = k.leader
     drawn = 0
+    order = deal_order(k)
     for _ in range(samples):
-        hands = draw_sample(k, rng)
+        hands = _draw(k, order, rng)
         if hands is None:
             break
         drawn += 1
