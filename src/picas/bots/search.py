@@ -126,7 +126,7 @@ def sample_hands(k: Knowledge, rng: random.Random) -> list[int] | None:
     Cards of the most constrained suits go first; each goes to an allowed seat with probability
     proportional to the room left in its hand, which is close to uniform over consistent deals.
     """
-    return _deal(k, deal_order(k), rng)
+    return _Sampler(k).deal(rng)
 
 
 def deal_order(k: Knowledge) -> list[tuple[int, list[int]]]:
@@ -141,54 +141,6 @@ def deal_order(k: Knowledge) -> list[tuple[int, list[int]]]:
         order.append((len(allowed), suit, allowed, k.unseen & SUIT_MASK[suit]))
     order.sort()
     return [(cards, allowed) for _count, _suit, allowed, cards in order]
-
-
-def _deal(k: Knowledge, order: list[tuple[int, list[int]]], rng: random.Random) -> list[int] | None:
-    """:func:`sample_hands` with its dealing order worked out (the same draws, the same deal)."""
-    me = k.seat
-    uniform = rng.random  # int(uniform() * n) is several times cheaper than rng.randrange(n)
-    sizes = k.sizes
-    for _attempt in range(60):
-        # The four hands and the room left in each as plain locals, not lists: the compiled
-        # path keeps them unboxed (a 52-bit mask stored in a list is a new object each time).
-        h0 = h1 = h2 = h3 = 0
-        r0, r1, r2, r3 = sizes
-        ok = True
-        for cards, allowed in order:
-            while cards:
-                bit = cards & -cards
-                cards ^= bit
-                total = 0
-                for s in allowed:
-                    total += r0 if s == 0 else r1 if s == 1 else r2 if s == 2 else r3
-                if not total:
-                    ok = False
-                    break
-                pick = int(uniform() * total)
-                for s in allowed:
-                    room = r0 if s == 0 else r1 if s == 1 else r2 if s == 2 else r3
-                    if pick < room:
-                        if s == 0:
-                            h0 |= bit
-                            r0 -= 1
-                        elif s == 1:
-                            h1 |= bit
-                            r1 -= 1
-                        elif s == 2:
-                            h2 |= bit
-                            r2 -= 1
-                        else:
-                            h3 |= bit
-                            r3 -= 1
-                        break
-                    pick -= room
-            if not ok:
-                break
-        if ok:
-            hands = [h0, h1, h2, h3]
-            hands[me] = k.mine
-            return hands
-    return None
 
 
 def candidates(k: Knowledge, legal: int) -> list[int]:
@@ -331,32 +283,85 @@ def draw_sample(k: Knowledge, rng: random.Random, tries: int = 8) -> list[int] |
     """A sampled deal that fits the bids: each candidate is kept with probability equal to its
     :func:`sample_weight` (the best of ``tries`` otherwise), so every kept sample counts the same
     and a few unlikely deals cannot dominate the average."""
-    return _draw(k, deal_order(k), rng, tries)
+    return _Sampler(k).draw(rng, tries)
 
 
-def _draw(
-    k: Knowledge, order: list[tuple[int, list[int]]], rng: random.Random, tries: int = 8
-) -> list[int] | None:
-    """:func:`draw_sample` with its dealing order worked out, weighing by the tables."""
-    best: list[int] | None = None
-    best_weight = -1.0
-    me = k.seat
-    bids = k.bids
-    played = k.seat_played
-    for _ in range(tries):
-        hands = _deal(k, order, rng)
-        if hands is None:
-            return None
-        weight = 1.0
-        for seat in range(4):
-            bid = bids[seat]
-            if seat != me and bid >= 0:
-                weight *= table_likelihood(bid, hands[seat] | played[seat])
-        if rng.random() < weight:
-            return hands
-        if weight > best_weight:
-            best, best_weight = hands, weight
-    return best
+class _Sampler:
+    """The sampling of one decision: :func:`sample_hands` and :func:`draw_sample` with everything
+    that depends only on the knowledge worked out once (the dealing order, who is weighed), and
+    the weights read from the tables. The same draws give the same deals and the same weights."""
+
+    def __init__(self, k: Knowledge) -> None:
+        self.me = k.seat
+        self.mine = k.mine
+        self.sizes = k.sizes
+        self.order = deal_order(k)
+        self.weighed = [
+            (seat, k.bids[seat], k.seat_played[seat])
+            for seat in range(4)
+            if seat != k.seat and k.bids[seat] >= 0
+        ]
+
+    def deal(self, rng: random.Random) -> list[int] | None:
+        uniform = rng.random  # int(uniform() * n) is several times cheaper than rng.randrange(n)
+        for _attempt in range(60):
+            # The four hands and the room left in each as plain locals, not lists: the compiled
+            # path keeps them unboxed (a 52-bit mask stored in a list is a new object each time).
+            h0 = h1 = h2 = h3 = 0
+            r0, r1, r2, r3 = self.sizes
+            ok = True
+            for cards, allowed in self.order:
+                total = 0  # the room left among the allowed seats: one less for every card dealt
+                for s in allowed:
+                    total += r0 if s == 0 else r1 if s == 1 else r2 if s == 2 else r3
+                while cards:
+                    bit = cards & -cards
+                    cards ^= bit
+                    if not total:
+                        ok = False
+                        break
+                    pick = int(uniform() * total)
+                    total -= 1
+                    for s in allowed:
+                        room = r0 if s == 0 else r1 if s == 1 else r2 if s == 2 else r3
+                        if pick < room:
+                            if s == 0:
+                                h0 |= bit
+                                r0 -= 1
+                            elif s == 1:
+                                h1 |= bit
+                                r1 -= 1
+                            elif s == 2:
+                                h2 |= bit
+                                r2 -= 1
+                            else:
+                                h3 |= bit
+                                r3 -= 1
+                            break
+                        pick -= room
+                if not ok:
+                    break
+            if ok:
+                hands = [h0, h1, h2, h3]
+                hands[self.me] = self.mine
+                return hands
+        return None
+
+    def draw(self, rng: random.Random, tries: int = 8) -> list[int] | None:
+        best: list[int] | None = None
+        best_weight = -1.0
+        for _ in range(tries):
+            hands = self.deal(rng)
+            if hands is None:
+                return None
+            weight = 1.0
+            for seat, bid, played in self.weighed:
+                weight *= table_likelihood(bid, hands[seat] | played)
+            if rng.random() < weight:
+                return hands
+            if weight > best_weight:
+                best, best_weight = hands, weight
+        return best
 
 
 def playout(
@@ -420,29 +425,35 @@ def search_play(
     samples = -(-settings.playouts // len(options))
     values: list[list[float]] = [[] for _ in options]
     runs = 0
-    trick0 = list(k.trick)
     bids = list(k.bids)
-    order = deal_order(k)
+    # What each candidate card leads to does not depend on the sample: the trick after it (or
+    # the next one, if it ends the trick), who leads, the tricks won, the tricks left, spades.
+    starts: list[tuple[list[int], int, list[int], int, bool]] = []
+    for card in options:
+        trick = [*k.trick, card]
+        won = list(k.won)
+        broken = k.broken or (card >= 39 and trick[0] < 39)
+        leader = k.leader
+        left = k.tricks_left
+        if len(trick) == 4:
+            winner = (leader + winner_position(trick)) & 3
+            won[winner] = won[winner] + 1
+            left -= 1
+            leader = winner
+            trick = []
+        starts.append((trick, leader, won, left, broken))
+    sampler = _Sampler(k)
     for _ in range(samples):
-        hands = _draw(k, order, rng)
+        hands = sampler.draw(rng)
         if hands is None:
             break
-        for index, card in enumerate(options):
-            h = hands.copy()
-            h[me] = h[me] ^ (1 << card)
-            trick = [*trick0, card]
-            won = list(k.won)
-            broken = k.broken or (card >= 39 and trick[0] < 39)
-            leader = k.leader
-            left = k.tricks_left
-            if len(trick) == 4:
-                winner = (leader + winner_position(trick)) & 3
-                won[winner] = won[winner] + 1
-                left -= 1
-                leader = winner
-                trick = []
+        for index in range(len(options)):
+            trick, leader, won, left, broken = starts[index]
+            won = won.copy()
             if left:
-                playout(h, trick, leader, won, broken, bids, left)
+                h = hands.copy()
+                h[me] = h[me] ^ (1 << options[index])
+                playout(h, trick.copy(), leader, won, broken, bids, left)
             values[index].append(pricer.value(won))
             runs += 1
     heuristic = choose(
@@ -517,9 +528,9 @@ def search_bid(
     runs = 0
     leader = k.leader
     drawn = 0
-    order = deal_order(k)
+    sampler = _Sampler(k)
     for _ in range(samples):
-        hands = _draw(k, order, rng)
+        hands = sampler.draw(rng)
         if hands is None:
             break
         drawn += 1
