@@ -5,8 +5,8 @@ the seat's view. A sample deals the unseen cards to the other seats respecting t
 the voids they have shown; each candidate card is then played out to the end of the hand by the
 shared heuristic policy, and the finished hand is priced with the real scoring rules (contract made
 or set, Nil ±100, bags) plus a cost for the bags carried towards the next penalty. The work is
-fixed (a number of samples that depends only on the position), never a time budget, so the same
-position always gives the same move.
+fixed (a number of samples that depends only on the position, and a stop once the samples drawn
+so far settle the choice), never a time budget, so the same position always gives the same move.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from picas.engine import Rules
 @dataclass(frozen=True, slots=True)
 class SearchSettings:
     playouts: int = 2_500
-    """Sampled playouts per card decision, shared out among the distinct candidate cards (every
-    candidate is played out on the same samples): the fixed amount of work."""
+    """Sampled playouts per card decision at most, shared out among the distinct candidate cards
+    (every candidate is played out on the same samples); fewer once the choice is settled."""
     margin: float = 2.0
     confidence: float = 1.0
     """Another card replaces the heuristic's only if it prices ``margin`` points better plus
@@ -37,6 +37,16 @@ class SearchSettings:
     """Hands up to this Nil danger have a Nil priced by the search too."""
     nil_margin: float = 10.0
     """How many points a hand a Nil must price above the best bid to be chosen."""
+    settle: float = 3.0
+    """A card decision stops sampling early once it is settled: when no other card could
+    plausibly beat the heuristic's by ``margin`` (for each, its mean difference so far plus
+    ``settle`` standard errors stays below ``margin``), so the heuristic's card would be kept
+    anyway. Looked at every :data:`SETTLE_EVERY` samples after a quarter of them (at least
+    :data:`SETTLE_MIN`). 0 samples everything. Strength measured in docs/benchmarks.md."""
+
+
+SETTLE_MIN: Final = 100
+SETTLE_EVERY: Final = 50
 
 
 def bag_cost(bags: int) -> float:
@@ -443,7 +453,16 @@ def search_play(
             trick = []
         starts.append((trick, leader, won, left, broken))
     sampler = _Sampler(k)
-    for _ in range(samples):
+    heuristic = choose(
+        me, k.mine, k.trick, k.leader, k.possible, k.bids, k.won, k.broken, k.tricks_left
+    )
+    own = _group_of(k, options, heuristic)
+    z = settings.settle
+    first = max(SETTLE_MIN, samples // 4)
+    # Running sums of each card's difference to the heuristic's card, sample by sample.
+    s1 = [0.0] * len(options)
+    s2 = [0.0] * len(options)
+    for drawn in range(1, samples + 1):
         hands = sampler.draw(rng)
         if hands is None:
             break
@@ -456,9 +475,23 @@ def search_play(
                 playout(h, trick.copy(), leader, won, broken, bids, left)
             values[index].append(pricer.value(won))
             runs += 1
-    heuristic = choose(
-        me, k.mine, k.trick, k.leader, k.possible, k.bids, k.won, k.broken, k.tricks_left
-    )
+        if z > 0:
+            base = values[own][-1]
+            for index in range(len(options)):
+                d = values[index][-1] - base
+                s1[index] += d
+                s2[index] += d * d
+            if drawn >= first and drawn % SETTLE_EVERY == 0 and drawn < samples:
+                settled = True
+                for index in range(len(options)):
+                    if index != own:
+                        mean = s1[index] / drawn
+                        var = max(0.0, s2[index] / drawn - mean * mean)
+                        if mean + z * math.sqrt(var / drawn) >= settings.margin:
+                            settled = False
+                            break
+                if settled:
+                    return heuristic, runs
     if not values[0]:
         return heuristic, runs
     sums = [sum(v) for v in values]
@@ -469,7 +502,6 @@ def search_play(
     # Keep the heuristic's card (Normal's choice, with its manners) unless the search is
     # confident that another is better: by ``margin`` points plus one standard error of the
     # paired difference (the same samples price every card).
-    own = _group_of(k, options, heuristic)
     if own == best:
         return heuristic, runs
     diffs = [a - b for a, b in zip(values[best], values[own], strict=True)]
