@@ -30,6 +30,7 @@ from pathlib import Path
 from types import ModuleType
 
 MODULES = (
+    "picas.shared.trick_winner",
     "picas.games.spades.hand",
     "picas.games.spades.bots.knowledge",
     "picas.games.spades.bots.policy",
