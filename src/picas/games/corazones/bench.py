@@ -25,7 +25,7 @@ from picas.games.corazones.passing import direction_for
 from picas.games.corazones.rules import TARGETS, Rules
 from picas.games.corazones.scoring import score_hand
 from picas.games.corazones.view import PlayerView, view_for
-from picas.games.spades.bots.base import decision_rng
+from picas.shared.bots import decision_rng
 from picas.shared.deals import code_from_bytes, deal_for
 from picas.shared.seats import Seat
 
