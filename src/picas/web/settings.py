@@ -27,10 +27,11 @@ HEAVY_WORKERS = 1
 """Worker processes for heavy work, per server process (``--heavy-workers``)."""
 REPLY_WORKERS = 2
 """Worker processes for Difícil's replies, per server process (``--reply-workers``)."""
-REPLY_WAITING = 4
+REPLY_WAITING = 10
 """Difícil replies that may wait for a free worker, per worker, before the next is refused (503).
-A reply is 5–60 ms of one core with the compiled hot path, so a full queue waits well under a
-second."""
+A reply is 5–60 ms of one core (about 20 ms on average: docs/benchmarks.md), so even a full queue
+(2 workers and 20 waiting per server process) waits about half a second; a shorter one refused
+bursts that the cores could absorb (40 players: 136–355 refusals a minute with 4)."""
 HEAVY_DEADLINE = 40.0
 """Seconds a heavy job may run (``--heavy-deadline``): the longest import check allowed
 (:data:`VERIFY_LIMITS`: about 2.5 s of one core compiled, 20 s in pure Python) with room for a busy
