@@ -20,9 +20,9 @@ VERIFY_LIMITS: Mapping[str, int] = {"dificil": 560}
 """The longest plain record (in actions) an import checks, per level; a save this server signed is
 not checked again, whatever its length. Difícil checks 168 actions (3 hands) in 0.63–0.76 s of one
 core on the compiled path (``picas bench bots --review``, 2026-11-30), so 560 actions (10 hands,
-longer than most whole games) take about 2.5 s; the pure Python fallback is about nine times
-slower, about 20 s, still inside :data:`HEAVY_DEADLINE`. Fácil and Normal take well under a
-millisecond a decision, so the record format's own cap is enough."""
+longer than most whole games) take about 2.5 s; the pure Python fallback is about ten times
+slower, about 25 s, still inside :data:`HEAVY_DEADLINE` on an idle core. Fácil and Normal take
+well under a millisecond a decision, so the record format's own cap is enough."""
 HEAVY_WORKERS = 1
 """Worker processes for heavy work, per server process (``--heavy-workers``)."""
 REPLY_WORKERS = 2
@@ -34,7 +34,7 @@ A reply is 5–60 ms of one core (about 20 ms on average: docs/benchmarks.md), s
 bursts that the cores could absorb (40 players: 136–355 refusals a minute with 4)."""
 HEAVY_DEADLINE = 40.0
 """Seconds a heavy job may run (``--heavy-deadline``): the longest import check allowed
-(:data:`VERIFY_LIMITS`: about 2.5 s of one core compiled, 20 s in pure Python) with room for a busy
+(:data:`VERIFY_LIMITS`: about 2.5 s of one core compiled, 25 s in pure Python) with room for a busy
 machine."""
 BODY_TIMEOUT = 30.0
 """Seconds for a request's body to arrive once its head has (``--body-timeout``): 408."""
