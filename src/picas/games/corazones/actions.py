@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from picas.engine.actions import PLAYS, Play
 from picas.engine.cards import Card, mask_of
-from picas.engine.errors import InvalidAction
+from picas.engine.errors import InvalidAction, excerpt
 
 PASS_SIZE = 3
 
@@ -44,4 +44,4 @@ def parse_action(value: object) -> Action:
         if len(value) > 13:
             raise InvalidAction("Un pase son tres cartas.", code="pass_three_cards")
         return Pass(tuple(Card.parse(item) for item in value))
-    raise InvalidAction(f"Acción ilegible: {value!r:.40}.", code="bad_action")
+    raise InvalidAction(f"Acción ilegible: {excerpt(value)}.", code="bad_action")
