@@ -28,7 +28,7 @@ from picas.engine import Bid, BlindNil, GameState, Phase, Rules, Seat
 from picas.engine.deals import code_from_bytes
 from picas.record import Record, final_state
 from picas.view import view_for
-from picas.web.table import bid_reason
+from picas.web.spades import bid_reason
 
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e-words")]
 

@@ -71,14 +71,20 @@ def play_bots(
     *,
     position: int,
     stop: Callable[[GameState], bool] = lambda game: False,
+    on_action: Callable[[GameState, Seat, Action, GameState], None] | None = None,
 ) -> tuple[GameState, int]:
     """Let the bots act while one can and ``stop`` is false. ``position`` is the index of the next
-    action in the game's record (it seeds each decision). Returns the new state and position."""
+    action in the game's record (it seeds each decision). Returns the new state and position.
+    ``on_action(before, seat, action, after)`` is called after each action (the web table turns
+    these into events to animate)."""
     while not stop(game):
         seat = next_bot_seat(game, bots)
         if seat is None:
             break
         action = decide(bots[seat], view_for(game, seat), decision_rng(game.code, position, seat))
-        game = game.apply(action, seat)
+        after = game.apply(action, seat)
+        if on_action is not None:
+            on_action(game, seat, action, after)
+        game = after
         position += 1
     return game, position
