@@ -11,8 +11,8 @@ from fastapi.testclient import TestClient
 from web_helpers import CODE, KEY, Json
 
 from picas.engine.cards import Card, mask_of
-from picas.games.corazones import Rules
-from picas.record import CorazonesRecord
+from picas.games.corazones import GameState, Rules
+from picas.record import CorazonesRecord, final_state, read_record
 from picas.web import Settings, create_app
 from picas.web.table import Table
 
@@ -76,3 +76,14 @@ def saved_position(dealt: tuple[int, int, int, int], *, level: str = "facil") ->
     )
     turn = Table(SETTINGS).start(record)
     return {"save": {"record": turn.record_json, "sig": turn.sig}}
+
+
+def corazones_record(record_json: Json) -> CorazonesRecord:
+    record = read_record(record_json)
+    assert isinstance(record, CorazonesRecord)
+    return record
+
+
+def state_of(record_json: Json) -> GameState:
+    """The position a Corazones record leads to (the server's side: every hand)."""
+    return final_state(corazones_record(record_json))

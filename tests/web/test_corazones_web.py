@@ -10,9 +10,10 @@ import pytest
 from corazones_helpers import (
     act,
     corazones_client,
-    lowest,
+    corazones_record,
     new_game,
     play_game,
+    state_of,
 )
 from web_helpers import CODE, Json, error_of
 
@@ -33,12 +34,15 @@ def game_to_50() -> list[Json]:
 def test_a_new_game_waits_for_south_to_pass() -> None:
     game = new_game(client)
     assert game["game"] == "corazones"
-    assert game["code"] == CODE and game["level"] == "facil"
+    assert game["code"] == CODE
+    assert game["level"] == "facil"
     assert game["events"] == [
         {"type": "deal", "hand_number": 1, "dealer": "east", "direction": "left", "pass_to": "west"}
     ]
     view = game["view"]
-    assert view["phase"] == "passing" and view["must_pass"] and view["turn"] == "south"
+    assert view["phase"] == "passing"
+    assert view["must_pass"]
+    assert view["turn"] == "south"
     assert game["save"]["record"]["game"] == "corazones"
     assert game["save"]["record"]["actions"] == []  # nobody passes before South
     assert game["save"]["record"]["rules"] == {
@@ -60,7 +64,8 @@ def test_the_settings_go_into_the_rules() -> None:
         "self",
     )
     # Without a pass the holder of ♣2 leads at once: the computer players play up to South.
-    assert game["view"]["phase"] == "playing" and game["view"]["turn"] == "south"
+    assert game["view"]["phase"] == "playing"
+    assert game["view"]["turn"] == "south"
     assert game["events"][0]["pass_to"] is None
     assert all(event["type"] in {"deal", "play", "trick"} for event in game["events"])
 
@@ -138,7 +143,7 @@ def test_every_answer_shows_south_nothing_of_the_others_hands(game_to_50: list[J
     """The view (but for finished hands, all face up) and the events name only cards South holds,
     has passed, or has seen played: never another seat's cards or pass in the hand being played."""
     for answer in game_to_50:
-        state = final_state(read_record(answer["save"]["record"]))
+        state = state_of(answer["save"]["record"])
         hand = state.hand
         played = {card.code for trick in hand.tricks for card in trick.cards} | {
             card.code for card in hand.trick
@@ -179,7 +184,7 @@ def _cards_in(node: Any) -> set[str]:
 def test_the_others_passes_stay_hidden_until_the_hand_is_over() -> None:
     game = new_game(client)
     after = act(client, game, game["view"]["hand"][:3])
-    state = final_state(read_record(after["save"]["record"]))
+    state = state_of(after["save"]["record"])
     others_passed = {card.code for seat in (1, 2, 3) for card in cards_in(state.hand.passed[seat])}
     received = set(after["view"]["received"])
     # East passed to South (those cards are South's now); West's and North's passes are not.
@@ -188,7 +193,7 @@ def test_the_others_passes_stay_hidden_until_the_hand_is_over() -> None:
     assert not unseen & _cards_in(dict(after["view"], history=[]))
 
 
-# --- the hint ---------------------------------------------------------------------------------------
+# --- the hint -------------------------------------------------------------------------------------
 
 
 def test_the_hint_suggests_a_pass_with_a_reason_for_each_card() -> None:
@@ -196,8 +201,11 @@ def test_the_hint_suggests_a_pass_with_a_reason_for_each_card() -> None:
     response = client.post("/api/hint", json={"save": game["save"]})
     assert response.status_code == 200, response.text
     hint = response.json()
-    assert hint["game"] == "corazones" and hint["kind"] == "pass" and hint["card"] is None
-    assert len(set(hint["cards"])) == 3 and set(hint["cards"]) <= set(game["view"]["hand"])
+    assert hint["game"] == "corazones"
+    assert hint["kind"] == "pass"
+    assert hint["card"] is None
+    assert len(set(hint["cards"])) == 3
+    assert set(hint["cards"]) <= set(game["view"]["hand"])
     assert [detail["card"] for detail in hint["details"]] == hint["cards"]
     for detail in hint["details"]:
         assert detail["reason"] == render_es(detail["reason_code"], detail["reason_params"])
@@ -210,7 +218,8 @@ def test_the_hint_suggests_a_pass_with_a_reason_for_each_card() -> None:
 def test_the_hint_suggests_a_playable_card(game_to_50: list[Json]) -> None:
     playing = next(a for a in game_to_50 if a["view"]["phase"] == "playing" and a["view"]["trick"])
     hint = client.post("/api/hint", json={"save": playing["save"]}).json()
-    assert hint["kind"] == "play" and hint["cards"] is None
+    assert hint["kind"] == "play"
+    assert hint["cards"] is None
     assert hint["card"] in playing["view"]["playable"]
     assert len(hint["details"]) == 1
     assert hint["reason"] == render_es(hint["reason_code"], hint["reason_params"])
@@ -236,7 +245,7 @@ def test_resume_gives_the_same_view(game_to_50: list[Json]) -> None:
     assert response.json()["events"] == []
 
 
-# --- practice and import ----------------------------------------------------------------------------
+# --- practice and import --------------------------------------------------------------------------
 
 
 def test_practice_replays_a_hand_with_its_pass_direction(game_to_50: list[Json]) -> None:
@@ -264,7 +273,8 @@ def test_a_plain_record_of_a_real_game_imports(game_to_50: list[Json]) -> None:
     response = client.post("/api/games/import", json={"record": record})
     assert response.status_code == 200, response.text
     opened = response.json()
-    assert opened["view"] == game_to_50[-1]["view"] and opened["reasons"] == {}
+    assert opened["view"] == game_to_50[-1]["view"]
+    assert opened["reasons"] == {}
 
 
 def test_an_import_with_a_computer_action_changed_is_not_reproducible(
@@ -282,5 +292,5 @@ def test_an_import_with_a_computer_action_changed_is_not_reproducible(
 
 
 def _west_hand(record: Json) -> list[str]:
-    state = read_record({**record, "actions": []}).start()
+    state = corazones_record({**record, "actions": []}).start()
     return [card.code for card in cards_in(state.hand.hands[1])]
