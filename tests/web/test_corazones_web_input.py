@@ -57,7 +57,7 @@ def refused(save: Json, action: object) -> tuple[int, str, str]:
     return error_of(post("/api/games/act", {"save": save, "action": action}))
 
 
-# --- the pass ---------------------------------------------------------------------------------------
+# --- the pass -------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -97,7 +97,7 @@ def test_a_pass_in_a_game_without_passes_is_refused() -> None:
     assert refused(game["save"], game["view"]["hand"][:3])[:2] == (409, "no_pass_this_hand")
 
 
-# --- the play ---------------------------------------------------------------------------------------
+# --- the play -------------------------------------------------------------------------------------
 
 
 def test_the_first_trick_opens_with_the_two_of_clubs() -> None:
@@ -160,7 +160,7 @@ def test_a_pass_sent_to_a_spades_game_is_refused() -> None:
     assert refused(spades["save"], ["2C", "3C", "4C"])[:2] == (422, "bad_action")
 
 
-# --- the saves ----------------------------------------------------------------------------------------
+# --- the saves ------------------------------------------------------------------------------------
 
 
 def test_a_tampered_save_is_refused_and_the_old_one_still_works() -> None:
@@ -220,7 +220,7 @@ def test_an_imported_record_with_another_deal_is_refused() -> None:
     assert error_of(response)[:2] == (422, "deal_not_from_code")
 
 
-# --- new games ----------------------------------------------------------------------------------------
+# --- new games ------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
