@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Generic, Protocol, Self, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeVar, overload
 
 from picas.engine import (
     Action,
@@ -343,6 +343,19 @@ def replay(record: GameRecord[R, A, S]) -> tuple[S, ...]:
     return tuple(iter_states(record))
 
 
-def final_state(record: GameRecord[R, A, S]) -> S:
+@overload
+def final_state(record: Record) -> GameState: ...
+
+
+@overload
+def final_state(record: CorazonesRecord) -> CorazonesState: ...
+
+
+@overload
+def final_state(record: GameRecord[R, A, S]) -> S: ...
+
+
+def final_state(record: GameRecord[Any, Any, Any]) -> Any:
+    """The position after the record's last action (raises at the first illegal one)."""
     *_, last = iter_states(record)
     return last

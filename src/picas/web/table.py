@@ -236,8 +236,7 @@ class Table:
             return cached
         record = read_record(record_json)
         check_level(level_of(record))  # before any answer names it: every endpoint refuses it
-        either_game: GameRecord[Any, Any, Any] = record
-        saved = Replayed(record, final_state(either_game))
+        saved = Replayed(record, final_state(record))
         self._cache.put(sig, saved)
         return saved
 
