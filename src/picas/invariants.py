@@ -12,6 +12,7 @@ import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from picas.bots.base import decide, decision_rng
 from picas.bots.registry import load_bot
@@ -28,7 +29,7 @@ from picas.engine import (
 from picas.engine.cards import FULL_DECK_MASK
 from picas.engine.deals import code_from_bytes
 from picas.engine.game import HandResult
-from picas.record import Record, final_state
+from picas.record import GameRecord, Record, final_state
 from picas.view import view_for, view_to_json
 
 Chooser = Callable[[GameState, int], Action]
@@ -134,9 +135,31 @@ def play_checked_game(
 ) -> Tally:
     """Play one game, checking every position, the views at every ``check_every``-th one, each
     finished hand, and at the end the record round trip and replay."""
-    record = Record(rules, code)
+    return play_checked(
+        Record(rules, code),
+        choose,
+        check_position=check_position,
+        check_hand_result=lambda result, before: check_hand_result(result, rules, before),
+        max_hands=max_hands,
+        check_every=check_every,
+    )
+
+
+def play_checked(
+    record: GameRecord[Any, Any, Any],
+    choose: Callable[[Any, int], Any],
+    *,
+    check_position: Callable[..., None],
+    check_hand_result: Callable[[Any, Any], None],
+    max_hands: int,
+    check_every: int = 1,
+) -> Tally:
+    """Play one game of any kind from ``record`` (no actions yet) with ``choose``, checking every
+    position (``check_position(game, views=...)``, the views at every ``check_every``-th one), each
+    finished hand (``check_hand_result(result, totals_before)``), and at the end the record's
+    round trip through JSON and its replay."""
     game = record.start()
-    actions: list[Action] = []
+    actions: list[Any] = []
     tally = Tally(games=1)
     while game.outcome is None and game.hand.number <= max_hands:
         check_position(game, views=len(actions) % check_every == 0)
@@ -145,16 +168,16 @@ def play_checked_game(
         after = game.apply(action)
         actions.append(action)
         if len(after.history) > len(game.history):
-            check_hand_result(after.history[-1], rules, before)
+            check_hand_result(after.history[-1], before)
             tally.hands += 1
         game = after
     check_position(game)
     full = record.append(*actions)
-    again = Record.loads(full.dumps())
+    again = type(full).loads(full.dumps())
     if again != full:
-        raise InvariantBroken(f"record {code} does not round-trip")
+        raise InvariantBroken(f"record {record.code} does not round-trip")
     if final_state(again) != game:
-        raise InvariantBroken(f"record {code} does not replay to the same state")
+        raise InvariantBroken(f"record {record.code} does not replay to the same state")
     tally.actions = len(actions)
     return tally
 
