@@ -7,14 +7,13 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from corazones_games import bots_game
 from picas.engine import Seat
 from picas.games.corazones import Pass, PassDirection, Rules
-from picas.games.corazones.bots import LEVELS, play_bots
 from picas.record import (
     MAX_ACTIONS,
     CorazonesRecord,
@@ -31,21 +30,6 @@ OLD_SAVE = (
 )
 OLD_SAVE_KEY = b"picas-proof-corpus-key-0123456789"
 """The fixture was written by the server before this change (commit 16b87a7), signed with this."""
-
-
-def corazones_game(code: str = "K7PMX4QH", hands: int = 2, **rules: Any) -> CorazonesRecord:
-    """A record of ``hands`` hands between four Normal players, each decision seeded as at the
-    table (its position in the record)."""
-    record = CorazonesRecord(rules=Rules(**rules), code=code, meta={"level": "normal"})
-    actions: list[Any] = []
-    play_bots(
-        record.start(),
-        dict.fromkeys(Seat, LEVELS["normal"]()),
-        position=0,
-        stop=lambda game: len(game.history) >= hands,
-        on_action=lambda before, seat, action, after: actions.append(action),
-    )
-    return record.append(*actions)
 
 
 # --- old saves ------------------------------------------------------------------------------------
@@ -77,7 +61,7 @@ def test_a_save_from_before_the_game_key_opens_and_plays_on() -> None:
 
 
 def test_a_corazones_record_round_trips_with_its_game_key() -> None:
-    record = corazones_game()
+    record = bots_game()
     data = record.to_json()
     assert data["game"] == "corazones"
     assert list(data)[:3] == ["format", "version", "game"]
@@ -99,14 +83,14 @@ def test_explicit_spades_key_is_spades() -> None:
     [("poker", "unknown_game"), (1, "unknown_game"), (None, "unknown_game"), ("", "unknown_game")],
 )
 def test_an_unknown_game_is_refused(game: object, code: str) -> None:
-    data = corazones_game(hands=0).to_json()
+    data = bots_game(hands=0).to_json()
     with pytest.raises(RecordError) as raised:
         read_record({**data, "game": game})
     assert raised.value.code == code
 
 
 def test_each_record_class_refuses_the_other_game() -> None:
-    hearts = corazones_game(hands=0).to_json()
+    hearts = bots_game(hands=0).to_json()
     with pytest.raises(RecordError) as raised:
         Record.from_json(hearts)
     assert raised.value.code == "wrong_game"
@@ -122,7 +106,7 @@ def test_the_other_game_s_rules_are_refused() -> None:
     with pytest.raises(RecordError) as raised:
         read_record({**spades, "game": "corazones"})
     assert raised.value.code == "invalid_rules"
-    hearts = corazones_game(hands=0).to_json()
+    hearts = bots_game(hands=0).to_json()
     with pytest.raises(RecordError) as raised:
         read_record({k: v for k, v in hearts.items() if k != "game"})
     assert raised.value.code == "invalid_rules"
@@ -132,7 +116,7 @@ def test_the_other_game_s_rules_are_refused() -> None:
 
 
 def test_the_first_illegal_action_is_named_with_its_index() -> None:
-    data = corazones_game().to_json()
+    data = bots_game().to_json()
     actions = list(data["actions"])
     actions[10] = actions[9]  # the same card twice: the seat on turn does not hold it
     with pytest.raises(RecordError) as raised:
@@ -143,7 +127,7 @@ def test_the_first_illegal_action_is_named_with_its_index() -> None:
 
 
 def test_a_malformed_pass_is_named_with_its_index() -> None:
-    data = corazones_game(hands=0).to_json()
+    data = bots_game(hands=0).to_json()
     for bad, code in ((["QS"] * 14, "malformed_action"), ({"pass": 3}, "malformed_action")):
         with pytest.raises(RecordError) as raised:
             read_record({**data, "actions": [["2C", "3C", "4C"], bad]})
@@ -152,7 +136,7 @@ def test_a_malformed_pass_is_named_with_its_index() -> None:
 
 
 def test_a_pass_of_two_is_read_then_refused_by_the_hand() -> None:
-    record = corazones_game(hands=0)
+    record = bots_game(hands=0)
     hand = record.start().hand.hand_of(Seat.SOUTH)
     short = record.append(Pass(hand[:2]))
     with pytest.raises(RecordError) as raised:
@@ -162,7 +146,7 @@ def test_a_pass_of_two_is_read_then_refused_by_the_hand() -> None:
 
 
 def test_the_limits_are_the_envelope_s() -> None:
-    data = corazones_game(hands=0).to_json()
+    data = bots_game(hands=0).to_json()
     with pytest.raises(RecordError) as raised:
         read_record({**data, "actions": ["2C"] * (MAX_ACTIONS + 1)})
     assert raised.value.code == "record_too_long"
@@ -175,7 +159,7 @@ def test_the_limits_are_the_envelope_s() -> None:
 
 
 def test_explicit_deals_and_the_first_pass_replay() -> None:
-    source = corazones_game(hands=1)
+    source = bots_game(hands=1)
     dealt = final_state(source).history[0].hand.dealt
     record = CorazonesRecord(
         rules=Rules(first_pass=PassDirection.ACROSS), code="ZZZZZZZZ", deals=(dealt,)
@@ -191,5 +175,5 @@ def test_random_corazones_games_replay_from_their_json() -> None:
     rng = random.Random(3)
     for _ in range(5):
         code = "".join(rng.choice("23456789ABCDEFGHJKLMNPQRSTUVWXYZ") for _ in range(8))
-        record = corazones_game(code, hands=rng.randint(1, 4), jack_of_diamonds=rng.random() < 0.5)
+        record = bots_game(code, hands=rng.randint(1, 4), jack_of_diamonds=rng.random() < 0.5)
         assert final_state(read_record(json.loads(record.dumps()))) == final_state(record)

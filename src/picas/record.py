@@ -13,9 +13,9 @@ Spades, so every older save still opens.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Generic, Protocol, Self, TypeVar, overload
+from typing import Any, Generic, Self, TypeVar, overload
 
 from picas.engine import (
     Action,
@@ -32,11 +32,10 @@ from picas.engine import (
     parse_action,
 )
 from picas.engine.game import Deal
+from picas.games import corazones
 from picas.games.corazones import Action as CorazonesAction
 from picas.games.corazones import GameState as CorazonesState
 from picas.games.corazones import Rules as CorazonesRules
-from picas.games.corazones.codec import CODEC as CORAZONES
-from picas.games.corazones.codec import CorazonesCodec
 
 FORMAT = "picas.record"
 VERSION = 1
@@ -62,52 +61,45 @@ class RecordError(PicasError):
         self.index = index
 
 
-class GameCodec(Protocol[R, A, S]):
+@dataclass(frozen=True, slots=True)
+class GameCodec(Generic[R, A, S]):
     """One game's part of the record: its rules and actions as JSON, and its positions."""
 
     key: str
     """The record's ``game`` key."""
     name_es: str
-
-    def read_rules(self, data: object) -> R: ...
-
-    def rules_json(self, rules: R) -> dict[str, Any]: ...
-
-    def parse_action(self, raw: object) -> A: ...
-
-    def action_json(self, action: A) -> Any: ...
-
-    def start(self, rules: R, code: str, deals: tuple[Deal, ...]) -> S: ...
-
-    def apply(self, state: S, action: A) -> S:
-        """The position after ``action`` by the seat on turn (raises the engine's refusal)."""
-        ...
+    read_rules: Callable[[object], R]
+    rules_json: Callable[[R], dict[str, Any]]
+    parse_action: Callable[[object], A]
+    action_json: Callable[[A], Any]
+    start: Callable[[R, str, tuple[Deal, ...]], S]
+    apply: Callable[[S, A], S]
+    """The position after an action by the seat on turn (raises the engine's refusal)."""
 
 
-class SpadesCodec:
-    key = SPADES_KEY
-    name_es = "Picas"
-
-    def read_rules(self, data: object) -> Rules:
-        return Rules.from_json(data)
-
-    def rules_json(self, rules: Rules) -> dict[str, Any]:
-        return rules.to_json()
-
-    def parse_action(self, raw: object) -> Action:
-        return parse_action(raw)
-
-    def action_json(self, action: Action) -> int | str:
-        return action_to_json(action)
-
-    def start(self, rules: Rules, code: str, deals: tuple[Deal, ...]) -> GameState:
-        return GameState.new(rules, code, deals=deals)
-
-    def apply(self, state: GameState, action: Action) -> GameState:
-        return state.apply(action)
-
-
-SPADES = SpadesCodec()
+SPADES: GameCodec[Rules, Action, GameState] = GameCodec(
+    key=SPADES_KEY,
+    name_es="Picas",
+    read_rules=Rules.from_json,
+    rules_json=Rules.to_json,
+    parse_action=parse_action,
+    action_json=action_to_json,
+    start=lambda rules, code, deals: GameState.new(rules, code, deals=deals),
+    apply=GameState.apply,
+)
+CORAZONES: GameCodec[CorazonesRules, CorazonesAction, CorazonesState] = GameCodec(
+    key="corazones",
+    name_es="Corazones",
+    read_rules=CorazonesRules.from_json,
+    rules_json=CorazonesRules.to_json,
+    parse_action=corazones.parse_action,
+    action_json=corazones.action_to_json,
+    start=lambda rules, code, deals: CorazonesState.new(rules, code, deals=deals),
+    apply=CorazonesState.apply,
+)
+"""In a Corazones record, a hand with a pass starts with the four passes in seat order from South
+(South, West, North, East): each is the pass of the first seat still to choose, the seat the engine
+puts on turn while passing, so a record needs no seat names (docs/record.md)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,7 +209,7 @@ class Record(GameRecord[Rules, Action, GameState]):
     __slots__ = ()
 
     @classmethod
-    def codec(cls) -> SpadesCodec:
+    def codec(cls) -> GameCodec[Rules, Action, GameState]:
         return SPADES
 
 
@@ -227,7 +219,7 @@ class CorazonesRecord(GameRecord[CorazonesRules, CorazonesAction, CorazonesState
     __slots__ = ()
 
     @classmethod
-    def codec(cls) -> CorazonesCodec:
+    def codec(cls) -> GameCodec[CorazonesRules, CorazonesAction, CorazonesState]:
         return CORAZONES
 
 

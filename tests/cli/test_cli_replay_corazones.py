@@ -4,35 +4,19 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
+from corazones_games import bots_game
 from picas.cli import main
 from picas.engine import Seat
-from picas.games.corazones import Rules
-from picas.games.corazones.bots import LEVELS, play_bots
-from picas.record import CorazonesRecord, final_state
-
-
-def _game(hands: int, **rules: Any) -> CorazonesRecord:
-    """``hands`` hands between four Normal players (the whole game if it ends first)."""
-    record = CorazonesRecord(rules=Rules(**rules), code="K7PMX4QH", meta={"level": "normal"})
-    actions: list[Any] = []
-    play_bots(
-        record.start(),
-        dict.fromkeys(Seat, LEVELS["normal"]()),
-        position=0,
-        stop=lambda game: len(game.history) >= hands,
-        on_action=lambda before, seat, action, after: actions.append(action),
-    )
-    return record.append(*actions)
+from picas.record import final_state
 
 
 def test_replay_prints_each_hand_s_points_and_the_totals(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    record = _game(3, jack_of_diamonds=True)
+    record = bots_game(hands=3, jack_of_diamonds=True)
     path = tmp_path / "corazones.json"
     path.write_text(record.dumps(), encoding="utf-8")
     assert main(["replay", str(path)]) == 0
@@ -51,7 +35,7 @@ def test_replay_prints_each_hand_s_points_and_the_totals(
 def test_replay_json_of_a_downloaded_save_to_its_end(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    record = _game(40, target=50)
+    record = bots_game(hands=40, target=50)
     state = final_state(record)
     assert state.outcome is not None
     path = tmp_path / "descargada.json"
@@ -70,7 +54,7 @@ def test_replay_json_of_a_downloaded_save_to_its_end(
 def test_replay_names_the_first_illegal_action(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    data = _game(1).to_json()
+    data = bots_game(hands=1).to_json()
     data["actions"][5] = data["actions"][4]  # the same card twice
     path = tmp_path / "mala.json"
     path.write_text(json.dumps(data), encoding="utf-8")
@@ -81,6 +65,6 @@ def test_replay_names_the_first_illegal_action(
 
 def test_replay_refuses_an_unknown_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "poker.json"
-    path.write_text(json.dumps({**_game(0).to_json(), "game": "poker"}), encoding="utf-8")
+    path.write_text(json.dumps({**bots_game(hands=0).to_json(), "game": "poker"}), encoding="utf-8")
     assert main(["replay", str(path)]) == 2
     assert "Juego desconocido: «poker» (hay: spades, corazones)." in capsys.readouterr().err

@@ -9,6 +9,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -236,24 +237,16 @@ def test_an_imported_edited_record_is_accepted_or_refused_never_a_fault(
     event(f"import: {imported.json().get('error', {}).get('code', 'accepted')}")
 
 
-def test_the_base_records_are_real_games_in_several_phases() -> None:
-    """The edits start from games the server accepts: at the first bid, mid-hand, later."""
+@pytest.mark.parametrize(
+    ("records", "first"), [(SPADES_RECORDS, "bidding"), (CORAZONES_RECORDS, "passing")]
+)
+def test_the_base_records_are_real_games_in_several_phases(records: list[Json], first: str) -> None:
+    """The edits start from games the server accepts: at the first bid or pass, mid-hand, over."""
     phases = set()
-    for record in SPADES_RECORDS:
+    for record in records:
         response = CLIENT.post(
             "/api/games/resume", json={"save": {"record": record, "sig": SIGNER.sign(record)}}
         )
         assert response.status_code == 200
         phases.add((response.json()["view"]["phase"], len(record["actions"]) > 40))
-    assert phases == {("bidding", False), ("playing", True), ("game_over", True)}
-
-
-def test_the_corazones_base_records_are_real_games_in_several_phases() -> None:
-    phases = set()
-    for record in CORAZONES_RECORDS:
-        response = CLIENT.post(
-            "/api/games/resume", json={"save": {"record": record, "sig": SIGNER.sign(record)}}
-        )
-        assert response.status_code == 200
-        phases.add((response.json()["view"]["phase"], len(record["actions"]) > 40))
-    assert phases == {("passing", False), ("playing", True), ("game_over", True)}
+    assert phases == {(first, False), ("playing", True), ("game_over", True)}

@@ -7,15 +7,14 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from corazones_helpers import (
-    act,
+from corazones_web_helpers import (
     corazones_client,
     corazones_record,
     new_game,
     play_game,
     state_of,
 )
-from web_helpers import CODE, Json, error_of
+from web_helpers import CODE, Json, act, error_of
 
 from picas.engine import Seat
 from picas.engine.cards import cards_in

@@ -7,16 +7,15 @@ import json
 from typing import Any
 
 import pytest
-from corazones_helpers import (
+from corazones_web_helpers import (
     CLUBS,
     SETTINGS,
-    act,
     corazones_client,
     deal,
     new_game,
     saved_position,
 )
-from web_helpers import CODE, Json, error_of
+from web_helpers import CODE, Json, act, error_of
 
 from picas.engine import Seat
 from picas.web.signing import Signer

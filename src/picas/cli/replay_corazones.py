@@ -7,26 +7,19 @@ from typing import Any
 
 from picas.engine import Seat
 from picas.games.corazones import GameState
-from picas.games.corazones.view import result_to_json
+from picas.games.corazones.view import outcome_to_json, result_to_json
 
 WIDTH = 8
 
 
 def replay_json(game: GameState) -> dict[str, Any]:
-    outcome = game.outcome
     return {
         "game": "corazones",
         "code": game.code,
         "rules": game.rules.to_json(),
         "hands": [result_to_json(result) for result in game.history],
         "totals": _by_seat(game.totals),
-        "outcome": None
-        if outcome is None
-        else {
-            "winner": outcome.winner.key,
-            "totals": _by_seat(outcome.totals),
-            "hands_played": outcome.hands_played,
-        },
+        "outcome": outcome_to_json(game.outcome),
     }
 
 

@@ -5,7 +5,7 @@ plumbing is shared with Spades (:mod:`picas.web.spades`).
 
 South chooses a pass first and the computer players after (never seeing South's cards), so the
 record holds a hand's four passes in seat order from South: the order in which the engine puts the
-seats on turn while passing (:mod:`picas.games.corazones.codec`).
+seats on turn while passing (:data:`picas.record.CORAZONES`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from picas.games.corazones import (
     Action,
     GameState,
     HandResult,
-    MoonForm,
     Pass,
     Phase,
     Rules,
@@ -36,7 +35,7 @@ from picas.games.corazones.bots.hint import Suggestion, suggest
 from picas.games.corazones.game import dealer_of
 from picas.games.corazones.hand import Deal
 from picas.games.corazones.scoring import card_points
-from picas.games.corazones.view import result_to_json, trick_to_json
+from picas.games.corazones.view import outcome_to_json, result_to_json, trick_to_json
 from picas.record import CorazonesRecord
 
 SOUTH = Seat.SOUTH
@@ -60,20 +59,12 @@ class CorazonesTable:
 
     key = "corazones"
 
-    def new_record(
-        self,
-        *,
-        target: int,
-        passing: bool,
-        jack_of_diamonds: bool,
-        moon: str,
-        level: str,
-        code: str,
-    ) -> CorazonesRecord:
-        rules = Rules().with_settings(
-            target=target, passing=passing, jack_of_diamonds=jack_of_diamonds, moon=MoonForm(moon)
+    def new_record(self, settings: Mapping[str, Any], *, level: str, code: str) -> CorazonesRecord:
+        """A fresh game with the page's settings (``target``, ``passing``, ``jack_of_diamonds``,
+        ``moon``)."""
+        return CorazonesRecord(
+            rules=Rules().with_settings(**settings), code=code, meta={"level": level}
         )
-        return CorazonesRecord(rules=rules, code=code, meta={"level": level})
 
     def parse_action(self, value: object) -> Action:
         """South's action. A pass of another number of cards is malformed whatever the position
@@ -84,11 +75,17 @@ class CorazonesTable:
         return action
 
     def play_bots(
-        self, state: GameState, bots: Mapping[Seat, Bot], *, position: int, on_action: OnAction
+        self,
+        state: GameState,
+        bots: Mapping[Seat, Bot],
+        *,
+        position: int,
+        on_action: OnAction | None = None,
+        stop: Callable[[GameState], bool] = south_must_pass,
     ) -> GameState:
-        state, _ = play_bots(
-            state, bots, position=position, stop=south_must_pass, on_action=on_action
-        )
+        """The bots act while one can and ``stop`` is false: by default, until South must pass
+        (the computer players choose after South) or play."""
+        state, _ = play_bots(state, bots, position=position, stop=stop, on_action=on_action)
         return state
 
     def decide(self, bot: Bot, state: GameState, seat: Seat, rng: random.Random) -> Action:
@@ -131,8 +128,7 @@ class CorazonesTable:
         if scored:
             events.append({"type": "hand_scored", "result": result_to_json(after.history[-1])})
         if after.outcome is not None and before.outcome is None:
-            outcome = view_to_json(view_for(after, SOUTH))["outcome"]
-            events.append({"type": "game_over", "outcome": outcome})
+            events.append({"type": "game_over", "outcome": outcome_to_json(after.outcome)})
         elif after.hand.number != before.hand.number:
             events.append(self.deal_event(after))
         return events
@@ -171,11 +167,6 @@ class CorazonesTable:
             deals=(hand.dealt,),
             meta=meta,
         )
-
-    def simulate_hand(self, record: CorazonesRecord, bots: Mapping[Seat, Bot]) -> HandResult:
-        """The record's first hand played out by ``bots``, each decision seeded like a table's."""
-        state, _ = play_bots(record.start(), bots, position=0, stop=lambda game: bool(game.history))
-        return state.history[0]
 
     def hand_summary(self, result: HandResult) -> dict[str, Any]:
         """South's pass, the 13 tricks and the points of a hand (``points_taken`` in the tricks,

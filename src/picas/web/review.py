@@ -10,6 +10,7 @@ played again to check them.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,9 +84,19 @@ def practice(table: Table, record_json: dict[str, Any], sig: str, hand_number: i
     others = table.bot(level, game=record.game)
     south = table.bot(COMPARE_LEVEL, game=record.game)
     bots = {Seat.SOUTH: south, Seat.WEST: others, Seat.NORTH: others, Seat.EAST: others}
-    played = game.simulate_hand(record, bots)
+    played = simulate_hand(record, bots)
     turn = table.start(record)
     return Practice(turn, game.hand_summary(result), game.hand_summary(played))
+
+
+def simulate_hand(record: AnyRecord, bots: Mapping[Seat, Any]) -> Any:
+    """The record's first hand played out by ``bots`` (South's seat too), each decision seeded
+    like a real table's (the record's code and the action's index), so the same record always
+    gives the same hand: its finished hand (with its sheet)."""
+    state = game_of(record).play_bots(
+        record.start(), bots, position=0, stop=lambda game: bool(game.history)
+    )
+    return state.history[0]
 
 
 def practice_code(code: str, hand_number: int) -> str:

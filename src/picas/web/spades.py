@@ -58,22 +58,28 @@ class SpadesTable:
 
     key = "spades"
 
-    def new_record(
-        self, *, target: int, bag_penalty: bool, blind_nil: bool, level: str, code: str
-    ) -> Record:
-        """A fresh game with the casa rules and the page's settings."""
-        rules = find_profile(PROFILE).with_settings(
-            target=target, bag_penalty=bag_penalty, blind_nil=blind_nil
-        )
+    def new_record(self, settings: Mapping[str, Any], *, level: str, code: str) -> Record:
+        """A fresh game with the casa rules and the page's settings (``target``, ``bag_penalty``,
+        ``blind_nil``)."""
+        rules = find_profile(PROFILE).with_settings(**settings)
         return Record(rules=rules, code=code, meta={"level": level})
 
     def parse_action(self, value: object) -> Action:
         return parse_action(value)
 
     def play_bots(
-        self, state: GameState, bots: Mapping[Seat, base.Bot], *, position: int, on_action: OnAction
+        self,
+        state: GameState,
+        bots: Mapping[Seat, base.Bot],
+        *,
+        position: int,
+        on_action: OnAction | None = None,
+        stop: Callable[[GameState], bool] | None = None,
     ) -> GameState:
-        state, _ = base.play_bots(state, bots, position=position, on_action=on_action)
+        """The bots act while the seat on turn has one (and ``stop`` is false)."""
+        state, _ = base.play_bots(
+            state, bots, position=position, on_action=on_action, stop=stop or _never
+        )
         return state
 
     def decide(self, bot: base.Bot, state: GameState, seat: Seat, rng: random.Random) -> Action:
@@ -151,14 +157,6 @@ class SpadesTable:
             meta=meta,
         )
 
-    def simulate_hand(self, record: Record, bots: Mapping[Seat, base.Bot]) -> HandResult:
-        """The record's first hand played out by ``bots``, each decision seeded like a real
-        table's (the record's code and the action's index)."""
-        state, _ = base.play_bots(
-            record.start(), bots, position=0, stop=lambda game: bool(game.history)
-        )
-        return state.history[0]
-
     def hand_summary(self, result: HandResult) -> dict[str, Any]:
         """Bids, tricks and both teams' sheets of a hand; ``hand_totals`` are the sheets' line 5
         (the running totals depend on the score the hand started from). ``tricks`` are the 13
@@ -190,6 +188,10 @@ class SpadesTable:
 
 
 SPADES_TABLE = SpadesTable()
+
+
+def _never(state: GameState) -> bool:
+    return False
 
 
 def events_for(before: GameState, seat: Seat, action: Action, after: GameState) -> list[Event]:

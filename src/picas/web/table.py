@@ -49,15 +49,21 @@ class TableGame(Protocol):
         """South's action from its JSON (a malformed one raises ``InvalidAction``)."""
         ...
 
+    def new_record(self, settings: Mapping[str, Any], *, level: str, code: str) -> AnyRecord:
+        """A fresh game with the page's settings (the new-game body's, by game)."""
+        ...
+
     def play_bots(
         self,
         state: Any,
         bots: Mapping[Seat, Any],
         *,
         position: int,
-        on_action: Callable[[Any, Seat, Any, Any], None],
+        on_action: Callable[[Any, Seat, Any, Any], None] | None = None,
+        stop: Callable[[Any], bool] = ...,
     ) -> Any:
-        """The computer players act until South's turn or the end; ``position`` seeds each."""
+        """The computer players act until South's turn or the end (or ``stop``); ``position``
+        seeds each decision."""
         ...
 
     def decide(self, bot: Any, state: Any, seat: Seat, rng: random.Random) -> Any: ...
@@ -77,8 +83,6 @@ class TableGame(Protocol):
     def practice_record(
         self, record: Any, result: Any, *, code: str, meta: dict[str, str]
     ) -> AnyRecord: ...
-
-    def simulate_hand(self, record: Any, bots: Mapping[Seat, Any]) -> Any: ...
 
     def hand_summary(self, result: Any) -> dict[str, Any]: ...
 
@@ -153,15 +157,8 @@ class Table:
     ) -> Turn:
         """A fresh Spades game with the casa rules and the page's settings; the computer players
         act until South's first turn."""
-        return self.start(
-            SPADES_TABLE.new_record(
-                target=target,
-                bag_penalty=bag_penalty,
-                blind_nil=blind_nil,
-                level=level,
-                code=game_code(code),
-            )
-        )
+        settings = {"target": target, "bag_penalty": bag_penalty, "blind_nil": blind_nil}
+        return self.start(SPADES_TABLE.new_record(settings, level=level, code=game_code(code)))
 
     def start(self, record: AnyRecord) -> Turn:
         """A record with no actions yet (a new game, a practice game): the first deal, then the

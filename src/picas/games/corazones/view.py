@@ -165,6 +165,16 @@ def result_to_json(result: HandResult) -> dict[str, Any]:
     }
 
 
+def outcome_to_json(outcome: Outcome | None) -> dict[str, Any] | None:
+    if outcome is None:
+        return None
+    return {
+        "winner": outcome.winner.key,
+        "totals": _by_seat(outcome.totals),
+        "hands_played": outcome.hands_played,
+    }
+
+
 def view_to_json(view: PlayerView) -> dict[str, Any]:
     """The view as the browser would receive it. Card codes are two ASCII characters ("QS")."""
     outcome = view.outcome
@@ -190,13 +200,7 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         "hearts_broken": view.hearts_broken,
         "totals": _by_seat(view.totals),
         "history": [result_to_json(result) for result in view.history],
-        "outcome": None
-        if outcome is None
-        else {
-            "winner": outcome.winner.key,
-            "totals": _by_seat(outcome.totals),
-            "hands_played": outcome.hands_played,
-        },
+        "outcome": outcome_to_json(outcome),
         "playable": [play.card.code for play in view.legal],
         "refusals": {
             card.code: {"code": refusal.code, "message": refusal.message}

@@ -10,7 +10,6 @@ from pydantic import TypeAdapter
 from starlette.concurrency import run_in_threadpool
 
 from picas.web import jobs
-from picas.web.corazones import CORAZONES_TABLE
 from picas.web.deps import ERROR_RESPONSES, RepliesDep, TableDep
 from picas.web.heavy import HEAVY_LEVELS
 from picas.web.schemas import (
@@ -18,11 +17,10 @@ from picas.web.schemas import (
     AnyGameOut,
     AnyNewGameIn,
     CorazonesGameOut,
-    CorazonesNewGameIn,
     GameOut,
     SaveOnlyIn,
 )
-from picas.web.table import Table, Turn, game_code, level_of
+from picas.web.table import GAMES, Table, Turn, game_code, level_of
 
 router = APIRouter(prefix="/api/games", tags=["games"], responses=ERROR_RESPONSES)
 
@@ -34,26 +32,11 @@ GAME_OUT: TypeAdapter[GameOut | CorazonesGameOut] = TypeAdapter(AnyGameOut)
 
 @router.post("", response_model=AnyGameOut, summary="Start a game")
 def new_game(body: AnyNewGameIn, table: TableDep) -> GameOut | CorazonesGameOut:
-    if isinstance(body, CorazonesNewGameIn):
-        # Hand 1 passes: South chooses first, so no computer player acts yet (unless no pass).
-        record = CORAZONES_TABLE.new_record(
-            target=body.target,
-            passing=body.passing,
-            jack_of_diamonds=body.jack_of_diamonds,
-            moon=body.moon,
-            level=body.level,
-            code=game_code(body.code),
-        )
-        return game_out(table.start(record))
-    # South always bids first in hand 1 of the casa rules (East deals): no computer player acts.
-    turn = table.new_game(
-        target=body.target,
-        bag_penalty=body.bag_penalty,
-        blind_nil=body.blind_nil,
-        level=body.level,
-        code=body.code,
-    )
-    return game_out(turn)
+    # Spades: South bids first in hand 1 of the casa rules (East deals). Corazones: South chooses
+    # its pass first. So no computer player acts yet, except in Corazones without a pass.
+    settings = body.model_dump(exclude={"game", "level", "code"})
+    record = GAMES[body.game].new_record(settings, level=body.level, code=game_code(body.code))
+    return game_out(table.start(record))
 
 
 @router.post("/act", response_model=AnyGameOut, summary="South acts; the computer players answer")

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from fastapi.testclient import TestClient
-from web_helpers import CODE, KEY, Json
+from web_helpers import CODE, KEY, Json, act, start
 
 from picas.engine.cards import Card, mask_of
 from picas.games.corazones import GameState, Rules
@@ -25,18 +25,7 @@ def corazones_client() -> TestClient:
 
 
 def new_game(client: TestClient, **body: Any) -> Json:
-    body = {"game": "corazones", "code": CODE, **body}
-    response = client.post("/api/games", json=body)
-    assert response.status_code == 200, response.text
-    data: Json = response.json()
-    return data
-
-
-def act(client: TestClient, game: Json, action: object) -> Json:
-    response = client.post("/api/games/act", json={"save": game["save"], "action": action})
-    assert response.status_code == 200, response.text
-    data: Json = response.json()
-    return data
+    return start(client, game="corazones", **body)
 
 
 def lowest(game: Json) -> object:
