@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from picas.engine import Seat
 from picas.games.corazones import Rules
 from picas.games.corazones.bots import LEVELS, play_bots
+from picas.games.spades import Seat
 from picas.record import CorazonesRecord
 
 

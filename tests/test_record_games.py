@@ -12,8 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from corazones_games import bots_game
-from picas.engine import Seat
 from picas.games.corazones import Pass, PassDirection, Rules
+from picas.games.spades import Seat
 from picas.record import (
     MAX_ACTIONS,
     CorazonesRecord,

@@ -17,7 +17,11 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Self, TypeVar, overload
 
-from picas.engine import (
+from picas.games import corazones
+from picas.games.corazones import Action as CorazonesAction
+from picas.games.corazones import GameState as CorazonesState
+from picas.games.corazones import Rules as CorazonesRules
+from picas.games.spades import (
     Action,
     Card,
     GameState,
@@ -31,11 +35,7 @@ from picas.engine import (
     normalize_code,
     parse_action,
 )
-from picas.engine.game import Deal
-from picas.games import corazones
-from picas.games.corazones import Action as CorazonesAction
-from picas.games.corazones import GameState as CorazonesState
-from picas.games.corazones import Rules as CorazonesRules
+from picas.games.spades.game import Deal
 
 FORMAT = "picas.record"
 VERSION = 1

@@ -10,11 +10,11 @@ import pytest
 
 import picas.games.corazones.invariants as invariants
 from picas.cli import main
-from picas.engine import Seat
-from picas.engine.cards import cards_in
 from picas.games.corazones import GameState, Rules, view_to_json
 from picas.games.corazones.scoring import HandScore
-from picas.invariants import InvariantBroken
+from picas.games.spades import Seat
+from picas.shared.cards import cards_in
+from picas.shared.invariants import InvariantBroken
 
 
 def test_check_corazones_plays_random_and_bot_hands(capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from corazones_games import bots_game
 from picas.cli import main
-from picas.engine import Seat
+from picas.games.spades import Seat
 from picas.record import final_state
 
 

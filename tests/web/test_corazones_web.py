@@ -16,10 +16,10 @@ from corazones_web_helpers import (
 )
 from web_helpers import CODE, Json, act, error_of
 
-from picas.engine import Seat
-from picas.engine.cards import cards_in
 from picas.games.corazones.bots.hint import render_es
+from picas.games.spades import Seat
 from picas.record import CorazonesRecord, final_state, read_record
+from picas.shared.cards import cards_in
 
 client = corazones_client()
 

@@ -17,7 +17,7 @@ from corazones_web_helpers import (
 )
 from web_helpers import CODE, Json, act, error_of
 
-from picas.engine import Seat
+from picas.games.spades import Seat
 from picas.web.signing import Signer
 
 client = corazones_client()

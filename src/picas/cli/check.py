@@ -8,7 +8,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from picas.games.corazones import invariants as corazones
-from picas.invariants import InvariantBroken, Tally, run_bot_games, run_random_games
+from picas.games.spades.invariants import run_bot_games, run_random_games
+from picas.shared.invariants import InvariantBroken, Tally
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from picas.engine import Seat
 from picas.games.corazones import GameState
 from picas.games.corazones.view import outcome_to_json, result_to_json
+from picas.games.spades import Seat
 
 WIDTH = 8
 

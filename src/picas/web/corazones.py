@@ -15,9 +15,6 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from picas.engine import IllegalAction, InvalidAction, Play, Seat
-from picas.engine.cards import cards_in, mask_of
-from picas.engine.deals import deal_for
 from picas.games.corazones import (
     Action,
     GameState,
@@ -36,7 +33,10 @@ from picas.games.corazones.game import dealer_of
 from picas.games.corazones.hand import Deal
 from picas.games.corazones.scoring import card_points
 from picas.games.corazones.view import outcome_to_json, result_to_json, trick_to_json
+from picas.games.spades import IllegalAction, InvalidAction, Play, Seat
 from picas.record import CorazonesRecord
+from picas.shared.cards import cards_in, mask_of
+from picas.shared.deals import deal_for
 
 SOUTH = Seat.SOUTH
 

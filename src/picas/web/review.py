@@ -14,11 +14,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from picas.bots.base import decision_rng
-from picas.bots.registry import LEVEL_NAMES_ES
-from picas.engine import IllegalAction, PicasError, Seat
-from picas.engine.deals import code_from_bytes
+from picas.games.spades import IllegalAction, PicasError, Seat
+from picas.games.spades.bots.registry import LEVEL_NAMES_ES
 from picas.record import AnyRecord, GameRecord, RecordError, iter_states, read_record
+from picas.shared.bots import decision_rng
+from picas.shared.deals import code_from_bytes
 from picas.web import settings
 from picas.web.errors import BadSignatureError
 from picas.web.table import SOUTH, Table, Turn, game_of, level_of

@@ -12,10 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from picas.bots import base
-from picas.bots.hint import suggest_play
-from picas.bots.tip import explain_bid, suggest_bid
-from picas.engine import (
+from picas.games.spades import (
     Action,
     Bid,
     BlindNil,
@@ -28,10 +25,11 @@ from picas.engine import (
     find_profile,
     parse_action,
 )
-from picas.engine.deals import deal_for
-from picas.engine.game import Deal, HandResult
-from picas.record import Record, iter_states
-from picas.view import (
+from picas.games.spades.bots import base
+from picas.games.spades.bots.hint import suggest_play
+from picas.games.spades.bots.tip import explain_bid, suggest_bid
+from picas.games.spades.game import Deal, HandResult
+from picas.games.spades.view import (
     outcome_to_json,
     result_to_json,
     sheet_to_json,
@@ -39,6 +37,8 @@ from picas.view import (
     view_for,
     view_to_json,
 )
+from picas.record import Record, iter_states
+from picas.shared.deals import deal_for
 
 SOUTH = Seat.SOUTH
 PROFILE = "casa"

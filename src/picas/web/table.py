@@ -19,12 +19,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from picas.bots.registry import DEFAULT_LEVEL, LEVELS
-from picas.engine import IllegalAction, PicasError, Seat, excerpt, normalize_code
-from picas.engine.deals import code_from_bytes
-from picas.engine.game import Deal
 from picas.games.corazones.bots import LEVELS as CORAZONES_LEVELS
+from picas.games.spades import IllegalAction, PicasError, Seat, excerpt, normalize_code
+from picas.games.spades.bots.registry import DEFAULT_LEVEL, LEVELS
+from picas.games.spades.game import Deal
 from picas.record import AnyRecord, GameRecord, RecordError, final_state, read_record
+from picas.shared.deals import code_from_bytes
 from picas.web import corazones
 from picas.web.cache import ReplayCache, Replayed
 from picas.web.corazones import CORAZONES_TABLE

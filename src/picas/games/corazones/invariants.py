@@ -1,6 +1,6 @@
 """Invariants every Corazones game must keep, checked over many played hands by ``picas check
 --game corazones`` (the loop, the record round trip and the tally are shared with Spades:
-:func:`picas.invariants.play_checked`)."""
+:func:`picas.shared.invariants.play_checked`)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,6 @@ import json
 import random
 from collections.abc import Callable
 
-from picas.bots.base import decision_rng
-from picas.engine.actions import PLAYS
-from picas.engine.cards import FULL_DECK_MASK, cards_in
-from picas.engine.deals import code_from_bytes
-from picas.engine.seats import Seat
 from picas.games.corazones.actions import Action
 from picas.games.corazones.bots import LEVELS, decide, next_bot_seat
 from picas.games.corazones.game import GameState, HandResult
@@ -21,8 +16,13 @@ from picas.games.corazones.hand import HEARTS, QUEEN_OF_SPADES, Phase
 from picas.games.corazones.rules import MoonForm, Rules
 from picas.games.corazones.scoring import ALL_POINTS, card_points
 from picas.games.corazones.view import view_for, view_to_json
-from picas.invariants import InvariantBroken, Tally, play_checked
 from picas.record import CorazonesRecord
+from picas.shared.bots import decision_rng
+from picas.shared.cards import FULL_DECK_MASK, cards_in
+from picas.shared.deals import code_from_bytes
+from picas.shared.invariants import InvariantBroken, Tally, play_checked, union_of_disjoint
+from picas.shared.seats import Seat
+from picas.shared.tricks import PLAYS
 
 SEATS = tuple(Seat)
 Chooser = Callable[[GameState, int], Action]
@@ -32,11 +32,7 @@ def check_position(game: GameState, *, views: bool = True) -> None:
     """The cards (held, on the table, taken: each once), the points taken, the turn, legality
     and (if ``views``) that no view shows another seat's hidden cards or pass."""
     hand = game.hand
-    held = 0
-    for mask in hand.hands:
-        if held & mask:
-            raise InvariantBroken("a card is held by two seats")
-        held |= mask
+    held = union_of_disjoint(hand.hands)
     on_table = sum(1 << card for card in hand.trick)
     taken = 0
     for mask in hand.taken:

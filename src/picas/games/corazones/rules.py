@@ -6,8 +6,8 @@ from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Any
 
-from picas.engine.errors import InvalidRules, excerpt
 from picas.games.corazones.passing import PassDirection
+from picas.shared.errors import InvalidRules, excerpt
 
 TARGETS = (50, 100)
 """The targets the page offers (50: the quick game); the engine accepts any in ``TARGET_RANGE``."""

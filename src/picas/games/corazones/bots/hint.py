@@ -13,8 +13,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from picas.engine.cards import CARDS, FULL_DECK_MASK, SUIT_MASKS, Card, Suit
-from picas.engine.seats import Seat
 from picas.games.corazones.bots.cards import mask, table_of
 from picas.games.corazones.bots.normal import COVER, MOON_PASS, plan_pass
 from picas.games.corazones.bots.policy import (
@@ -37,6 +35,8 @@ from picas.games.corazones.bots.policy import (
     winning_seat,
 )
 from picas.games.corazones.view import PlayerView
+from picas.shared.cards import CARDS, FULL_DECK_MASK, SUIT_MASKS, Card, Suit
+from picas.shared.seats import Seat
 
 ReasonParams = Mapping[str, str | int]
 SUIT_KEYS = ("clubs", "diamonds", "hearts", "spades")

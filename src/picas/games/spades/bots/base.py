@@ -1,0 +1,61 @@
+"""Spades' bot interface and the loop that lets bots bid and play.
+
+A bot is any object with ``bid`` and ``play`` methods taking a :class:`PlayerView` and a
+``random.Random``; it never sees a ``GameState``. The generator and the loop are the shared ones
+(:mod:`picas.shared.bots`), so the same code played the same way gives the same game on any machine.
+See ``docs/bots.md``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection
+from typing import Protocol, runtime_checkable
+
+from picas.games.spades import (
+    Action,
+    Bid,
+    BlindNil,
+    GameState,
+    LookAtCards,
+    Phase,
+    Play,
+    Seat,
+)
+from picas.games.spades.view import PlayerView, view_for
+from picas.shared.bots import BotLoop, CardPlayer, decision_rng
+
+__all__ = ["SPADES_BOTS", "Bot", "decide", "decision_rng", "play_bots"]
+
+
+@runtime_checkable
+class Bot(CardPlayer[PlayerView], Protocol):
+    """A Spades computer player: it bids, and plays (:class:`~picas.shared.bots.CardPlayer`)."""
+
+    def bid(self, view: PlayerView, rng: random.Random) -> Bid | BlindNil | LookAtCards:
+        """Choose a bid. ``view.hand`` is ``None`` while Blind Nil is on offer and undecided: then
+        return ``BlindNil()`` or ``LookAtCards()`` (and ``bid`` is called again after a look)."""
+        ...
+
+
+def _next_seat(game: GameState, seats: Collection[Seat]) -> Seat | None:
+    """The seat on turn, if a bot plays it: in Spades one seat at a time acts."""
+    turn = game.turn  # None once the game is over
+    return turn if turn in seats else None
+
+
+def _ask(bot: Bot, view: PlayerView, rng: random.Random) -> Action:
+    return bot.bid(view, rng) if view.phase is Phase.BIDDING else Play(bot.play(view, rng))
+
+
+SPADES_BOTS: BotLoop[GameState, PlayerView, Action, Bot] = BotLoop(
+    next_seat=_next_seat,
+    view_for=view_for,
+    ask=_ask,
+    is_legal=lambda view, action: action in view.legal,
+    # The seat is the one on turn: the engine's fast path (no seat to check) applies it.
+    apply=lambda game, action, seat: game.apply(action),
+    code_of=lambda game: game.code,
+)
+decide = SPADES_BOTS.decide
+play_bots = SPADES_BOTS.play_bots
