@@ -156,17 +156,9 @@ class CorazonesTable:
         suggestion = suggest(view)
         return hint_json(suggestion, passing=view.must_pass)
 
-    def practice_record(
-        self, record: CorazonesRecord, result: HandResult, *, code: str, meta: dict[str, str]
-    ) -> CorazonesRecord:
-        """The practice game of a finished hand: its deal with its pass direction, from 0–0."""
-        hand = result.hand
-        return CorazonesRecord(
-            rules=dataclasses.replace(record.rules, first_pass=hand.direction),
-            code=code,
-            deals=(hand.dealt,),
-            meta=meta,
-        )
+    def practice_rules(self, rules: Rules, result: HandResult) -> Rules:
+        """A practice game of a finished hand keeps its pass direction."""
+        return dataclasses.replace(rules, first_pass=result.hand.direction)
 
     def hand_summary(self, result: HandResult) -> dict[str, Any]:
         """South's pass, the 13 tricks and the points of a hand (``points_taken`` in the tricks,

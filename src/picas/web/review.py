@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from picas.games.spades import IllegalAction, PicasError, Seat
@@ -74,10 +74,12 @@ def practice(table: Table, record_json: dict[str, Any], sig: str, hand_number: i
         )
     result = history[hand_number - 1]
     level = level_of(saved.record)
-    record = game.practice_record(
+    record = replace(
         saved.record,
-        result,
+        rules=game.practice_rules(saved.record.rules, result),
         code=practice_code(saved.record.code, hand_number),
+        deals=(result.hand.dealt,),
+        actions=(),
         meta={"level": level, PRACTICE_KEY: str(hand_number)},
     )
     # Both levels are loaded before any thinking, so a missing one fails fast (503).

@@ -21,6 +21,7 @@ from picas.games.spades import (
     LookAtCards,
     Phase,
     Play,
+    Rules,
     Seat,
     find_profile,
     parse_action,
@@ -145,17 +146,9 @@ class SpadesTable:
             "reason_params": dict(play.reason_params),
         }
 
-    def practice_record(
-        self, record: Record, result: HandResult, *, code: str, meta: dict[str, str]
-    ) -> Record:
-        """The practice game of a finished hand: its deal and its dealer, from 0–0."""
-        hand = result.hand
-        return Record(
-            rules=dataclasses.replace(record.rules, first_dealer=hand.dealer),
-            code=code,
-            deals=(hand.dealt,),
-            meta=meta,
-        )
+    def practice_rules(self, rules: Rules, result: HandResult) -> Rules:
+        """A practice game of a finished hand keeps its dealer."""
+        return dataclasses.replace(rules, first_dealer=result.hand.dealer)
 
     def hand_summary(self, result: HandResult) -> dict[str, Any]:
         """Bids, tricks and both teams' sheets of a hand; ``hand_totals`` are the sheets' line 5

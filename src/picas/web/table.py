@@ -80,9 +80,10 @@ class TableGame(Protocol):
 
     def hint(self, state: Any) -> dict[str, Any]: ...
 
-    def practice_record(
-        self, record: Any, result: Any, *, code: str, meta: dict[str, str]
-    ) -> AnyRecord: ...
+    def practice_rules(self, rules: Any, result: Any) -> Any:
+        """The rules of a practice game of a finished hand: what the game keeps of the hand (the
+        dealer, the pass direction)."""
+        ...
 
     def hand_summary(self, result: Any) -> dict[str, Any]: ...
 
