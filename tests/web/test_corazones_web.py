@@ -8,18 +8,21 @@ from typing import Any
 
 import pytest
 from corazones_web_helpers import (
+    SETTINGS,
     corazones_client,
     corazones_record,
     new_game,
     play_game,
     state_of,
 )
+from fastapi.testclient import TestClient
 from web_helpers import CODE, Json, act, error_of
 
 from picas.games.corazones.bots.hint import render_es
 from picas.games.spades import Seat
 from picas.record import CorazonesRecord, final_state, read_record
 from picas.shared.cards import cards_in
+from picas.web import create_app
 
 client = corazones_client()
 
@@ -293,3 +296,20 @@ def test_an_import_with_a_computer_action_changed_is_not_reproducible(
 def _west_hand(record: Json) -> list[str]:
     state = corazones_record({**record, "actions": []}).start()
     return [card.code for card in cards_in(state.hand.hands[1])]
+
+
+# --- Difícil's replies ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("level", "in_lane"), [("normal", False), ("dificil", True)])
+def test_dificil_replies_think_in_the_replies_lane(level: str, in_lane: bool) -> None:
+    """A Difícil reply (three searched decisions, about 70 ms of one core at the median and 240 ms
+    at p95: docs/benchmarks.md) goes to a worker process of the replies' lane, as Spades' does;
+    Fácil and Normal replies stay in the server process."""
+    app = create_app(SETTINGS)
+    with TestClient(app) as fresh:
+        game = new_game(fresh, level=level)
+        after = act(fresh, game, game["view"]["hand"][:3])
+        assert after["level"] == level
+        assert after["events"][0]["type"] == "pass"
+        assert (app.state.replies._pool is not None) is in_lane
