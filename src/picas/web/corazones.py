@@ -37,10 +37,11 @@ from picas.games.spades import IllegalAction, InvalidAction, Play, Seat
 from picas.record import CorazonesRecord
 from picas.shared.cards import cards_in, mask_of
 from picas.shared.deals import deal_for
+from picas.shared.tricks import Trick
+from picas.web.events import Event, events_after
 
 SOUTH = Seat.SOUTH
 
-Event = dict[str, Any]
 OnAction = Callable[[GameState, Seat, Action, GameState], None]
 
 
@@ -119,19 +120,15 @@ class CorazonesTable:
             events.append({"type": "play", "seat": seat.key, "card": action.card.code})
         elif before.hand.phase is Phase.PASSING and after.hand.phase is not Phase.PASSING:
             events.append(self.pass_event(after))
-        scored = len(after.history) > len(before.history)
-        if isinstance(action, Play) and len(before.hand.trick) == 3:
-            hand = after.history[-1].hand if scored else after.hand
-            trick = hand.tricks[-1]
-            points = card_points(mask_of(trick.cards))
-            events.append({"type": "trick", **trick_to_json(trick), "points": points})
-        if scored:
-            events.append({"type": "hand_scored", "result": result_to_json(after.history[-1])})
-        if after.outcome is not None and before.outcome is None:
-            events.append({"type": "game_over", "outcome": outcome_to_json(after.outcome)})
-        elif after.hand.number != before.hand.number:
-            events.append(self.deal_event(after))
-        return events
+        return events + events_after(
+            before,
+            after,
+            played=isinstance(action, Play),
+            trick_json=trick_with_points,
+            result_json=result_to_json,
+            outcome_json=outcome_to_json,
+            deal_event=self.deal_event,
+        )
 
     def pass_event(self, state: GameState) -> Event:
         view = view_for(state, SOUTH)
@@ -168,10 +165,7 @@ class CorazonesTable:
             "direction": hand.direction.value,
             "passed": [card.code for card in cards_in(hand.passed[SOUTH])],
             "received": [card.code for card in cards_in(hand.received[SOUTH])],
-            "tricks": [
-                {**trick_to_json(trick), "points": card_points(mask_of(trick.cards))}
-                for trick in hand.tricks
-            ],
+            "tricks": [trick_with_points(trick) for trick in hand.tricks],
             "points_taken": {seat.key: score.taken_points(seat) for seat in Seat},
             "points": {seat.key: score.points[seat] for seat in Seat},
             "moon": None if score.moon is None else score.moon.key,
@@ -183,6 +177,10 @@ class CorazonesTable:
 
 
 CORAZONES_TABLE = CorazonesTable()
+
+
+def trick_with_points(trick: Trick) -> Event:
+    return {**trick_to_json(trick), "points": card_points(mask_of(trick.cards))}
 
 
 def hint_json(suggestion: Suggestion, *, passing: bool) -> dict[str, Any]:

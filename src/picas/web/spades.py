@@ -40,11 +40,11 @@ from picas.games.spades.view import (
 )
 from picas.record import Record, iter_states
 from picas.shared.deals import deal_for
+from picas.web.events import Event, events_after
 
 SOUTH = Seat.SOUTH
 PROFILE = "casa"
 
-Event = dict[str, Any]
 OnAction = Callable[[GameState, Seat, Action, GameState], None]
 
 
@@ -201,17 +201,15 @@ def events_for(before: GameState, seat: Seat, action: Action, after: GameState) 
         events.append({"type": "look", "seat": seat.key})
     elif isinstance(action, Play):
         events.append({"type": "play", "seat": seat.key, "card": action.card.code})
-    scored = len(after.history) > len(before.history)
-    if isinstance(action, Play) and len(before.hand.trick) == 3:
-        hand = after.history[-1].hand if scored else after.hand
-        events.append({"type": "trick", **trick_to_json(hand.tricks[-1])})
-    if scored:
-        events.append({"type": "hand_scored", "result": result_to_json(after.history[-1])})
-    if after.outcome is not None and before.outcome is None:
-        events.append({"type": "game_over", "outcome": outcome_to_json(after.outcome)})
-    elif after.hand.number != before.hand.number:
-        events.append(SPADES_TABLE.deal_event(after))
-    return events
+    return events + events_after(
+        before,
+        after,
+        played=isinstance(action, Play),
+        trick_json=trick_to_json,
+        result_json=result_to_json,
+        outcome_json=outcome_to_json,
+        deal_event=SPADES_TABLE.deal_event,
+    )
 
 
 def bid_reason(after: GameState, seat: Seat) -> str:

@@ -29,9 +29,10 @@ from picas.web import corazones
 from picas.web.cache import ReplayCache, Replayed
 from picas.web.corazones import CORAZONES_TABLE
 from picas.web.errors import BadSignatureError, UnavailableError
+from picas.web.events import Event
 from picas.web.settings import Settings
 from picas.web.signing import Signer
-from picas.web.spades import SPADES_TABLE, Event, Tip
+from picas.web.spades import SPADES_TABLE, Tip
 
 SOUTH = Seat.SOUTH
 COMPUTER_SEATS = (Seat.WEST, Seat.NORTH, Seat.EAST)
