@@ -99,6 +99,13 @@ class CorazonesTable:
     def view_json(self, state: GameState) -> dict[str, Any]:
         return view_to_json(view_for(state, SOUTH))
 
+    def trick_json(self, trick: Trick) -> Event:
+        """A trick with the points in it."""
+        return {**trick_to_json(trick), "points": card_points(mask_of(trick.cards))}
+
+    result_json = staticmethod(result_to_json)
+    outcome_json = staticmethod(outcome_to_json)
+
     def deal_event(self, state: GameState) -> Event:
         hand = state.hand
         receiver = view_for(state, SOUTH).pass_to
@@ -120,15 +127,7 @@ class CorazonesTable:
             events.append({"type": "play", "seat": seat.key, "card": action.card.code})
         elif before.hand.phase is Phase.PASSING and after.hand.phase is not Phase.PASSING:
             events.append(self.pass_event(after))
-        return events + events_after(
-            before,
-            after,
-            played=isinstance(action, Play),
-            trick_json=trick_with_points,
-            result_json=result_to_json,
-            outcome_json=outcome_to_json,
-            deal_event=self.deal_event,
-        )
+        return events + events_after(self, before, after, played=isinstance(action, Play))
 
     def pass_event(self, state: GameState) -> Event:
         view = view_for(state, SOUTH)
@@ -165,7 +164,7 @@ class CorazonesTable:
             "direction": hand.direction.value,
             "passed": [card.code for card in cards_in(hand.passed[SOUTH])],
             "received": [card.code for card in cards_in(hand.received[SOUTH])],
-            "tricks": [trick_with_points(trick) for trick in hand.tricks],
+            "tricks": [self.trick_json(trick) for trick in hand.tricks],
             "points_taken": {seat.key: score.taken_points(seat) for seat in Seat},
             "points": {seat.key: score.points[seat] for seat in Seat},
             "moon": None if score.moon is None else score.moon.key,
@@ -177,10 +176,6 @@ class CorazonesTable:
 
 
 CORAZONES_TABLE = CorazonesTable()
-
-
-def trick_with_points(trick: Trick) -> Event:
-    return {**trick_to_json(trick), "points": card_points(mask_of(trick.cards))}
 
 
 def hint_json(suggestion: Suggestion, *, passing: bool) -> dict[str, Any]:

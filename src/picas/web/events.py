@@ -5,32 +5,34 @@ JSON of a trick, a sheet, an outcome and a deal (:mod:`picas.web.spades`,
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 Event = dict[str, Any]
 
 
-def events_after(
-    before: Any,
-    after: Any,
-    *,
-    played: bool,
-    trick_json: Callable[[Any], Event],
-    result_json: Callable[[Any], Event],
-    outcome_json: Callable[[Any], Any],
-    deal_event: Callable[[Any], Event],
-) -> list[Event]:
+class GameJson(Protocol):
+    """A game's JSON of the things every game's events show."""
+
+    def trick_json(self, trick: Any) -> Event: ...
+
+    def result_json(self, result: Any) -> Event: ...
+
+    def outcome_json(self, outcome: Any) -> Any: ...
+
+    def deal_event(self, state: Any) -> Event: ...
+
+
+def events_after(game: GameJson, before: Any, after: Any, *, played: bool) -> list[Event]:
     """The events that follow an action from ``before`` to ``after`` (``played``: it was a card)."""
     events: list[Event] = []
     scored = len(after.history) > len(before.history)
     if played and len(before.hand.trick) == 3:
         hand = after.history[-1].hand if scored else after.hand
-        events.append({"type": "trick", **trick_json(hand.tricks[-1])})
+        events.append({"type": "trick", **game.trick_json(hand.tricks[-1])})
     if scored:
-        events.append({"type": "hand_scored", "result": result_json(after.history[-1])})
+        events.append({"type": "hand_scored", "result": game.result_json(after.history[-1])})
     if after.outcome is not None and before.outcome is None:
-        events.append({"type": "game_over", "outcome": outcome_json(after.outcome)})
+        events.append({"type": "game_over", "outcome": game.outcome_json(after.outcome)})
     elif after.hand.number != before.hand.number:
-        events.append(deal_event(after))
+        events.append(game.deal_event(after))
     return events

@@ -93,6 +93,10 @@ class SpadesTable:
     def view_json(self, state: GameState) -> dict[str, Any]:
         return view_to_json(view_for(state, SOUTH))
 
+    trick_json = staticmethod(trick_to_json)
+    result_json = staticmethod(result_to_json)
+    outcome_json = staticmethod(outcome_to_json)
+
     def deal_event(self, state: GameState) -> Event:
         return {"type": "deal", "hand_number": state.hand.number, "dealer": state.hand.dealer.key}
 
@@ -201,15 +205,7 @@ def events_for(before: GameState, seat: Seat, action: Action, after: GameState) 
         events.append({"type": "look", "seat": seat.key})
     elif isinstance(action, Play):
         events.append({"type": "play", "seat": seat.key, "card": action.card.code})
-    return events + events_after(
-        before,
-        after,
-        played=isinstance(action, Play),
-        trick_json=trick_to_json,
-        result_json=result_to_json,
-        outcome_json=outcome_to_json,
-        deal_event=SPADES_TABLE.deal_event,
-    )
+    return events + events_after(SPADES_TABLE, before, after, played=isinstance(action, Play))
 
 
 def bid_reason(after: GameState, seat: Seat) -> str:
