@@ -1,13 +1,15 @@
 """The pieces every game's player view is built from, and their JSON.
 
 Each game's ``view.py`` decides what a seat may know of its game; what is the same in every
-trick-taking game — the cards played in order, how many cards each seat holds, the reason for
-each card that may not be played, a trick and a seat-keyed table in JSON — is written here once.
+trick-taking game — the table a seat sees (:class:`TableView`), the cards played in order, how many
+cards each seat holds, the reason for each card that may not be played, a trick and a seat-keyed
+table in JSON — is written here once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from picas.shared.cards import Card, cards_in
@@ -16,6 +18,31 @@ from picas.shared.seats import Seat
 from picas.shared.tricks import Trick
 
 Refusals = tuple[tuple[Card, Refusal], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """What a seat sees of the table in every trick-taking game; each game's ``PlayerView`` adds
+    its rules, its phase, the viewer's hand and legal actions, its scores."""
+
+    seat: Seat
+    hand_number: int
+    dealer: Seat
+    turn: Seat | None
+    """Whose turn it is (while Corazones' cards are passed: the first seat still to choose);
+    ``None`` once the game is over."""
+    hand_sizes: tuple[int, int, int, int]
+    leader: Seat
+    trick: tuple[Card, ...]
+    """The trick in progress, in play order from ``leader``."""
+    tricks: tuple[Trick, ...]
+    """Finished tricks of this hand."""
+    refusals: Refusals
+    """For each of the viewer's cards that may not be played now, the reason."""
+
+    def played_cards(self) -> tuple[tuple[Seat, Card], ...]:
+        """Every card played this hand with who played it, in order."""
+        return played_cards(self.tricks, self.leader, self.trick)
 
 
 def played_cards(

@@ -19,12 +19,12 @@ from picas.games.corazones.scoring import Four, card_points
 from picas.shared.cards import Card, cards_in
 from picas.shared.errors import Refusal
 from picas.shared.seats import Seat
-from picas.shared.tricks import Play, Trick
+from picas.shared.tricks import Play
 from picas.shared.views import (
+    TableView,
     by_seat_json,
     cards_json,
     hand_sizes,
-    played_cards,
     refusals_for,
     refusals_json,
     trick_to_json,
@@ -32,16 +32,13 @@ from picas.shared.views import (
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerView:
-    seat: Seat
+class PlayerView(TableView):
+    """A Corazones seat's view: the shared table (:class:`~picas.shared.views.TableView`) and
+    what is Corazones' own."""
+
     rules: Rules
-    hand_number: int
-    dealer: Seat
     direction: PassDirection
     phase: Phase
-    turn: Seat | None
-    """Whose turn it is to play; while passing, the first seat still to choose; ``None`` at the
-    end of the game."""
     hand: tuple[Card, ...]
     """The viewer's cards, lowest first (after the exchange: including the cards received)."""
     must_pass: bool
@@ -50,12 +47,6 @@ class PlayerView:
     """The cards the viewer chose to pass (empty until chosen)."""
     received: tuple[Card, ...]
     """The cards the viewer received (empty until all four have passed): the page marks them."""
-    hand_sizes: Four
-    leader: Seat
-    trick: tuple[Card, ...]
-    """The trick in progress, in play order from ``leader``."""
-    tricks: tuple[Trick, ...]
-    """Finished tricks of this hand."""
     points_taken: Four
     """Points in the tricks each seat has taken this hand (before the moon)."""
     hearts_broken: bool
@@ -65,8 +56,6 @@ class PlayerView:
     outcome: Outcome | None
     legal: tuple[Play, ...]
     """The viewer's legal plays (empty when it is not the viewer's turn to play)."""
-    refusals: tuple[tuple[Card, Refusal], ...]
-    """For each of the viewer's cards that may not be played now, the reason."""
 
     @property
     def my_turn(self) -> bool:
@@ -78,10 +67,6 @@ class PlayerView:
         if self.direction is PassDirection.NONE:
             return None
         return self.direction.receiver(self.seat)
-
-    def played_cards(self) -> tuple[tuple[Seat, Card], ...]:
-        """Every card played this hand with who played it, in order."""
-        return played_cards(self.tricks, self.leader, self.trick)
 
 
 def view_for(game: GameState, seat: Seat) -> PlayerView:

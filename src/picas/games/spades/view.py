@@ -19,16 +19,15 @@ from picas.games.spades import (
     Refusal,
     Rules,
     Seat,
-    Trick,
     action_to_json,
     cards_in,
 )
 from picas.games.spades.game import HandResult, Outcome
 from picas.games.spades.scoring import TeamSheet
 from picas.shared.views import (
+    TableView,
     cards_json,
     hand_sizes,
-    played_cards,
     refusals_for,
     refusals_json,
 )
@@ -36,26 +35,18 @@ from picas.shared.views import trick_to_json as trick_to_json  # the web's event
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerView:
-    seat: Seat
+class PlayerView(TableView):
+    """A Spades seat's view: the shared table (:class:`~picas.shared.views.TableView`) and what is
+    Spades' own."""
+
     rules: Rules
-    hand_number: int
-    dealer: Seat
     phase: Phase
-    turn: Seat | None
-    """Whose turn it is; ``None`` once the game is over."""
     hand: tuple[Card, ...] | None
     """The viewer's cards, lowest first; ``None`` while they lie face down (Blind Nil undecided)."""
-    hand_sizes: tuple[int, int, int, int]
     bids: tuple[int | None, int | None, int | None, int | None]
     blind: tuple[bool, bool, bool, bool]
     blind_nil_offered: bool
     """The viewer may still declare Blind Nil (and has not looked at their cards)."""
-    leader: Seat
-    trick: tuple[Card, ...]
-    """The trick in progress, in play order from ``leader``."""
-    tricks: tuple[Trick, ...]
-    """Finished tricks of this hand."""
     won: tuple[int, int, int, int]
     spades_broken: bool
     totals: tuple[int, int]
@@ -65,8 +56,6 @@ class PlayerView:
     outcome: Outcome | None
     legal: tuple[Action, ...]
     """The viewer's legal actions (empty when it is not the viewer's turn)."""
-    refusals: tuple[tuple[Card, Refusal], ...]
-    """For each of the viewer's cards that may not be played now, the reason."""
 
     @property
     def my_turn(self) -> bool:
@@ -75,10 +64,6 @@ class PlayerView:
     @property
     def partner(self) -> Seat:
         return self.seat.partner
-
-    def played_cards(self) -> tuple[tuple[Seat, Card], ...]:
-        """Every card played this hand with who played it, in order."""
-        return played_cards(self.tricks, self.leader, self.trick)
 
 
 def view_for(game: GameState, seat: Seat) -> PlayerView:
