@@ -32,12 +32,13 @@ from picas.games.corazones.bots.hint import Suggestion, suggest
 from picas.games.corazones.game import dealer_of
 from picas.games.corazones.hand import Deal
 from picas.games.corazones.scoring import card_points
-from picas.games.corazones.view import outcome_to_json, result_to_json, trick_to_json
+from picas.games.corazones.view import outcome_to_json, result_to_json
 from picas.games.spades import IllegalAction, InvalidAction, Play, Seat
 from picas.record import CorazonesRecord
 from picas.shared.cards import cards_in, mask_of
 from picas.shared.deals import deal_for
 from picas.shared.tricks import Trick
+from picas.shared.views import trick_to_json
 from picas.web.events import Event, events_after
 
 SOUTH = Seat.SOUTH
