@@ -156,7 +156,7 @@ def test_a_spanish_corazones_page_opened_in_english_points_to_its_english_versio
     assert page.evaluate("() => document.documentElement.lang") == "en"
 
 
-def _loads_cleanly(page: Page, server: Server, path: str, lang: str) -> None:
+def _loads_cleanly(page: Page, server: Server, path: str, lang: str, back: str = "/") -> None:
     failed: list[str] = []
     # A request cut short by the next navigation (the icon, say) is not a fault of the page.
     page.on(
@@ -170,7 +170,7 @@ def _loads_cleanly(page: Page, server: Server, path: str, lang: str) -> None:
     assert page.evaluate("() => document.documentElement.lang") == lang
     # The stylesheet applied (a CSP or path fault would leave the header unstyled).
     assert page.eval_on_selector(".volver", "e => getComputedStyle(e).borderRadius") == "999px"
-    assert page.eval_on_selector("a.volver", "e => e.href") == server.base + "/"
+    assert page.eval_on_selector("a.volver", "e => e.href") == server.base + back
     assert not failed, failed
 
 
@@ -183,7 +183,8 @@ def test_every_corazones_page_loads_with_its_menu_and_its_other_language(
         (spanish, "es", english, list(PAGES), DIFFERENCE["es"]),
         (english, "en", spanish, list(PAGES.values()), DIFFERENCE["en"]),
     ):
-        _loads_cleanly(page, server, path, lang)
+        # Back to the table, with Corazones on it (the table's ?juego=).
+        _loads_cleanly(page, server, path, lang, back="/?juego=corazones")
         page.wait_for_selector("#ajustes-activos:not([hidden])")  # the script ran under the CSP
         nav = page.eval_on_selector_all("nav.temas a", "els => els.map(e => e.href)")
         assert nav == [f"{server.base}/{p}" for p in [*menu, difference]]

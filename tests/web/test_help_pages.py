@@ -145,9 +145,13 @@ def test_a_help_page_has_one_h1_first_and_no_skipped_heading_level(page: str) ->
 
 
 @pytest.mark.parametrize("page", ALL_PAGES)
-def test_every_help_page_goes_back_to_the_table(page: str) -> None:
+def test_every_help_page_goes_back_to_the_table_and_a_corazones_page_to_corazones(
+    page: str,
+) -> None:
     back = [link for link in read(page).links if "volver" in link.get("class", "").split()]
     assert [target(page, link["href"]) for link in back] == [""]
+    query = urlsplit(back[0]["href"]).query
+    assert query == ("juego=corazones" if page in [*HEARTS, *HEARTS.values()] else "")
 
 
 def _menu_of(pages: list[str], difference: str) -> list[str]:
