@@ -266,8 +266,14 @@ def test_the_faq_quotes_the_engines_refusals_word_for_word() -> None:
 
 
 def _english_table() -> dict[str, str]:
-    source = (STATIC / "js" / "i18n-en.js").read_text(encoding="utf-8")
-    return dict(re.findall(r'^\s*"(server\.\w+)": "([^"]*)",?$', source, re.MULTILINE))
+    """The table's English for the server's refusals, from every string table of the page (the
+    English part of a file that holds both languages)."""
+    found: dict[str, str] = {}
+    for file in sorted((STATIC / "js").glob("i18n*.js")):
+        source = file.read_text(encoding="utf-8")
+        english = source.split("export const EN", 1)[1] if "export const EN" in source else ""
+        found |= dict(re.findall(r'^\s*"(server\.\w+)": "([^"]*)",?$', english, re.MULTILINE))
+    return found
 
 
 def test_the_english_faq_quotes_the_tables_english_for_the_same_refusals() -> None:
