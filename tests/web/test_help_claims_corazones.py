@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from picas.engine.cards import Card
 from picas.games.corazones.bots import DEFAULT_LEVEL
 from picas.games.corazones.bots.facil import SLIP
 from picas.games.corazones.bots.normal import plan_pass
 from picas.games.corazones.bots.policy import MOON_ALARM
+from picas.shared.cards import Card
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "picas" / "web" / "static"
 PAGES = {

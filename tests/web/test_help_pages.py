@@ -16,11 +16,11 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from picas.engine.actions import Play
-from picas.engine.cards import Card
-from picas.engine.seats import Seat
 from picas.games.corazones import TARGETS, Action, GameState, MoonForm, Pass, PassDirection, Rules
 from picas.games.corazones.game import outcome_after
+from picas.shared.cards import Card
+from picas.shared.seats import Seat
+from picas.shared.tricks import Play
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "picas" / "web" / "static"
 
