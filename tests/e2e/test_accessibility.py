@@ -40,6 +40,16 @@ HELP_PAGES = [
     "en/scoring-example.html",
     "en/strategy.html",
     "en/faq.html",
+    "corazones/como-se-juega.html",
+    "corazones/reglas.html",
+    "corazones/estrategia.html",
+    "corazones/preguntas.html",
+    "en/hearts/how-to-play.html",
+    "en/hearts/rules.html",
+    "en/hearts/strategy.html",
+    "en/hearts/faq.html",
+    "picas-y-corazones.html",
+    "en/spades-and-hearts.html",
 ]
 
 
