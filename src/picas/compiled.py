@@ -30,7 +30,11 @@ from pathlib import Path
 from types import ModuleType
 
 MODULES = (
+    "picas.engine.frozen",
+    "picas.engine.deals",
     "picas.engine.hand",
+    "picas.engine.scoring",
+    "picas.engine.game",
     "picas.bots.knowledge",
     "picas.bots.policy",
     "picas.bots.search",
@@ -105,8 +109,9 @@ def activate() -> None:
         _state["path"] = "compilado (mypyc)"
         return
     _state["path"] = f"Python puro ({reason})"
-    if built is not None:
-        sys.meta_path.insert(0, _PureFinder())
+    # Always, not only when a build is complete: an older build's extension of a module that is
+    # still listed must not load in place of its source.
+    sys.meta_path.insert(0, _PureFinder())
 
 
 def path_in_use() -> str:
@@ -151,6 +156,8 @@ def build() -> None:
         os.chdir(previous)
     # Into place by rename, never by rewriting: a running server keeps the library it loaded.
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    for stale in (_SRC / "picas").rglob("*" + suffix):
+        stale.unlink()  # the extensions of modules no longer in the group would shadow their sources
     for built in (build_dir / "lib").rglob("*" + suffix):
         target = _SRC / built.relative_to(build_dir / "lib")
         staging = target.with_name(target.name + ".new")

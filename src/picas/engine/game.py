@@ -2,20 +2,33 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import ClassVar, Final, Literal, final
 
 from picas.engine.actions import Action, Play
 from picas.engine.cards import FULL_DECK_MASK
 from picas.engine.deals import deal_for, dealer_by_lot, normalize_code
 from picas.engine.errors import IllegalAction, PicasError, Refusal
+from picas.engine.frozen import Frozen
 from picas.engine.hand import HandState, Phase
 from picas.engine.rules import Rules
 from picas.engine.scoring import TeamSheet, score_hand
 from picas.engine.seats import Seat, Team
 
 Deal = tuple[int, int, int, int]
-_new_game = tuple.__new__
+_COMPLETE: Final = Phase.COMPLETE
+_GAME_FIELDS: Final = (
+    "rules",
+    "code",
+    "deals",
+    "first_dealer",
+    "hand",
+    "totals",
+    "bags",
+    "history",
+    "outcome",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,36 +48,67 @@ class Outcome:
     hands_played: int
 
 
-class GameState(NamedTuple):
-    """One position of a game. Immutable: :meth:`apply` returns the next position."""
+@final
+class GameState(Frozen):
+    """One position of a game. Immutable: :meth:`apply` returns the next position.
 
-    rules: Rules
-    code: str
-    deals: tuple[Deal, ...]
+    A plain class with read-only fields (native in the compiled build), compared and hashed by its
+    fields like the ``NamedTuple`` it replaced.
+    """
+
+    __slots__ = _GAME_FIELDS
+    _FIELDS: ClassVar[tuple[str, ...]] = _GAME_FIELDS
+
+    rules: Final[Rules]
+    code: Final[str]
+    deals: Final[tuple[Deal, ...]]
     """Explicit deals for the first hands (tests, bug reports); later hands come from the code."""
-    first_dealer: Seat
-    hand: HandState
-    totals: tuple[int, int]
-    bags: tuple[int, int]
-    history: tuple[HandResult, ...]
-    outcome: Outcome | None
+    first_dealer: Final[Seat]
+    hand: Final[HandState]
+    totals: Final[tuple[int, int]]
+    bags: Final[tuple[int, int]]
+    history: Final[tuple[HandResult, ...]]
+    outcome: Final[Outcome | None]
+
+    def __init__(
+        self,
+        rules: Rules,
+        code: str,
+        deals: tuple[Deal, ...],
+        first_dealer: Seat,
+        hand: HandState,
+        totals: tuple[int, int],
+        bags: tuple[int, int],
+        history: tuple[HandResult, ...],
+        outcome: Outcome | None,
+    ) -> None:
+        self.rules = rules
+        self.code = code
+        self.deals = deals
+        self.first_dealer = first_dealer
+        self.hand = hand
+        self.totals = totals
+        self.bags = bags
+        self.history = history
+        self.outcome = outcome
 
     @classmethod
     def new(cls, rules: Rules, code: str, *, deals: tuple[Deal, ...] = ()) -> GameState:
         code = normalize_code(code)
-        for index, deal in enumerate(deals):
+        given: tuple[object, ...] = deals  # read as sent: a malformed deal gets its own error
+        for index, deal in enumerate(given):
             _check_deal(deal, index)
         first_dealer = rules.first_dealer if rules.first_dealer is not None else dealer_by_lot(code)
-        game = cls(
-            rules=rules,
-            code=code,
-            deals=deals,
-            first_dealer=first_dealer,
-            hand=HandState.deal(number=0, dealer=first_dealer, hands=(0, 0, 0, 0)),
-            totals=(0, 0),
-            bags=(0, 0),
-            history=(),
-            outcome=None,
+        game = GameState(
+            rules,
+            code,
+            deals,
+            first_dealer,
+            HandState.deal(number=0, dealer=first_dealer, hands=(0, 0, 0, 0)),
+            (0, 0),
+            (0, 0),
+            (),
+            None,
         )
         return game._replace(hand=game._deal(1, game.totals))
 
@@ -101,36 +145,45 @@ class GameState(NamedTuple):
 
     def apply(self, action: Action, seat: Seat | None = None) -> GameState:
         """The game after ``action``: a finished hand is scored and the next one dealt."""
-        rules, code, deals, first_dealer, hand, totals, bags, history, outcome = self
-        if outcome is not None:
+        if self.outcome is not None:
             raise IllegalAction("La partida ha terminado.", code="game_over")
         if type(action) is Play and seat is None:
-            hand = hand._play(action.card)  # the hot path: it checks legality itself
+            hand = self.hand._play(action.card)  # the hot path: it checks legality itself
         else:
-            hand = hand.apply(action, seat)
-        if hand.phase is not Phase.COMPLETE:
-            return _new_game(
-                GameState, (rules, code, deals, first_dealer, hand, totals, bags, history, None)
+            hand = self.hand.apply(action, seat)
+        if hand.phase is not _COMPLETE:
+            return GameState(
+                self.rules,
+                self.code,
+                self.deals,
+                self.first_dealer,
+                hand,
+                self.totals,
+                self.bags,
+                self.history,
+                None,
             )
         return self._finish_hand(hand)
 
     def _finish_hand(self, hand: HandState) -> GameState:
-        rules, code, deals, first_dealer, _, totals, bags, history, _ = self
+        rules = self.rules
         ns, ew = score_hand(
             rules,
             bids=hand.bids,  # type: ignore[arg-type]  # complete: every seat has bid
             blind=hand.blind,
             tricks=hand.won,
-            totals=totals,
-            bags=bags,
+            totals=self.totals,
+            bags=self.bags,
         )
         totals = (ns.running_total, ew.running_total)
         bags = (ns.bags_after, ew.bags_after)
-        history = (*history, HandResult(hand, (ns, ew)))
+        history = (*self.history, HandResult(hand, (ns, ew)))
         outcome = _outcome_after(rules, totals, hand.number)
         if outcome is None:
             hand = self._deal(hand.number + 1, totals)
-        return GameState(rules, code, deals, first_dealer, hand, totals, bags, history, outcome)
+        return GameState(
+            rules, self.code, self.deals, self.first_dealer, hand, totals, bags, history, outcome
+        )
 
     def _deal(self, number: int, totals: tuple[int, int]) -> HandState:
         dealer = self.dealer_of(number)
@@ -171,9 +224,9 @@ def _blind_offers(rules: Rules, totals: tuple[int, int]) -> tuple[bool, bool, bo
     return (ns_behind, ew_behind, ns_behind, ew_behind)
 
 
-def _check_deal(deal: Deal, index: int) -> None:
+def _check_deal(deal: object, index: int) -> None:
     where = f"El reparto {index + 1}"
-    if len(deal) != 4:
+    if not isinstance(deal, Sequence) or len(deal) != 4:
         raise PicasError(f"{where} no tiene cuatro manos.", code="invalid_deal")
     union = 0
     for mask in deal:
