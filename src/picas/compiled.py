@@ -30,14 +30,14 @@ from pathlib import Path
 from types import ModuleType
 
 MODULES = (
-    "picas.engine.frozen",
-    "picas.engine.deals",
-    "picas.engine.hand",
-    "picas.engine.scoring",
-    "picas.engine.game",
-    "picas.bots.knowledge",
-    "picas.bots.policy",
-    "picas.bots.search",
+    "picas.shared.frozen",
+    "picas.shared.deals",
+    "picas.games.spades.hand",
+    "picas.games.spades.scoring",
+    "picas.games.spades.game",
+    "picas.games.spades.bots.knowledge",
+    "picas.games.spades.bots.policy",
+    "picas.games.spades.bots.search",
 )
 """The modules compiled together, in one mypyc group (they call each other natively)."""
 
@@ -135,6 +135,9 @@ def build() -> None:
     _DIGEST_FILE.unlink(missing_ok=True)
     digest = source_digest()
     previous = Path.cwd()
+    # Only this build's libraries are copied into place below: none left over from modules that
+    # have since moved or left the group.
+    shutil.rmtree(build_dir / "lib", ignore_errors=True)
     os.chdir(_SRC)  # mypyc names the modules after their paths relative to here
     try:
         paths = [str(path.relative_to(_SRC)) for path in source_paths()]
@@ -157,7 +160,7 @@ def build() -> None:
     # Into place by rename, never by rewriting: a running server keeps the library it loaded.
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
     for stale in (_SRC / "picas").rglob("*" + suffix):
-        stale.unlink()  # the extensions of modules no longer in the group would shadow their sources
+        stale.unlink()  # an extension of a module no longer in the group would shadow its source
     for built in (build_dir / "lib").rglob("*" + suffix):
         target = _SRC / built.relative_to(build_dir / "lib")
         staging = target.with_name(target.name + ".new")

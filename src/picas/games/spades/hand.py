@@ -1,0 +1,458 @@
+"""One hand: the deal, the bidding and the thirteen tricks.
+
+``HandState`` is an immutable value; ``apply`` returns a new one. Legality lives in one place,
+:meth:`HandState.check`: ``verify`` raises its refusal, ``can`` tests it, ``apply`` verifies before
+it changes anything. This module is on the compiled hot path (:mod:`picas.compiled`): ``HandState``
+is a native class there, so the play loop reads and builds its fields as C slots.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+from typing import ClassVar, Final, final
+
+from picas.games.spades.actions import (
+    BIDS,
+    BLIND_NIL,
+    LOOK,
+    Action,
+    Bid,
+    BlindNil,
+    LookAtCards,
+)
+from picas.shared.cards import SUIT_MASKS, Card, Suit, cards_in
+from picas.shared.errors import IllegalAction, Refusal
+from picas.shared.frozen import Frozen
+from picas.shared.seats import Seat
+from picas.shared.tricks import PLAYS, Play, Trick
+
+_SEATS: Final = tuple(Seat)
+_SPADES: Final = SUIT_MASKS[Suit.SPADES]
+_NON_SPADES: Final = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
+_FIRST_SPADE: Final = 39
+_PLAYS: Final = PLAYS
+_HAND_FIELDS: Final = (
+    "number",
+    "dealer",
+    "dealt",
+    "hands",
+    "bids",
+    "blind",
+    "looked",
+    "blind_offered",
+    "phase",
+    "turn",
+    "leader",
+    "trick",
+    "tricks",
+    "won",
+    "spades_broken",
+)
+
+
+class Phase(Enum):
+    BIDDING = "bidding"
+    PLAYING = "playing"
+    COMPLETE = "complete"
+
+
+# Read once: in the compiled build an enum member is otherwise looked up on its class every time.
+_BIDDING: Final = Phase.BIDDING
+_PLAYING: Final = Phase.PLAYING
+_COMPLETE: Final = Phase.COMPLETE
+_new_trick: Final = tuple.__new__
+"""Builds a ``Trick`` without the ``NamedTuple`` keyword wrapper: thirteen per hand."""
+
+
+def trick_winner_index(cards: Sequence[int]) -> int:
+    """Position (0 = leader) of the winner: the highest spade, else the highest of the led suit."""
+    led = cards[0] // 13
+    best = 0
+    best_card = cards[0]
+    for position in range(1, len(cards)):
+        card = cards[position]
+        if (card // 13 == led or card >= _FIRST_SPADE) and card > best_card:
+            best, best_card = position, card
+    return best
+
+
+@final
+class HandState(Frozen):
+    """One position of a hand. Immutable: :meth:`apply` returns the next position.
+
+    A plain class with read-only fields (a native class in the compiled build, whose fields are
+    C slots), compared and hashed by its fields like the ``NamedTuple`` it replaced.
+    """
+
+    __slots__ = _HAND_FIELDS
+    _FIELDS: ClassVar[tuple[str, ...]] = _HAND_FIELDS
+
+    number: Final[int]
+    dealer: Final[Seat]
+    dealt: Final[tuple[int, int, int, int]]
+    hands: Final[tuple[int, int, int, int]]
+    """Card masks still held, by seat."""
+    bids: Final[tuple[int | None, int | None, int | None, int | None]]
+    blind: Final[tuple[bool, bool, bool, bool]]
+    looked: Final[tuple[bool, bool, bool, bool]]
+    """Whether each seat has seen its cards. Only a seat offered Blind Nil starts face down."""
+    blind_offered: Final[tuple[bool, bool, bool, bool]]
+    phase: Final[Phase]
+    turn: Final[Seat | None]
+    leader: Final[Seat]
+    trick: Final[tuple[Card, ...]]
+    tricks: Final[tuple[Trick, ...]]
+    won: Final[tuple[int, int, int, int]]
+    spades_broken: Final[bool]
+
+    def __init__(
+        self,
+        number: int,
+        dealer: Seat,
+        dealt: tuple[int, int, int, int],
+        hands: tuple[int, int, int, int],
+        bids: tuple[int | None, int | None, int | None, int | None],
+        blind: tuple[bool, bool, bool, bool],
+        looked: tuple[bool, bool, bool, bool],
+        blind_offered: tuple[bool, bool, bool, bool],
+        phase: Phase,
+        turn: Seat | None,
+        leader: Seat,
+        trick: tuple[Card, ...],
+        tricks: tuple[Trick, ...],
+        won: tuple[int, int, int, int],
+        spades_broken: bool,
+    ) -> None:
+        self.number = number
+        self.dealer = dealer
+        self.dealt = dealt
+        self.hands = hands
+        self.bids = bids
+        self.blind = blind
+        self.looked = looked
+        self.blind_offered = blind_offered
+        self.phase = phase
+        self.turn = turn
+        self.leader = leader
+        self.trick = trick
+        self.tricks = tricks
+        self.won = won
+        self.spades_broken = spades_broken
+
+    @classmethod
+    def deal(
+        cls,
+        *,
+        number: int,
+        dealer: Seat,
+        hands: tuple[int, int, int, int],
+        blind_offered: tuple[bool, bool, bool, bool] = (False, False, False, False),
+    ) -> HandState:
+        first = dealer.left
+        looked = (
+            not blind_offered[0],
+            not blind_offered[1],
+            not blind_offered[2],
+            not blind_offered[3],
+        )
+        return HandState(
+            number,
+            dealer,
+            hands,
+            hands,
+            (None, None, None, None),
+            (False, False, False, False),
+            looked,
+            blind_offered,
+            _BIDDING,
+            first,
+            first,
+            (),
+            (),
+            (0, 0, 0, 0),
+            False,
+        )
+
+    # --- reading -----------------------------------------------------------------------------
+
+    def hand_of(self, seat: Seat) -> tuple[Card, ...]:
+        return cards_in(self.hands[seat])
+
+    def is_complete(self) -> bool:
+        return self.phase is _COMPLETE
+
+    @property
+    def led_suit(self) -> Suit | None:
+        return self.trick[0].suit if self.trick else None
+
+    def legal_play_mask(self) -> int:
+        """Cards the seat on turn may play, as a mask (0 outside the playing phase)."""
+        turn = self.turn
+        if self.phase is not _PLAYING or turn is None:
+            return 0
+        held = mask_at(self.hands, turn)
+        if self.trick:
+            follow = held & suit_mask(self.trick[0] // 13)
+            return follow or held
+        if self.spades_broken:
+            return held
+        return held & _NON_SPADES or held
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        if self.phase is _PLAYING:
+            return plays_of(self.legal_play_mask())
+        turn = self.turn
+        if self.phase is _BIDDING and turn is not None:
+            if not self.looked[turn]:
+                return (BLIND_NIL, LOOK)
+            return BIDS
+        return ()
+
+    # --- verify / can / apply ----------------------------------------------------------------
+
+    def check(self, action: Action, seat: Seat | None = None) -> Refusal | None:
+        """Why ``action`` by ``seat`` (default: the seat on turn) is refused; ``None`` if legal."""
+        turn = self.turn
+        if self.phase is Phase.COMPLETE or turn is None:
+            return Refusal("hand_over", "La mano ya ha terminado.")
+        if seat is not None and seat != turn:
+            return Refusal("not_your_turn", f"No es tu turno: le toca a {turn.name_es}.")
+        if isinstance(action, Play):
+            if self.phase is not Phase.PLAYING:
+                return Refusal("bidding_not_over", "Aún se está cantando: primero canta tu baza.")
+            return self._check_card(action.card)
+        if self.phase is not Phase.BIDDING:
+            return Refusal("bidding_over", "Ya se ha cantado: ahora se juegan las cartas.")
+        if isinstance(action, Bid):
+            if not 0 <= action.tricks <= 13:
+                return Refusal("bid_out_of_range", "El canto va de 0 a 13.")
+            if not self.looked[turn]:
+                return Refusal(
+                    "decide_blind_nil", "Antes de cantar, elige: Nil ciego o ver tus cartas."
+                )
+            return None
+        if isinstance(action, BlindNil):
+            if not self.blind_offered[turn]:
+                return Refusal(
+                    "blind_nil_not_offered",
+                    "El Nil ciego solo se ofrece si está activado y tu equipo va 100 puntos"
+                    " o más por detrás.",
+                )
+            if self.looked[turn]:
+                return Refusal(
+                    "cards_already_seen",
+                    "Ya has visto tus cartas: el Nil ciego se canta antes de mirarlas.",
+                )
+            return None
+        if isinstance(action, LookAtCards):
+            if self.looked[turn]:
+                return Refusal("cards_already_seen", "Ya tienes tus cartas a la vista.")
+            return None
+        return Refusal("bad_action", "Esa acción no existe.")
+
+    def refusal_for_card(self, card: Card) -> Refusal | None:
+        """Why the seat on turn may not play ``card`` now (the dimmed card's message)."""
+        return self.check(PLAYS[card])
+
+    def _check_card(self, card: Card) -> Refusal | None:
+        assert self.turn is not None
+        held = self.hands[self.turn]
+        if not held >> card & 1:
+            return Refusal("card_not_in_hand", f"No tienes esa carta ({card.name_es}).")
+        if self.trick:
+            led = self.trick[0] // 13
+            if card // 13 != led and held & SUIT_MASKS[led]:
+                suit = Suit(led).name_es
+                return Refusal("must_follow_suit", f"Tienes {suit}: debes asistir.")
+            return None
+        if card >= _FIRST_SPADE and not self.spades_broken and held & _NON_SPADES:
+            return Refusal("spades_not_broken", "Las picas aún no se han roto.")
+        return None
+
+    def verify(self, action: Action, seat: Seat | None = None) -> None:
+        refusal = self.check(action, seat)
+        if refusal is not None:
+            raise IllegalAction.from_refusal(refusal)
+
+    def can(self, action: Action, seat: Seat | None = None) -> bool:
+        return self.check(action, seat) is None
+
+    def apply(self, action: Action, seat: Seat | None = None) -> HandState:
+        """The hand after ``action``; refused: raises :class:`IllegalAction`, changing nothing."""
+        if type(action) is Play and seat is None:
+            return self._play(action.card)  # checks legality itself, on the hot path
+        self.verify(action, seat)
+        if isinstance(action, Play):
+            return self._play(action.card)
+        if isinstance(action, Bid):
+            return self._bid(action.tricks, blind=False)
+        if isinstance(action, BlindNil):
+            return self._bid(0, blind=True)
+        return self._look()
+
+    # --- the changes (only after verification) -----------------------------------------------
+
+    def _look(self) -> HandState:
+        turn = self.turn
+        assert turn is not None
+        looked = list(self.looked)
+        looked[turn] = True
+        return self._replace(looked=(looked[0], looked[1], looked[2], looked[3]))
+
+    def _bid(self, tricks: int, *, blind: bool) -> HandState:
+        turn = self.turn
+        assert turn is not None
+        bids = list(self.bids)
+        bids[turn] = tricks
+        flags = list(self.blind)
+        flags[turn] = blind
+        looked = list(self.looked)
+        looked[turn] = True
+        next_turn = turn.left
+        done = next_turn is self.dealer.left
+        return HandState(
+            self.number,
+            self.dealer,
+            self.dealt,
+            self.hands,
+            (bids[0], bids[1], bids[2], bids[3]),
+            (flags[0], flags[1], flags[2], flags[3]),
+            (looked[0], looked[1], looked[2], looked[3]),
+            self.blind_offered,
+            _PLAYING if done else _BIDDING,
+            next_turn,
+            self.leader,
+            self.trick,
+            self.tricks,
+            self.won,
+            self.spades_broken,
+        )
+
+    def _play(self, card: Card) -> HandState:
+        """Play ``card`` for the seat on turn, refusing it exactly as :meth:`check` would.
+
+        The hot path of every benchmark and replay: the legality test is inlined; any refusal is
+        re-derived by :meth:`check` so the reason is the same.
+        """
+        turn = self.turn
+        if self.phase is not _PLAYING or turn is None:
+            raise IllegalAction.from_refusal(self.check(PLAYS[card]) or _UNREACHABLE)
+        seat: int = turn
+        hands = self.hands
+        held = mask_at(hands, seat)
+        bit = 1 << card
+        trick = self.trick
+        broken = self.spades_broken
+        if trick:
+            led_mask = suit_mask(trick[0] // 13)
+            legal = held & bit != 0 and (bit & led_mask != 0 or held & led_mask == 0)
+        else:
+            legal = held & bit != 0 and (broken or card < _FIRST_SPADE or held & _NON_SPADES == 0)
+        if not legal:
+            raise IllegalAction.from_refusal(self.check(PLAYS[card]) or _UNREACHABLE)
+        if seat == 0:
+            hands = (held ^ bit, hands[1], hands[2], hands[3])
+        elif seat == 1:
+            hands = (hands[0], held ^ bit, hands[2], hands[3])
+        elif seat == 2:
+            hands = (hands[0], hands[1], held ^ bit, hands[3])
+        else:
+            hands = (hands[0], hands[1], hands[2], held ^ bit)
+        size = len(trick)
+        if size == 0:
+            trick = (card,)
+        else:
+            # Spades break when one falls on a trick led in another suit (SPEC §1).
+            broken = broken or (card >= _FIRST_SPADE and trick[0] < _FIRST_SPADE)
+            if size == 1:
+                trick = (trick[0], card)
+            elif size == 2:
+                trick = (trick[0], trick[1], card)
+            else:
+                return self._end_trick(hands, (trick[0], trick[1], trick[2], card), broken)
+        return HandState(
+            self.number,
+            self.dealer,
+            self.dealt,
+            hands,
+            self.bids,
+            self.blind,
+            self.looked,
+            self.blind_offered,
+            _PLAYING,
+            _SEATS[(seat + 1) & 3],
+            self.leader,
+            trick,
+            self.tricks,
+            self.won,
+            broken,
+        )
+
+    def _end_trick(
+        self, hands: tuple[int, int, int, int], cards: tuple[Card, Card, Card, Card], broken: bool
+    ) -> HandState:
+        leader: int = self.leader
+        winner = _SEATS[(leader + trick_winner_index(cards)) & 3]
+        won = self.won
+        if winner == 0:
+            won = (won[0] + 1, won[1], won[2], won[3])
+        elif winner == 1:
+            won = (won[0], won[1] + 1, won[2], won[3])
+        elif winner == 2:
+            won = (won[0], won[1], won[2] + 1, won[3])
+        else:
+            won = (won[0], won[1], won[2], won[3] + 1)
+        tricks = (*self.tricks, _new_trick(Trick, (self.leader, cards, winner)))
+        complete = len(tricks) == 13
+        return HandState(
+            self.number,
+            self.dealer,
+            self.dealt,
+            hands,
+            self.bids,
+            self.blind,
+            self.looked,
+            self.blind_offered,
+            _COMPLETE if complete else _PLAYING,
+            None if complete else winner,
+            winner,
+            (),
+            tricks,
+            won,
+            broken,
+        )
+
+
+def mask_at(masks: tuple[int, int, int, int], seat: int) -> int:
+    """``masks[seat]``, written out: in the compiled build a four-int tuple is a C struct, which
+    an index known only at run time would first box into a Python tuple."""
+    if seat == 0:
+        return masks[0]
+    if seat == 1:
+        return masks[1]
+    if seat == 2:
+        return masks[2]
+    return masks[3]
+
+
+def suit_mask(suit: int) -> int:
+    """The 13 bits of ``suit``."""
+    return 0x1FFF << 13 * suit
+
+
+def plays_of(mask: int) -> tuple[Play, ...]:
+    """The plays of the cards of ``mask``, lowest first (no action object is built).
+
+    Bit by bit rather than from per-suit tables: the 52 plays stay in the cache, where thousands
+    of table entries would not.
+    """
+    found: list[Play] = []
+    while mask:
+        low = mask & -mask
+        found.append(_PLAYS[low.bit_length() - 1])
+        mask ^= low
+    return tuple(found)
+
+
+_UNREACHABLE = Refusal("internal", "Jugada imposible.")
