@@ -197,7 +197,7 @@ def test_a_rejected_word_is_skipped_not_reduced() -> None:
 
     stream = deals._Stream("picas/deal/v1/PLAY2WZN/1")
     real = stream.take(64)
-    words = [0xFFFFFFFF, *real[1:8]]  # the first word is above every limit: it must be skipped
+    words = (0xFFFFFFFF, *real[1:8])  # the first word is above every limit: it must be skipped
     following = deals._Stream("picas/deal/v1/PLAY2WZN/1")
     following.take(8)  # the stream goes on after the first block
     deck = deals.deck_from_words(words, following)

@@ -19,6 +19,8 @@ from picas.shared.tricks import Play
 
 Deal = tuple[int, int, int, int]
 _COMPLETE: Final = Phase.COMPLETE
+_SEATS: Final = tuple(Seat)
+_RESULT_FIELDS: Final = ("hand", "sheets")
 _GAME_FIELDS: Final = (
     "rules",
     "code",
@@ -32,12 +34,19 @@ _GAME_FIELDS: Final = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class HandResult:
+@final
+class HandResult(Frozen):
     """A finished hand and both teams' sheets (North–South first)."""
 
-    hand: HandState
-    sheets: tuple[TeamSheet, TeamSheet]
+    __slots__ = _RESULT_FIELDS
+    _FIELDS: ClassVar[tuple[str, ...]] = _RESULT_FIELDS
+
+    hand: Final[HandState]
+    sheets: Final[tuple[TeamSheet, TeamSheet]]
+
+    def __init__(self, hand: HandState, sheets: tuple[TeamSheet, TeamSheet]) -> None:
+        self.hand = hand
+        self.sheets = sheets
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,18 +109,8 @@ class GameState(Frozen):
         for index, deal in enumerate(given):
             _check_deal(deal, index)
         first_dealer = rules.first_dealer if rules.first_dealer is not None else dealer_by_lot(code)
-        game = GameState(
-            rules,
-            code,
-            deals,
-            first_dealer,
-            HandState.deal(number=0, dealer=first_dealer, hands=(0, 0, 0, 0)),
-            (0, 0),
-            (0, 0),
-            (),
-            None,
-        )
-        return game._replace(hand=game._deal(1, game.totals))
+        first = _deal_hand(rules, code, deals, first_dealer, 1, (0, 0))
+        return GameState(rules, code, deals, first_dealer, first, (0, 0), (0, 0), (), None)
 
     # --- reading -----------------------------------------------------------------------------
 
@@ -124,7 +123,7 @@ class GameState(Frozen):
         return self.outcome is not None
 
     def dealer_of(self, number: int) -> Seat:
-        return Seat((self.first_dealer + number - 1) % 4)
+        return _SEATS[(self.first_dealer + number - 1) & 3]
 
     def legal_actions(self) -> tuple[Action, ...]:
         return () if self.outcome is not None else self.hand.legal_actions()
@@ -166,6 +165,9 @@ class GameState(Frozen):
             )
         return self._finish_hand(hand)
 
+    def _deal(self, number: int, totals: tuple[int, int]) -> HandState:
+        return _deal_hand(self.rules, self.code, self.deals, self.first_dealer, number, totals)
+
     def _finish_hand(self, hand: HandState) -> GameState:
         rules = self.rules
         ns, ew = score_hand(
@@ -181,23 +183,28 @@ class GameState(Frozen):
         history = (*self.history, HandResult(hand, (ns, ew)))
         outcome = _outcome_after(rules, totals, hand.number)
         if outcome is None:
-            hand = self._deal(hand.number + 1, totals)
+            hand = _deal_hand(
+                rules, self.code, self.deals, self.first_dealer, hand.number + 1, totals
+            )
         return GameState(
             rules, self.code, self.deals, self.first_dealer, hand, totals, bags, history, outcome
         )
 
-    def _deal(self, number: int, totals: tuple[int, int]) -> HandState:
-        dealer = self.dealer_of(number)
-        if number <= len(self.deals):
-            hands = self.deals[number - 1]
-        else:
-            hands = deal_for(self.code, number, dealer)
-        return HandState.deal(
-            number=number,
-            dealer=dealer,
-            hands=hands,
-            blind_offered=_blind_offers(self.rules, totals),
-        )
+
+def _deal_hand(
+    rules: Rules,
+    code: str,
+    deals: tuple[Deal, ...],
+    first_dealer: Seat,
+    number: int,
+    totals: tuple[int, int],
+) -> HandState:
+    """Hand ``number``, dealt: an explicit deal if the game has one for it, else the code's."""
+    dealer = _SEATS[(first_dealer + number - 1) & 3]
+    hands = deals[number - 1] if number <= len(deals) else deal_for(code, number, dealer)
+    return HandState.deal(
+        number=number, dealer=dealer, hands=hands, blind_offered=_blind_offers(rules, totals)
+    )
 
 
 def _outcome_after(rules: Rules, totals: tuple[int, int], number: int) -> Outcome | None:

@@ -149,7 +149,7 @@ class HandState(Frozen):
         hands: tuple[int, int, int, int],
         blind_offered: tuple[bool, bool, bool, bool] = (False, False, False, False),
     ) -> HandState:
-        first = dealer.left
+        first = _SEATS[(dealer + 1) & 3]
         looked = (
             not blind_offered[0],
             not blind_offered[1],
@@ -296,29 +296,22 @@ class HandState(Frozen):
     def _look(self) -> HandState:
         turn = self.turn
         assert turn is not None
-        looked = list(self.looked)
-        looked[turn] = True
-        return self._replace(looked=(looked[0], looked[1], looked[2], looked[3]))
+        return self._replace(looked=_with_flag(self.looked, turn, True))
 
     def _bid(self, tricks: int, *, blind: bool) -> HandState:
         turn = self.turn
         assert turn is not None
-        bids = list(self.bids)
-        bids[turn] = tricks
-        flags = list(self.blind)
-        flags[turn] = blind
-        looked = list(self.looked)
-        looked[turn] = True
-        next_turn = turn.left
-        done = next_turn is self.dealer.left
+        seat: int = turn
+        next_turn = _SEATS[(seat + 1) & 3]
+        done = next_turn is _SEATS[(self.dealer + 1) & 3]
         return HandState(
             self.number,
             self.dealer,
             self.dealt,
             self.hands,
-            (bids[0], bids[1], bids[2], bids[3]),
-            (flags[0], flags[1], flags[2], flags[3]),
-            (looked[0], looked[1], looked[2], looked[3]),
+            _with_bid(self.bids, seat, tricks),
+            _with_flag(self.blind, seat, blind),
+            _with_flag(self.looked, seat, True),
             self.blind_offered,
             _PLAYING if done else _BIDDING,
             next_turn,
@@ -370,7 +363,8 @@ class HandState(Frozen):
             elif size == 2:
                 trick = (trick[0], trick[1], card)
             else:
-                return self._end_trick(hands, (trick[0], trick[1], trick[2], card), broken)
+                four: tuple[Card, ...] = (trick[0], trick[1], trick[2], card)  # boxed once
+                return self._end_trick(hands, four, broken)
         return HandState(
             self.number,
             self.dealer,
@@ -390,16 +384,17 @@ class HandState(Frozen):
         )
 
     def _end_trick(
-        self, hands: tuple[int, int, int, int], cards: tuple[Card, Card, Card, Card], broken: bool
+        self, hands: tuple[int, int, int, int], cards: tuple[Card, ...], broken: bool
     ) -> HandState:
         leader: int = self.leader
-        winner = _SEATS[(leader + trick_winner_index(cards)) & 3]
+        taker = (leader + trick_winner_index(cards)) & 3
+        winner = _SEATS[taker]
         won = self.won
-        if winner == 0:
+        if taker == 0:
             won = (won[0] + 1, won[1], won[2], won[3])
-        elif winner == 1:
+        elif taker == 1:
             won = (won[0], won[1] + 1, won[2], won[3])
-        elif winner == 2:
+        elif taker == 2:
             won = (won[0], won[1], won[2] + 1, won[3])
         else:
             won = (won[0], won[1], won[2], won[3] + 1)
@@ -422,6 +417,30 @@ class HandState(Frozen):
             won,
             broken,
         )
+
+
+def _with_bid(
+    bids: tuple[int | None, int | None, int | None, int | None], seat: int, bid: int
+) -> tuple[int | None, int | None, int | None, int | None]:
+    if seat == 0:
+        return (bid, bids[1], bids[2], bids[3])
+    if seat == 1:
+        return (bids[0], bid, bids[2], bids[3])
+    if seat == 2:
+        return (bids[0], bids[1], bid, bids[3])
+    return (bids[0], bids[1], bids[2], bid)
+
+
+def _with_flag(
+    flags: tuple[bool, bool, bool, bool], seat: int, flag: bool
+) -> tuple[bool, bool, bool, bool]:
+    if seat == 0:
+        return (flag, flags[1], flags[2], flags[3])
+    if seat == 1:
+        return (flags[0], flag, flags[2], flags[3])
+    if seat == 2:
+        return (flags[0], flags[1], flag, flags[3])
+    return (flags[0], flags[1], flags[2], flag)
 
 
 def mask_at(masks: tuple[int, int, int, int], seat: int) -> int:
