@@ -31,10 +31,14 @@ from types import ModuleType
 
 MODULES = (
     "picas.shared.frozen",
+    "picas.shared.fast",
     "picas.shared.deals",
     "picas.games.spades.hand",
     "picas.games.spades.scoring",
     "picas.games.spades.game",
+    "picas.games.corazones.hand",
+    "picas.games.corazones.scoring",
+    "picas.games.corazones.game",
     "picas.games.spades.bots.knowledge",
     "picas.games.spades.bots.policy",
     "picas.games.spades.bots.search",

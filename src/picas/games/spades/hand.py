@@ -23,6 +23,7 @@ from picas.games.spades.actions import (
 )
 from picas.shared.cards import SUIT_MASKS, Card, Suit, cards_in
 from picas.shared.errors import IllegalAction, Refusal
+from picas.shared.fast import at, plays_of, replaced
 from picas.shared.frozen import Frozen
 from picas.shared.seats import Seat
 from picas.shared.tricks import PLAYS, Play, Trick
@@ -31,7 +32,6 @@ _SEATS: Final = tuple(Seat)
 _SPADES: Final = SUIT_MASKS[Suit.SPADES]
 _NON_SPADES: Final = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
 _FIRST_SPADE: Final = 39
-_PLAYS: Final = PLAYS
 _HAND_FIELDS: Final = (
     "number",
     "dealer",
@@ -191,7 +191,7 @@ class HandState(Frozen):
         turn = self.turn
         if self.phase is not _PLAYING or turn is None:
             return 0
-        held = mask_at(self.hands, turn)
+        held = at(self.hands, turn)
         if self.trick:
             follow = held & suit_mask(self.trick[0] // 13)
             return follow or held
@@ -333,7 +333,7 @@ class HandState(Frozen):
             raise IllegalAction.from_refusal(self.check(PLAYS[card]) or _UNREACHABLE)
         seat: int = turn
         hands = self.hands
-        held = mask_at(hands, seat)
+        held = at(hands, seat)
         bit = 1 << card
         trick = self.trick
         broken = self.spades_broken
@@ -344,14 +344,7 @@ class HandState(Frozen):
             legal = held & bit != 0 and (broken or card < _FIRST_SPADE or held & _NON_SPADES == 0)
         if not legal:
             raise IllegalAction.from_refusal(self.check(PLAYS[card]) or _UNREACHABLE)
-        if seat == 0:
-            hands = (held ^ bit, hands[1], hands[2], hands[3])
-        elif seat == 1:
-            hands = (hands[0], held ^ bit, hands[2], hands[3])
-        elif seat == 2:
-            hands = (hands[0], hands[1], held ^ bit, hands[3])
-        else:
-            hands = (hands[0], hands[1], hands[2], held ^ bit)
+        hands = replaced(hands, seat, held ^ bit)
         size = len(trick)
         if size == 0:
             trick = (card,)
@@ -389,15 +382,7 @@ class HandState(Frozen):
         leader: int = self.leader
         taker = (leader + trick_winner_index(cards)) & 3
         winner = _SEATS[taker]
-        won = self.won
-        if taker == 0:
-            won = (won[0] + 1, won[1], won[2], won[3])
-        elif taker == 1:
-            won = (won[0], won[1] + 1, won[2], won[3])
-        elif taker == 2:
-            won = (won[0], won[1], won[2] + 1, won[3])
-        else:
-            won = (won[0], won[1], won[2], won[3] + 1)
+        won = replaced(self.won, taker, at(self.won, taker) + 1)
         tricks = (*self.tricks, _new_trick(Trick, (self.leader, cards, winner)))
         complete = len(tricks) == 13
         return HandState(
@@ -443,35 +428,9 @@ def _with_flag(
     return (flags[0], flags[1], flags[2], flag)
 
 
-def mask_at(masks: tuple[int, int, int, int], seat: int) -> int:
-    """``masks[seat]``, written out: in the compiled build a four-int tuple is a C struct, which
-    an index known only at run time would first box into a Python tuple."""
-    if seat == 0:
-        return masks[0]
-    if seat == 1:
-        return masks[1]
-    if seat == 2:
-        return masks[2]
-    return masks[3]
-
-
 def suit_mask(suit: int) -> int:
     """The 13 bits of ``suit``."""
     return 0x1FFF << 13 * suit
-
-
-def plays_of(mask: int) -> tuple[Play, ...]:
-    """The plays of the cards of ``mask``, lowest first (no action object is built).
-
-    Bit by bit rather than from per-suit tables: the 52 plays stay in the cache, where thousands
-    of table entries would not.
-    """
-    found: list[Play] = []
-    while mask:
-        low = mask & -mask
-        found.append(_PLAYS[low.bit_length() - 1])
-        mask ^= low
-    return tuple(found)
 
 
 _UNREACHABLE = Refusal("internal", "Jugada imposible.")

@@ -1,0 +1,53 @@
+"""Small helpers of both engines' play loops, on the compiled path (:mod:`picas.compiled`).
+
+One int per seat: in the compiled build a ``tuple[int, int, int, int]`` (hands, tricks won…) is a
+C struct of four unboxed ints, and indexing it with a seat known only at run time would first box
+it into a Python tuple; :func:`at` and :func:`replaced` branch on the seat instead. And the legal
+plays of a mask, without building an action (:func:`plays_of`).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from picas.shared.tricks import PLAYS, Play
+
+_PLAYS: Final = PLAYS
+
+Four = tuple[int, int, int, int]
+
+
+def at(four: Four, seat: int) -> int:
+    """``four[seat]``."""
+    if seat == 0:
+        return four[0]
+    if seat == 1:
+        return four[1]
+    if seat == 2:
+        return four[2]
+    return four[3]
+
+
+def replaced(four: Four, seat: int, value: int) -> Four:
+    """``four`` with ``value`` in place of ``four[seat]``."""
+    if seat == 0:
+        return (value, four[1], four[2], four[3])
+    if seat == 1:
+        return (four[0], value, four[2], four[3])
+    if seat == 2:
+        return (four[0], four[1], value, four[3])
+    return (four[0], four[1], four[2], value)
+
+
+def plays_of(mask: int) -> tuple[Play, ...]:
+    """The plays of the cards of ``mask``, lowest first (the shared ``Play`` of each card).
+
+    Bit by bit rather than from per-suit tables: the 52 plays stay in the cache, where thousands
+    of table entries would not.
+    """
+    found: list[Play] = []
+    while mask:
+        low = mask & -mask
+        found.append(_PLAYS[low.bit_length() - 1])
+        mask ^= low
+    return tuple(found)
