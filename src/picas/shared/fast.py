@@ -2,8 +2,10 @@
 
 One int per seat: in the compiled build a ``tuple[int, int, int, int]`` (hands, tricks won…) is a
 C struct of four unboxed ints, and indexing it with a seat known only at run time would first box
-it into a Python tuple; :func:`at` and :func:`replaced` branch on the seat instead. And the legal
-plays of a mask, without building an action (:func:`plays_of`).
+it into a Python tuple; :func:`at` and :func:`replaced` branch on the seat instead. A ``Card`` is
+an ``int`` subclass, so arithmetic on it is Python's; the helpers taking cards take them as ``int``,
+which the compiled code unboxes once and then computes on natively. And the legal plays of a mask,
+without building an action (:func:`plays_of`).
 """
 
 from __future__ import annotations
@@ -51,3 +53,16 @@ def plays_of(mask: int) -> tuple[Play, ...]:
         found.append(_PLAYS[low.bit_length() - 1])
         mask ^= low
     return tuple(found)
+
+
+def suit_bits(card: int) -> int:
+    """The 13 bits of ``card``'s suit."""
+    return 0x1FFF << 13 * (card // 13)
+
+
+def bits_of(cards: tuple[int, ...]) -> int:
+    """The mask of ``cards``."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask

@@ -48,7 +48,7 @@ def random_hands(count: int, seed: int) -> int:
         )
         if hand.phase is Phase.PASSING:
             for seat in _SEATS:
-                hand = hand.apply(Pass(tuple(rng.sample(hand.hand_of(seat), 3))), seat)
+                hand = hand.apply(random_pass(hand, seat, rng), seat)
                 actions += 1
         while hand.turn is not None:
             legal = hand.legal_actions()
@@ -68,17 +68,23 @@ def random_game_hands(count: int, seed: int) -> int:
     for _ in range(count):
         if game.outcome is not None:
             game = GameState.new(rules, BENCH_CODE)
+        if game.hand.phase is Phase.PASSING:
+            for seat in _SEATS:  # the order of still_to_pass()
+                game = game.apply(random_pass(game.hand, seat, rng), seat)
+                actions += 1
         number = game.hand.number
         while game.hand.number == number and game.outcome is None:
-            hand = game.hand
-            if hand.phase is Phase.PASSING:
-                seat = hand.still_to_pass()[0]
-                game = game.apply(Pass(tuple(rng.sample(hand.hand_of(seat), 3))), seat)
-            else:
-                legal = game.legal_actions()
-                game = game.apply(legal[int(rng.random() * len(legal))])
+            legal = game.legal_actions()
+            game = game.apply(legal[int(rng.random() * len(legal))])
             actions += 1
     return actions
+
+
+def random_pass(hand: HandState, seat: Seat, rng: random.Random) -> Pass:
+    """Three of ``seat``'s cards, drawn one at a time like every other random choice here (and
+    like OpenSpiel's, whose pass is three actions of one card each)."""
+    cards = list(hand.hand_of(seat))
+    return Pass(tuple(cards.pop(int(rng.random() * len(cards))) for _ in range(3)))
 
 
 def bot_positions(count: int) -> list[tuple[PlayerView, int, str]]:

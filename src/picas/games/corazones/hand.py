@@ -18,7 +18,7 @@ from picas.games.corazones.actions import PASS_SIZE, Action, Pass
 from picas.games.corazones.passing import PassDirection
 from picas.shared.cards import SUIT_MASKS, Card, Rank, Suit, cards_in
 from picas.shared.errors import IllegalAction, Refusal
-from picas.shared.fast import at, plays_of, replaced
+from picas.shared.fast import at, bits_of, plays_of, replaced, suit_bits
 from picas.shared.frozen import Frozen
 from picas.shared.seats import Seat
 from picas.shared.tricks import PLAYS, Play, Trick
@@ -187,7 +187,7 @@ class HandState(Frozen):
         held = at(self.hands, turn)
         trick = self.trick
         if trick:
-            follow = held & 0x1FFF << 13 * (trick[0] // 13)
+            follow = held & suit_bits(trick[0])
             if follow:
                 return follow
             if not self.tricks:
@@ -213,7 +213,7 @@ class HandState(Frozen):
     def check(self, action: Action, seat: Seat | None = None) -> Refusal | None:
         """Why ``action`` by ``seat`` (default: the seat on turn) is refused; ``None`` if legal."""
         turn = self.turn
-        if self.phase is Phase.COMPLETE or turn is None:
+        if self.phase is _COMPLETE or turn is None:
             return Refusal("hand_over", "La mano ya ha terminado.")
         if isinstance(action, Pass):
             return self._check_pass(action, turn if seat is None else seat)
@@ -230,18 +230,18 @@ class HandState(Frozen):
         return self.check(PLAYS[card])
 
     def _check_pass(self, action: Pass, seat: Seat) -> Refusal | None:
-        if self.phase is not Phase.PASSING:
+        if self.phase is not _PASSING:
             if self.direction is PassDirection.NONE:
                 return Refusal("no_pass_this_hand", "En esta mano no se pasan cartas.")
             return Refusal("passing_over", "Las cartas ya se han pasado: ahora se juega.")
-        if self.passed[seat]:
+        if at(self.passed, seat):
             return Refusal("already_passed", "Ya has elegido las cartas que pasas.")
         if len(action.cards) != PASS_SIZE:
             return Refusal("pass_three_cards", "Hay que pasar exactamente tres cartas.")
         chosen = action.mask
         if chosen.bit_count() != PASS_SIZE:
             return Refusal("pass_repeated_card", "No puedes pasar dos veces la misma carta.")
-        missing = chosen & ~self.hands[seat]
+        missing = chosen & ~at(self.hands, seat)
         if missing:
             card = cards_in(missing)[0]
             return Refusal("card_not_in_hand", f"No tienes esa carta ({card.name_es}).")
@@ -344,19 +344,20 @@ class HandState(Frozen):
         seat: int = turn
         hands = self.hands
         held = at(hands, seat)
-        bit = 1 << card
+        index: int = card  # unboxed once: a Card's own arithmetic would be Python's
+        bit = 1 << index
         trick = self.trick
         tricks = self.tricks
         if not held & bit:
             legal = False
         elif trick:
-            led_mask = 0x1FFF << 13 * (trick[0] // 13)
+            led_mask = suit_bits(trick[0])
             legal = bit & led_mask != 0 or (
                 held & led_mask == 0
                 and (len(tricks) != 0 or bit & _POINTS == 0 or held & _NOT_POINTS == 0)
             )
         elif not tricks:
-            legal = card == 0
+            legal = index == 0
         else:
             legal = self.hearts_broken or bit & _HEARTS == 0 or held & _NOT_HEARTS == 0
         if not legal:
@@ -394,8 +395,7 @@ class HandState(Frozen):
         leader: int = self.leader
         taker = (leader + trick_winner_index(cards)) & 3
         winner = _SEATS[taker]
-        won = 1 << cards[0] | 1 << cards[1] | 1 << cards[2] | 1 << cards[3]
-        taken = replaced(self.taken, taker, at(self.taken, taker) | won)
+        taken = replaced(self.taken, taker, at(self.taken, taker) | bits_of(cards))
         tricks = (*self.tricks, _new_trick(Trick, (self.leader, cards, winner)))
         complete = len(tricks) == 13
         return HandState(

@@ -23,7 +23,7 @@ from picas.games.spades.actions import (
 )
 from picas.shared.cards import SUIT_MASKS, Card, Suit, cards_in
 from picas.shared.errors import IllegalAction, Refusal
-from picas.shared.fast import at, plays_of, replaced
+from picas.shared.fast import at, plays_of, replaced, suit_bits
 from picas.shared.frozen import Frozen
 from picas.shared.seats import Seat
 from picas.shared.tricks import PLAYS, Play, Trick
@@ -193,7 +193,7 @@ class HandState(Frozen):
             return 0
         held = at(self.hands, turn)
         if self.trick:
-            follow = held & suit_mask(self.trick[0] // 13)
+            follow = held & suit_bits(self.trick[0])
             return follow or held
         if self.spades_broken:
             return held
@@ -334,14 +334,15 @@ class HandState(Frozen):
         seat: int = turn
         hands = self.hands
         held = at(hands, seat)
-        bit = 1 << card
+        index: int = card  # unboxed once: a Card's own arithmetic would be Python's
+        bit = 1 << index
         trick = self.trick
         broken = self.spades_broken
         if trick:
-            led_mask = suit_mask(trick[0] // 13)
+            led_mask = suit_bits(trick[0])
             legal = held & bit != 0 and (bit & led_mask != 0 or held & led_mask == 0)
         else:
-            legal = held & bit != 0 and (broken or card < _FIRST_SPADE or held & _NON_SPADES == 0)
+            legal = held & bit != 0 and (broken or index < _FIRST_SPADE or held & _NON_SPADES == 0)
         if not legal:
             raise IllegalAction.from_refusal(self.check(PLAYS[card]) or _UNREACHABLE)
         hands = replaced(hands, seat, held ^ bit)
@@ -350,7 +351,8 @@ class HandState(Frozen):
             trick = (card,)
         else:
             # Spades break when one falls on a trick led in another suit (SPEC §1).
-            broken = broken or (card >= _FIRST_SPADE and trick[0] < _FIRST_SPADE)
+            led: int = trick[0]
+            broken = broken or (index >= _FIRST_SPADE and led < _FIRST_SPADE)
             if size == 1:
                 trick = (trick[0], card)
             elif size == 2:
@@ -426,11 +428,6 @@ def _with_flag(
     if seat == 2:
         return (flags[0], flags[1], flag, flags[3])
     return (flags[0], flags[1], flags[2], flag)
-
-
-def suit_mask(suit: int) -> int:
-    """The 13 bits of ``suit``."""
-    return 0x1FFF << 13 * suit
 
 
 _UNREACHABLE = Refusal("internal", "Jugada imposible.")
