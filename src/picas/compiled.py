@@ -33,6 +33,8 @@ MODULES = (
     "picas.shared.frozen",
     "picas.shared.fast",
     "picas.shared.deals",
+    "picas.shared.trick_winner",
+    "picas.shared.sampling",
     "picas.games.spades.hand",
     "picas.games.spades.scoring",
     "picas.games.spades.game",

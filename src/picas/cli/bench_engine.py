@@ -1,10 +1,10 @@
-"""``picas bench engine``: random full hands per second through the public API.
+"""``picas bench engine [--game corazones]``: random full hands per second through the public API
+(the loops are :mod:`picas.shared.bench`; Corazones' hands are :mod:`picas.games.corazones.bench`).
 
-``--game corazones`` times Corazones instead of Spades (its hands and games come from
-:mod:`picas.games.corazones.bench`). With ``--openspiel PYTHON`` (an interpreter that can ``import
-pyspiel``, kept outside the project: OpenSpiel is never a dependency) it also times OpenSpiel's C++
-game (``spades`` or ``hearts``) the same way, in the same run, and prints the ratios. Either way it
-says which path ran (compiled or pure Python).
+With ``--openspiel PYTHON`` (an interpreter that can ``import pyspiel``, kept outside the project:
+OpenSpiel is never a dependency) it also times OpenSpiel's C++ game (``spades`` or ``hearts``) the
+same way, in the same run, and prints the ratios. Either way it says which path ran (compiled or
+pure Python).
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from __future__ import annotations
 import argparse
 import random
 import subprocess
-import time
-from collections.abc import Callable
 
 from picas import compiled
+from picas.games.corazones import bench as corazones
 from picas.games.spades import GameState, HandState, Rules, Seat, deal_for, score_hand
+from picas.shared import bench
 
 BENCH_CODE = "BENCH234"
 OPENSPIEL_GAMES = {"spades": "spades", "corazones": "hearts"}
@@ -26,11 +26,9 @@ direction as chance actions, then the bids or the pass, then 52 cards)."""
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("engine", help="manos completas al azar por segundo")
+    parser.add_argument("--game", choices=sorted(OPENSPIEL_GAMES), default="spades")
     parser.add_argument("--hands", type=int, default=20_000, help="manos a jugar (20000)")
     parser.add_argument("--seed", type=int, default=1, help="semilla de las jugadas al azar")
-    parser.add_argument(
-        "--game", choices=sorted(OPENSPIEL_GAMES), default="spades", help="juego (spades)"
-    )
     parser.add_argument(
         "--openspiel",
         metavar="PYTHON",
@@ -68,29 +66,8 @@ def random_hands(count: int, seed: int) -> int:
 def random_game_hands(count: int, seed: int) -> int:
     """``count`` hands through whole games (``GameState``): scores and bags carry over, the deal
     rotates, a finished game is followed by a new one. Returns the number of actions applied."""
-    rng = random.Random(seed)
     rules = Rules()
-    game = GameState.new(rules, BENCH_CODE)
-    actions = 0
-    for _ in range(count):
-        if game.outcome is not None:
-            game = GameState.new(rules, BENCH_CODE)
-        number = game.hand.number
-        while game.hand.number == number and game.outcome is None:
-            legal = game.legal_actions()
-            game = game.apply(legal[int(rng.random() * len(legal))])
-            actions += 1
-    return actions
-
-
-def measure(play: Callable[[int, int], int], hands: int, seed: int) -> tuple[float, float]:
-    play(min(hands, 500), seed)  # warm-up
-    # CPU time of this process, not the wall clock: on a shared machine the wall clock measures
-    # the neighbours too (OpenSpiel's side is timed the same way).
-    start = time.process_time()
-    actions = play(hands, seed)
-    elapsed = time.process_time() - start
-    return hands / elapsed, actions / elapsed
+    return bench.random_game_hands(lambda: GameState.new(rules, BENCH_CODE), count, seed)
 
 
 OPENSPIEL_SCRIPT = """
@@ -128,12 +105,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"ruta: {compiled.path_in_use()}")
     hands, games = random_hands, random_game_hands
     if args.game == "corazones":
-        from picas.games.corazones import bench  # it imports this module: not at the top
-
-        hands, games = bench.random_hands, bench.random_game_hands
-    hand_rate, actions_rate = measure(hands, args.hands, args.seed)
+        hands, games = corazones.random_hands, corazones.random_game_hands
+    hand_rate, actions_rate = bench.measure(hands, args.hands, args.seed)
     print(f"{args.game}, hands:       {hand_rate:8,.0f} hands/s  {actions_rate:10,.0f} actions/s")
-    game_rate, actions_rate = measure(games, args.hands, args.seed)
+    game_rate, actions_rate = bench.measure(games, args.hands, args.seed)
     print(f"{args.game}, whole games: {game_rate:8,.0f} hands/s  {actions_rate:10,.0f} actions/s")
     print(f"({args.hands} random hands each, one core, per second of CPU time)")
     if args.openspiel:

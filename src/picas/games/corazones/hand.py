@@ -21,6 +21,7 @@ from picas.shared.errors import IllegalAction, Refusal
 from picas.shared.fast import at, bits_of, plays_of, replaced, suit_bits
 from picas.shared.frozen import Frozen
 from picas.shared.seats import Seat
+from picas.shared.trick_winner import trick_winner_index
 from picas.shared.tricks import PLAYS, Play, Trick
 
 TWO_OF_CLUBS = Card.of(Rank.TWO, Suit.CLUBS)
@@ -67,17 +68,6 @@ class Phase(Enum):
 _PASSING: Final = Phase.PASSING
 _PLAYING: Final = Phase.PLAYING
 _COMPLETE: Final = Phase.COMPLETE
-
-
-def trick_winner_index(cards: Sequence[int]) -> int:
-    """Position (0 = leader) of the winner: the highest card of the led suit (there is no trump)."""
-    led = cards[0] // 13
-    best = 0
-    for position in range(1, len(cards)):
-        card = cards[position]
-        if card // 13 == led and card > cards[best]:
-            best = position
-    return best
 
 
 def holder_of(card: Card, hands: Deal) -> Seat:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final, Literal, final
 
@@ -10,9 +9,8 @@ from picas.games.spades.actions import Action
 from picas.games.spades.hand import HandState, Phase
 from picas.games.spades.rules import Rules
 from picas.games.spades.scoring import TeamSheet, score_hand
-from picas.shared.cards import FULL_DECK_MASK
-from picas.shared.deals import deal_for, dealer_by_lot, normalize_code
-from picas.shared.errors import IllegalAction, PicasError, Refusal
+from picas.shared.deals import check_deal, deal_for, dealer_by_lot, normalize_code
+from picas.shared.errors import IllegalAction, Refusal
 from picas.shared.frozen import Frozen
 from picas.shared.seats import Seat, Team
 from picas.shared.tricks import Play
@@ -107,7 +105,7 @@ class GameState(Frozen):
         code = normalize_code(code)
         given: tuple[object, ...] = deals  # read as sent: a malformed deal gets its own error
         for index, deal in enumerate(given):
-            _check_deal(deal, index)
+            check_deal(deal, index)
         first_dealer = rules.first_dealer if rules.first_dealer is not None else dealer_by_lot(code)
         first = _deal_hand(rules, code, deals, first_dealer, 1, (0, 0))
         return GameState(rules, code, deals, first_dealer, first, (0, 0), (0, 0), (), None)
@@ -230,18 +228,3 @@ def _blind_offers(rules: Rules, totals: tuple[int, int]) -> tuple[bool, bool, bo
     ns_behind = ew - ns >= rules.blind_nil_deficit
     ew_behind = ns - ew >= rules.blind_nil_deficit
     return (ns_behind, ew_behind, ns_behind, ew_behind)
-
-
-def _check_deal(deal: object, index: int) -> None:
-    where = f"El reparto {index + 1}"
-    if not isinstance(deal, Sequence) or len(deal) != 4:
-        raise PicasError(f"{where} no tiene cuatro manos.", code="invalid_deal")
-    union = 0
-    for mask in deal:
-        if not isinstance(mask, int) or mask < 0 or mask & ~FULL_DECK_MASK:
-            raise PicasError(f"{where} tiene cartas que no existen.", code="invalid_deal")
-        if mask.bit_count() != 13:
-            raise PicasError(f"{where} no da 13 cartas a cada jugador.", code="invalid_deal")
-        if union & mask:
-            raise PicasError(f"{where} reparte una carta dos veces.", code="invalid_deal")
-        union |= mask

@@ -8,7 +8,6 @@ is a native class there, so the play loop reads and builds its fields as C slots
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from enum import Enum
 from typing import ClassVar, Final, final
 
@@ -26,12 +25,14 @@ from picas.shared.errors import IllegalAction, Refusal
 from picas.shared.fast import at, plays_of, replaced, suit_bits
 from picas.shared.frozen import Frozen
 from picas.shared.seats import Seat
+from picas.shared.trick_winner import trick_winner_index
 from picas.shared.tricks import PLAYS, Play, Trick
 
 _SEATS: Final = tuple(Seat)
 _SPADES: Final = SUIT_MASKS[Suit.SPADES]
 _NON_SPADES: Final = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
 _FIRST_SPADE: Final = 39
+_TRUMP: Final = int(Suit.SPADES)
 _HAND_FIELDS: Final = (
     "number",
     "dealer",
@@ -63,18 +64,6 @@ _PLAYING: Final = Phase.PLAYING
 _COMPLETE: Final = Phase.COMPLETE
 _new_trick: Final = tuple.__new__
 """Builds a ``Trick`` without the ``NamedTuple`` keyword wrapper: thirteen per hand."""
-
-
-def trick_winner_index(cards: Sequence[int]) -> int:
-    """Position (0 = leader) of the winner: the highest spade, else the highest of the led suit."""
-    led = cards[0] // 13
-    best = 0
-    best_card = cards[0]
-    for position in range(1, len(cards)):
-        card = cards[position]
-        if (card // 13 == led or card >= _FIRST_SPADE) and card > best_card:
-            best, best_card = position, card
-    return best
 
 
 @final
@@ -382,7 +371,7 @@ class HandState(Frozen):
         self, hands: tuple[int, int, int, int], cards: tuple[Card, ...], broken: bool
     ) -> HandState:
         leader: int = self.leader
-        taker = (leader + trick_winner_index(cards)) & 3
+        taker = (leader + trick_winner_index(cards, _TRUMP)) & 3
         winner = _SEATS[taker]
         won = replaced(self.won, taker, at(self.won, taker) + 1)
         tricks = (*self.tricks, _new_trick(Trick, (self.leader, cards, winner)))
