@@ -80,7 +80,9 @@ def random_pass(hand: HandState, seat: Seat, rng: random.Random) -> Pass:
     """Three of ``seat``'s cards, drawn one at a time like every other random choice here (and
     like OpenSpiel's, whose pass is three actions of one card each)."""
     cards = list(hand.hand_of(seat))
-    return Pass(tuple(cards.pop(int(rng.random() * len(cards))) for _ in range(3)))
+    first = cards.pop(int(rng.random() * len(cards)))
+    second = cards.pop(int(rng.random() * len(cards)))
+    return Pass((first, second, cards.pop(int(rng.random() * len(cards)))))
 
 
 def bot_positions(count: int) -> list[tuple[PlayerView, int, str]]:

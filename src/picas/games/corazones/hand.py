@@ -9,7 +9,6 @@ them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from enum import Enum
 from itertools import combinations
 from typing import ClassVar, Final, final
@@ -228,7 +227,7 @@ class HandState(Frozen):
             return Refusal("already_passed", "Ya has elegido las cartas que pasas.")
         if len(action.cards) != PASS_SIZE:
             return Refusal("pass_three_cards", "Hay que pasar exactamente tres cartas.")
-        chosen = action.mask
+        chosen = bits_of(action.cards)  # Pass.mask, computed natively
         if chosen.bit_count() != PASS_SIZE:
             return Refusal("pass_repeated_card", "No puedes pasar dos veces la misma carta.")
         missing = chosen & ~at(self.hands, seat)
@@ -276,7 +275,7 @@ class HandState(Frozen):
             return self._play(action.card)
         giver = self.turn if seat is None else seat
         assert giver is not None
-        return self._pass(giver, action.mask)
+        return self._pass(giver, bits_of(action.cards))
 
     # --- the changes (only after verification) -----------------------------------------------
 
@@ -301,9 +300,20 @@ class HandState(Frozen):
                 self.hearts_broken,
             )
         # All four have chosen: the cards change hands at once.
-        offset = self.direction.offset
-        received = _four([at(passed, (seat - offset) & 3) for seat in range(4)])
-        hands = _four([at(self.hands, s) & ~at(passed, s) | at(received, s) for s in range(4)])
+        offset: int = self.direction.offset
+        received = (
+            at(passed, -offset & 3),
+            at(passed, 1 - offset & 3),
+            at(passed, 2 - offset & 3),
+            at(passed, 3 - offset & 3),
+        )
+        held = self.hands
+        hands = (
+            held[0] & ~passed[0] | received[0],
+            held[1] & ~passed[1] | received[1],
+            held[2] & ~passed[2] | received[2],
+            held[3] & ~passed[3] | received[3],
+        )
         first = holder_of(TWO_OF_CLUBS, hands)
         return HandState(
             self.number,
@@ -404,10 +414,6 @@ class HandState(Frozen):
             taken,
             broken,
         )
-
-
-def _four(values: Sequence[int]) -> Deal:
-    return (values[0], values[1], values[2], values[3])
 
 
 _UNREACHABLE = Refusal("internal", "Jugada imposible.")
