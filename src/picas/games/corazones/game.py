@@ -6,7 +6,6 @@ more share the lowest total, play goes on until one hand leaves a single lowest.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar, Final, final
 
 from picas.games.corazones.actions import Action
@@ -27,6 +26,7 @@ the same cards as the first hands of a Spades game of the same code dealt by Eas
 _SEATS: Final = tuple(Seat)
 _COMPLETE: Final = Phase.COMPLETE
 _RESULT_FIELDS: Final = ("hand", "score")
+_OUTCOME_FIELDS: Final = ("winner", "totals", "hands_played")
 _GAME_FIELDS: Final = ("rules", "code", "deals", "hand", "totals", "history", "outcome")
 
 
@@ -45,11 +45,19 @@ class HandResult(Frozen):
         self.score = score
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    winner: Seat
-    totals: Four
-    hands_played: int
+@final
+class Outcome(Frozen):
+    __slots__ = _OUTCOME_FIELDS
+    _FIELDS: ClassVar[tuple[str, ...]] = _OUTCOME_FIELDS
+
+    winner: Final[Seat]
+    totals: Final[Four]
+    hands_played: Final[int]
+
+    def __init__(self, winner: Seat, totals: Four, hands_played: int) -> None:
+        self.winner = winner
+        self.totals = totals
+        self.hands_played = hands_played
 
 
 @final

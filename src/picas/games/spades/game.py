@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar, Final, Literal, final
 
 from picas.games.spades.actions import Action
@@ -19,6 +18,7 @@ Deal = tuple[int, int, int, int]
 _COMPLETE: Final = Phase.COMPLETE
 _SEATS: Final = tuple(Seat)
 _RESULT_FIELDS: Final = ("hand", "sheets")
+_OUTCOME_FIELDS: Final = ("winner", "reason", "totals", "hands_played")
 _GAME_FIELDS: Final = (
     "rules",
     "code",
@@ -47,13 +47,28 @@ class HandResult(Frozen):
         self.sheets = sheets
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    winner: Team | None
+@final
+class Outcome(Frozen):
+    __slots__ = _OUTCOME_FIELDS
+    _FIELDS: ClassVar[tuple[str, ...]] = _OUTCOME_FIELDS
+
+    winner: Final[Team | None]
     """``None`` for a draw."""
-    reason: Literal["target", "floor", "draw"]
-    totals: tuple[int, int]
-    hands_played: int
+    reason: Final[Literal["target", "floor", "draw"]]
+    totals: Final[tuple[int, int]]
+    hands_played: Final[int]
+
+    def __init__(
+        self,
+        winner: Team | None,
+        reason: Literal["target", "floor", "draw"],
+        totals: tuple[int, int],
+        hands_played: int,
+    ) -> None:
+        self.winner = winner
+        self.reason = reason
+        self.totals = totals
+        self.hands_played = hands_played
 
 
 @final
