@@ -8,39 +8,16 @@ In CI (``PICAS_REQUIRE_COMPILED=1``) this side must be the compiled build.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from corazones_identity_corpus import corpus
 
-from picas import compiled
+from path_identity import assert_paths_agree
 
 HERE = Path(__file__).resolve().parent
 
 
 def test_the_compiled_and_the_pure_paths_agree_on_corazones() -> None:
-    env = {**os.environ, compiled.PURE_ENV: "1"}
-    done = subprocess.run(
-        [sys.executable, str(HERE / "corazones_identity_corpus.py")],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=600,
-    )
-    pure = json.loads(done.stdout)
     here = corpus()
-    assert pure.pop("compiled") is False
-    assert pure.pop("path").startswith("Python puro")
-    pure_pass = os.environ.get(compiled.PURE_ENV, "") not in ("", "0")
-    if os.environ.get("PICAS_REQUIRE_COMPILED") == "1" and not pure_pass:
-        assert here["compiled"], here["path"]
-    here.pop("compiled")
-    here.pop("path")
     assert all(here["values"]), here["values"]
-    for part in ("hands", "games", "bots"):
-        assert here[part] == pure[part], part
-    assert here == pure
+    assert_paths_agree(HERE / "corazones_identity_corpus.py", here, ("hands", "games", "bots"))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from picas.shared.cards import Card
 from picas.shared.tricks import PLAYS, Play
 
 _PLAYS: Final = PLAYS
@@ -66,3 +67,16 @@ def bits_of(cards: tuple[int, ...]) -> int:
     for card in cards:
         mask |= 1 << card
     return mask
+
+
+def played(trick: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """The cards on the table after ``card``: built at their size (unpacking ``(*trick, card)``
+    would go through a list)."""
+    size = len(trick)
+    if size == 0:
+        return (card,)
+    if size == 1:
+        return (trick[0], card)
+    if size == 2:
+        return (trick[0], trick[1], card)
+    return (trick[0], trick[1], trick[2], card)

@@ -17,7 +17,7 @@ from picas.games.corazones.actions import PASS_SIZE, Action, Pass
 from picas.games.corazones.passing import PassDirection
 from picas.shared.cards import SUIT_MASKS, Card, Rank, Suit, cards_in
 from picas.shared.errors import IllegalAction, Refusal
-from picas.shared.fast import at, bits_of, plays_of, replaced, suit_bits
+from picas.shared.fast import at, bits_of, played, plays_of, replaced, suit_bits
 from picas.shared.frozen import Frozen
 from picas.shared.seats import Seat
 from picas.shared.trick_winner import trick_winner_index
@@ -364,16 +364,9 @@ class HandState(Frozen):
             raise IllegalAction.from_refusal(self.check(PLAYS[card]) or _UNREACHABLE)
         hands = replaced(hands, seat, held ^ bit)
         broken = self.hearts_broken or bit & _POINTS != 0
-        size = len(trick)
-        if size == 0:
-            trick = (card,)
-        elif size == 1:
-            trick = (trick[0], card)
-        elif size == 2:
-            trick = (trick[0], trick[1], card)
-        else:
-            four: tuple[Card, ...] = (trick[0], trick[1], trick[2], card)  # boxed once
-            return self._end_trick(hands, four, broken)
+        trick = played(trick, card)
+        if len(trick) == 4:
+            return self._end_trick(hands, trick, broken)
         return HandState(
             self.number,
             self.dealer,

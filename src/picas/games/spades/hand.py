@@ -22,7 +22,7 @@ from picas.games.spades.actions import (
 )
 from picas.shared.cards import SUIT_MASKS, Card, Suit, cards_in
 from picas.shared.errors import IllegalAction, Refusal
-from picas.shared.fast import at, plays_of, replaced, suit_bits
+from picas.shared.fast import at, played, plays_of, replaced, suit_bits
 from picas.shared.frozen import Frozen
 from picas.shared.seats import Seat
 from picas.shared.trick_winner import trick_winner_index
@@ -335,20 +335,13 @@ class HandState(Frozen):
         if not legal:
             raise IllegalAction.from_refusal(self.check(PLAYS[card]) or _UNREACHABLE)
         hands = replaced(hands, seat, held ^ bit)
-        size = len(trick)
-        if size == 0:
-            trick = (card,)
-        else:
+        if trick:
             # Spades break when one falls on a trick led in another suit (SPEC §1).
             led: int = trick[0]
             broken = broken or (index >= _FIRST_SPADE and led < _FIRST_SPADE)
-            if size == 1:
-                trick = (trick[0], card)
-            elif size == 2:
-                trick = (trick[0], trick[1], card)
-            else:
-                four: tuple[Card, ...] = (trick[0], trick[1], trick[2], card)  # boxed once
-                return self._end_trick(hands, four, broken)
+        trick = played(trick, card)
+        if len(trick) == 4:
+            return self._end_trick(hands, trick, broken)
         return HandState(
             self.number,
             self.dealer,
