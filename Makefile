@@ -11,7 +11,7 @@ play:
 test:
 	@scripts/bootstrap --browser
 	.venv/bin/pytest -n 2 --dist loadgroup -m "not e2e"
-	PICAS_PURE=1 .venv/bin/pytest -n 2 --dist loadgroup -m "not e2e" tests/spades tests/shared
+	PICAS_PURE=1 .venv/bin/pytest -n 2 --dist loadgroup -m "not e2e" tests/spades tests/corazones tests/shared
 	.venv/bin/pytest -n 2 --dist loadgroup -m e2e
 
 lint:
