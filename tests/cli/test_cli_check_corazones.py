@@ -59,11 +59,9 @@ def test_a_wrong_sheet_is_caught() -> None:
     result = game.history[0]
     invariants.check_hand_result(result, (0, 0, 0, 0), rules=Rules())
     south, west, north, east = result.score.points
-    wrong = dataclasses.replace(result.score, points=(south + 1, west, north, east))
+    wrong = result.score._replace(points=(south + 1, west, north, east))
     assert isinstance(wrong, HandScore)
     with pytest.raises(InvariantBroken, match="scored"):
-        invariants.check_hand_result(
-            dataclasses.replace(result, score=wrong), (0, 0, 0, 0), rules=Rules()
-        )
+        invariants.check_hand_result(result._replace(score=wrong), (0, 0, 0, 0), rules=Rules())
     with pytest.raises(InvariantBroken, match="carry over"):
         invariants.check_hand_result(result, (1, 0, 0, 0), rules=Rules())
