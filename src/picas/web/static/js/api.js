@@ -66,7 +66,42 @@ export async function newGame(settings, code) {
   return checkAnswer(await post("/api/games", body));
 }
 
-/** South acts: a bid 0–13, "blind_nil", "look" or a card code. */
+/** A new Corazones game: settings {target, level, passing, jack_of_diamonds, moon}, maybe a code. */
+export async function newCorazonesGame(settings, code) {
+  const body = {
+    game: "corazones",
+    target: settings.target,
+    level: settings.level,
+    passing: settings.passing,
+    jack_of_diamonds: settings.jack_of_diamonds,
+    moon: settings.moon,
+  };
+  if (code) body.code = code;
+  return checkAnswer(await post("/api/games", body));
+}
+
+/**
+ * Corazones' suggestion for South: the three cards of a pass or the card to play, each with its
+ * reason {card, reasonCode, reasonParams, reason} (docs/api.md, "Corazones").
+ */
+export async function suggestion(save) {
+  const data = await post("/api/hint", { save });
+  const kind = data.kind === "pass" ? "pass" : "play";
+  const cards = kind === "pass" && Array.isArray(data.cards) ? data.cards.map(String) : [data.card].filter((c) => typeof c === "string");
+  if (!cards.length) throw new ApiError("unexpected", t("error.unexpected"));
+  const details = (Array.isArray(data.details) ? data.details : [])
+    .filter((d) => d && typeof d === "object" && typeof d.card === "string")
+    .map((d) => ({
+      card: d.card,
+      reasonCode: typeof d.reason_code === "string" ? d.reason_code : null,
+      reasonParams: d.reason_params && typeof d.reason_params === "object" ? d.reason_params : {},
+      reason: typeof d.reason === "string" ? d.reason : "",
+    }));
+  return { kind, cards, details };
+}
+
+/** South acts: a bid 0–13, "blind_nil", "look" or a card code (Spades); three cards or a card
+ * code (Corazones). */
 export async function act(save, action) {
   return checkAnswer(await post("/api/games/act", { save, action }));
 }

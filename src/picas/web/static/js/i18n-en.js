@@ -24,6 +24,7 @@ export const EN = {
   "rank.3": "3", "rank.2": "2",
   "suit.S": "spades", "suit.H": "hearts", "suit.D": "diamonds", "suit.C": "clubs",
   "card.name": "{rank} of {suit}",
+  "card.received": "{card}, passed to you",
   "card.faceDown": "face-down card",
   "card.article.Q": "the", "card.article.J": "the", "card.article": "the",
 
@@ -80,6 +81,15 @@ export const EN = {
   "menu.more": "More",
   "menu.stats": "Statistics",
   "menu.share": "Share",
+  "menu.switchGame": "Switch game",
+
+  "choose.title": "What shall we play?",
+  "choose.spades": "Spades",
+  "choose.spadesNote": "In partnerships: bid your tricks; spades are always trump.",
+  "choose.hearts": "Hearts",
+  "choose.heartsNote": "Every player for themselves: avoid hearts and the queen of spades.",
+  "choose.difference": "How do they differ?",
+  "choose.back": "Back to the game",
 
   "table.label": "Table",
   "table.trick": "Trick in play",

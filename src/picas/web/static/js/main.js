@@ -1286,7 +1286,8 @@ function onReason(seat) {
   }
 }
 
-async function init() {
+/** Start the Spades table (js/inicio.js calls it once Picas is the game). */
+export async function start() {
   if (S.settings.language !== "es") {
     try {
       await loadLanguage(S.settings.language);
@@ -1327,9 +1328,9 @@ async function init() {
     onBidKey: (n) => selectBid(n, { focusConfirm: true }),
     onResize: () => R.layoutHand(),
   });
+  $("app").hidden = false; // the table shows once its buttons answer
   document.body.classList.toggle("cuatro-colores", S.settings.four_colour);
   setInterval(checkStall, 1000);
   await open(codeFromLink());
 }
 
-init();
