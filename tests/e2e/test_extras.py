@@ -556,7 +556,14 @@ def test_rarely_used_parts_are_not_part_of_the_first_load(page: Page, server: Se
     open_table(page, server)
     page.wait_for_load_state("networkidle")
     names = page.evaluate("() => performance.getEntriesByType('resource').map(e => e.name)")
-    lazy = ("review.js", "stats.js", "share.js", "settings.js", "i18n-en.js", "extras.css")
+    lazy: tuple[str, ...] = (
+        "review.js",
+        "stats.js",
+        "share.js",
+        "settings.js",
+        "i18n-en.js",
+        "extras.css",
+    )
     # Corazones' own modules load only at the Corazones table (tests/e2e/test_choose_game.py).
     lazy = (*lazy, "corazones.js", "corazones-mesa.js", "corazones-hoja.js", "i18n-corazones.js")
     assert not [n for n in names if n.endswith(lazy)], names
