@@ -6,7 +6,6 @@
 export const ES = {
   "app.title.corazones": "Picas — Corazones en español",
   "cz.seat.south": "Tú",
-  "help.difference": "Picas y Corazones: la diferencia",
 
   // The score: the four running totals, lowest wins
   "cz.score.label": "Puntos de la partida",
@@ -128,7 +127,6 @@ export const ES = {
 export const EN = {
   "app.title.corazones": "Picas — Hearts",
   "cz.seat.south": "You",
-  "help.difference": "Spades and Hearts: the difference",
 
   "cz.score.label": "Game points",
   "cz.score.aria": "{seat}: {total}",

@@ -78,6 +78,7 @@ export const EN = {
   "help.example": "Scoring example",
   "help.strategy": "Strategy",
   "help.faq": "FAQ",
+  "help.difference": "Spades and Hearts",
   "menu.more": "More",
   "menu.stats": "Statistics",
   "menu.share": "Share",

@@ -83,6 +83,7 @@ export const ES = {
   "help.example": "Ejemplo de puntuación",
   "help.strategy": "Estrategia",
   "help.faq": "Preguntas frecuentes",
+  "help.difference": "Picas y Corazones",
   "menu.more": "Más",
   "menu.stats": "Estadísticas",
   "menu.share": "Compartir",
