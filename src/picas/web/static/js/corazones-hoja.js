@@ -12,6 +12,7 @@ const $ = (id) => document.getElementById(id);
 
 let current = null; // {ctx, result, over}
 
+const SYMBOLS = { "cz.sheet.hearts": "♥", "cz.sheet.queen": "♠Q", "cz.sheet.jack": "♦J" };
 const DIRECTION = { left: "cz.dir.left", right: "cz.dir.right", across: "cz.dir.across", none: "cz.dir.none" };
 
 /** The sheet dialog for `result` (the last hand, or the hand asked for); at game over, the result too. */
@@ -76,6 +77,14 @@ function handTable(result, rules) {
   columns.push("cz.sheet.hand", "cz.sheet.total");
   const table = headedTable("hoja cz-hoja", "cz.sheet.caption", columns);
   table.querySelector("caption").textContent = t("cz.sheet.caption", { n: result.number, dir: t(DIRECTION[result.direction] || "cz.dir.none") });
+  // Narrow columns on a phone: the symbols show, the words are read.
+  table.querySelectorAll("thead th").forEach((th, i) => {
+    const symbol = SYMBOLS[columns[i]];
+    if (!symbol) return;
+    const seen = el("span", "", symbol);
+    seen.setAttribute("aria-hidden", "true");
+    th.replaceChildren(seen, srOnly(t(columns[i])));
+  });
   const body = el("tbody");
   for (const seat of SEATS) {
     const tr = el("tr");

@@ -185,7 +185,9 @@ export function renderPassBar({ direction, chosen, hint }) {
   const send = button(t(`cz.pass.${direction}`), { className: "boton principal", action: "pasar", id: "btn-pasar" });
   send.disabled = chosen !== 3;
   const tip = button(t("cz.hint.button"), { className: "boton", action: "pista", id: "btn-pista" });
-  box.append(count, send, tip, hintLine(hint, "pass"));
+  const row = el("div", "cz-fila");
+  row.append(tip, send, count);
+  box.append(row, hintLine(hint, "pass"));
 }
 
 /** «Jugar» with the lifted card, the hint and its reasons. */
@@ -195,7 +197,8 @@ export function renderPlayBar({ lifted, hint, canHint }) {
   box.className = "acciones jugando";
   const play = button(t("btn.play"), { className: "boton principal", action: "jugar", id: "btn-jugar" });
   play.disabled = !lifted;
-  box.append(play);
-  if (canHint) box.append(button(t("cz.hint.button"), { className: "boton", action: "pista", id: "btn-pista" }));
-  box.append(hintLine(hint, "play"));
+  const row = el("div", "cz-fila");
+  if (canHint) row.append(button(t("cz.hint.button"), { className: "boton", action: "pista", id: "btn-pista" }));
+  row.append(play);
+  box.append(row, hintLine(hint, "play"));
 }

@@ -191,11 +191,9 @@ function statusText() {
   if (view && view.phase === "passing") return t("cz.status.waitPass");
   if (canPlay()) {
     if (S.lifted) return t("status.lifted", { card: capital(cardName(S.lifted)), gender: cardGender(S.lifted) });
-    if (!view.tricks.length && !view.trick.length) {
-      const received = receivedNote();
-      return received ? `${received} ${t("cz.status.leadTwo")}` : t("cz.status.leadTwo");
-    }
-    if (view.tricks.length === 0 && receivedNote()) return `${receivedNote()} ${t("status.playFollow")}`;
+    const received = receivedNote();
+    if (!view.tricks.length && !view.trick.length) return received ? `${received} ${t("cz.status.leadTwo")}` : t("cz.status.leadTwo");
+    if (received) return `${received} ${t("say.yourPlay")}`;
     return view.trick.length ? t("status.playFollow") : t("status.playLead");
   }
   if (m.turn && m.turn !== "south" && m.phase === "playing") return t("status.wait", { seat: seatName(m.turn) });
@@ -525,7 +523,7 @@ async function onAction(action, value) {
           drawActions();
         });
         drawStatus();
-      } else await fetchHint({ open: true });
+      } else await fetchHint();
       break;
     case "porque":
       toggleWhy();
@@ -752,12 +750,18 @@ async function handScored(result, rest, finalView) {
   S.ui = practiceDone ? { stage: "practica" } : { stage: over ? "fin" : "hoja", sheetHand: result.number };
   S.pending = over || practiceDone ? null : { events: rest, view: finalView };
   persist();
+  let sheets = null;
+  try {
+    // The table stays busy until the sheet is there (a slow network: «Ver puntuación» opens it).
+    sheets = await Promise.race([loadSheets(), new Promise((resolve) => setTimeout(resolve, 5000, null))]);
+  } catch {
+    sheets = null;
+  }
   S.busy = false;
   anim.endSkip();
   draw();
-  const sheets = await loadSheets();
-  if (practiceDone) sheets.showCompare(sheetContext(), result, S.practice.compare);
-  else sheets.showSheet(sheetContext(), result, { over });
+  if (sheets && practiceDone) sheets.showCompare(sheetContext(), result, S.practice.compare);
+  else if (sheets) sheets.showSheet(sheetContext(), result, { over });
   if (!practiceDone) recordStats();
 }
 

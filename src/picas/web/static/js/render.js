@@ -270,7 +270,7 @@ function dressHandCard(button, code, i, focusIndex, options) {
   if (options.choosing) {
     const chosen = options.chosen.has(code);
     button.classList.add("jugable");
-    button.classList.toggle("levantada", chosen);
+    button.classList.toggle("elegida", chosen); // raised in its place: the neighbours stay tappable
     button.setAttribute("aria-pressed", chosen ? "true" : "false");
     if (options.suggested && options.suggested.includes(code)) {
       button.classList.add("sugerida");
