@@ -24,13 +24,13 @@ import time
 
 import pyspiel  # type: ignore[import-not-found]
 
-from picas.engine.cards import cards_in
-from picas.engine.deals import deal_for
-from picas.engine.seats import Seat
 from picas.games.corazones import GameState, HandState, Pass, PassDirection, Phase, Rules
 from picas.games.corazones.bench import random_hands
 from picas.games.corazones.game import dealer_of
 from picas.games.corazones.passing import direction_for
+from picas.shared.cards import cards_in
+from picas.shared.deals import deal_for
+from picas.shared.seats import Seat
 
 # Both number the seats clockwise from 0 and pass "left" to the next one (OpenSpiel: N, E, S, W;
 # Corazones: S, W, N, E), so seat i is player i. Cards: OpenSpiel rank * 4 + suit, Corazones

@@ -7,16 +7,16 @@ from typing import Any
 
 import pytest
 
-import picas.invariants as invariants
-from picas.engine import Bid, GameState, Rules, Seat
-from picas.invariants import (
+import picas.games.spades.invariants as invariants
+from picas.games.spades import Bid, GameState, Rules, Seat
+from picas.games.spades.invariants import (
     InvariantBroken,
     check_position,
     check_view,
     run_bot_games,
     run_random_games,
 )
-from picas.view import PlayerView, view_to_json
+from picas.games.spades.view import PlayerView, view_to_json
 
 
 def test_random_games_keep_every_invariant() -> None:

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from picas.engine import Action, Bid, GameState, Play, Rules, find_profile, parse_action
-from picas.engine.cards import Card, mask_of
+from picas.games.spades import Action, Bid, GameState, Play, Rules, find_profile, parse_action
 from picas.record import MAX_ACTIONS, Record, RecordError, final_state, replay
+from picas.shared.cards import Card, mask_of
 
 
 def random_record(seed: int, *, limit: int = 400, rules: Rules | None = None) -> Record:

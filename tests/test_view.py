@@ -8,10 +8,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from picas.engine import Bid, GameState, LookAtCards, Rules, Seat, cards_in
-from picas.engine.deals import deal_for
-from picas.engine.game import Deal
-from picas.view import view_for, view_to_json
+from picas.games.spades import Bid, GameState, LookAtCards, Rules, Seat, cards_in
+from picas.games.spades.game import Deal
+from picas.games.spades.view import view_for, view_to_json
+from picas.shared.deals import deal_for
 
 
 def _swap_hidden_cards(deal: Deal, a: Seat, b: Seat, rng: random.Random) -> Deal:

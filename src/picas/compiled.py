@@ -30,10 +30,10 @@ from pathlib import Path
 from types import ModuleType
 
 MODULES = (
-    "picas.engine.hand",
-    "picas.bots.knowledge",
-    "picas.bots.policy",
-    "picas.bots.search",
+    "picas.games.spades.hand",
+    "picas.games.spades.bots.knowledge",
+    "picas.games.spades.bots.policy",
+    "picas.games.spades.bots.search",
 )
 """The modules compiled together, in one mypyc group (they call each other natively)."""
 
@@ -130,6 +130,9 @@ def build() -> None:
     _DIGEST_FILE.unlink(missing_ok=True)
     digest = source_digest()
     previous = Path.cwd()
+    # Only this build's libraries are copied into place below: none left over from modules that
+    # have since moved or left the group.
+    shutil.rmtree(build_dir / "lib", ignore_errors=True)
     os.chdir(_SRC)  # mypyc names the modules after their paths relative to here
     try:
         paths = [str(path.relative_to(_SRC)) for path in source_paths()]

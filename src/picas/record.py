@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from picas.engine import (
+from picas.games.spades import (
     Action,
     Card,
     GameState,
@@ -26,7 +26,7 @@ from picas.engine import (
     normalize_code,
     parse_action,
 )
-from picas.engine.game import Deal
+from picas.games.spades.game import Deal
 
 FORMAT = "picas.record"
 VERSION = 1

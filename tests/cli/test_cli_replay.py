@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from picas.cli import main
-from picas.engine import Action, Bid, Card, GameState, Rules, mask_of
+from picas.games.spades import Action, Bid, Card, GameState, Rules, mask_of
 from picas.record import Record
 
 SOUTH = "AS KS QS 2H 3H 4H 5H 6H 2D 3D 4D 5D 2C"

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import random
 
-from picas.engine.actions import Play
-from picas.engine.cards import Card, mask_of
-from picas.engine.hand import Trick
-from picas.engine.seats import Seat
 from picas.games.corazones import GameState, HandState, Pass, PassDirection, Phase
+from picas.shared.cards import Card, mask_of
+from picas.shared.seats import Seat
+from picas.shared.tricks import Play, Trick
 
 S, W, N, E = Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST
 Deal = tuple[int, int, int, int]

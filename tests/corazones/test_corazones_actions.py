@@ -7,8 +7,6 @@ from corazones_helpers import BLOCKS, S, card
 from hypothesis import given
 from hypothesis import strategies as st
 
-from picas.engine.actions import Play
-from picas.engine.errors import InvalidAction, InvalidRules
 from picas.games.corazones import (
     Action,
     GameState,
@@ -19,6 +17,8 @@ from picas.games.corazones import (
     action_to_json,
     parse_action,
 )
+from picas.shared.errors import InvalidAction, InvalidRules
+from picas.shared.tricks import Play
 
 
 def test_plays_and_passes_round_trip() -> None:

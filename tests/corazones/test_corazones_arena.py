@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from picas.engine.cards import Card
-from picas.engine.seats import Seat
 from picas.games.corazones import PassDirection, PlayerView, Rules
 from picas.games.corazones.arena import PATTERNS, hand_game, match, play_deal
 from picas.games.corazones.bots import NormalBot
+from picas.shared.cards import Card
+from picas.shared.seats import Seat
 
 
 @pytest.mark.parametrize("pattern", sorted(PATTERNS))

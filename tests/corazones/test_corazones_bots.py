@@ -7,10 +7,6 @@ import random
 import pytest
 from corazones_helpers import E, N, S, W
 
-from picas.bots.base import decision_rng
-from picas.engine.cards import CARDS, Card
-from picas.engine.errors import IllegalAction
-from picas.engine.seats import Seat
 from picas.games.corazones import GameState, MoonForm, Phase, PlayerView, Rules, view_for
 from picas.games.corazones.bots import (
     DEFAULT_LEVEL,
@@ -24,6 +20,10 @@ from picas.games.corazones.bots import (
     play_bots,
 )
 from picas.games.corazones.bots.search import SearchSettings
+from picas.games.spades.bots.base import decision_rng
+from picas.shared.cards import CARDS, Card
+from picas.shared.errors import IllegalAction
+from picas.shared.seats import Seat
 
 
 def _bots(level: str) -> dict[Seat, Bot]:

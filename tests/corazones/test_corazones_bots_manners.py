@@ -7,11 +7,11 @@ import random
 import pytest
 from corazones_helpers import S, W, card, position
 
-from picas.engine.cards import Card
-from picas.engine.hand import Trick
-from picas.engine.seats import Seat
 from picas.games.corazones import GameState, HandState, Rules, view_for
 from picas.games.corazones.bots import Bot, FacilBot, NormalBot
+from picas.shared.cards import Card
+from picas.shared.seats import Seat
+from picas.shared.tricks import Trick
 
 RNG_WITHOUT_SLIP = 0
 """random.Random(0).random() is 0.84: Fácil keeps to its rule on the first decision."""

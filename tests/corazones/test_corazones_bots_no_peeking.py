@@ -12,12 +12,12 @@ import random
 
 import pytest
 
-from picas.bots.base import decision_rng
-from picas.engine.cards import SUIT_MASKS, cards_in
-from picas.engine.seats import Seat
 from picas.games.corazones import Action, GameState, Rules, view_for
 from picas.games.corazones.bots import LEVELS, NormalBot, decide, next_bot_seat
 from picas.games.corazones.hand import QUEEN_OF_SPADES, TWO_OF_CLUBS, Deal
+from picas.games.spades.bots.base import decision_rng
+from picas.shared.cards import SUIT_MASKS, cards_in
+from picas.shared.seats import Seat
 
 FIXED = QUEEN_OF_SPADES.bit | TWO_OF_CLUBS.bit
 History = list[tuple[Seat, Action]]

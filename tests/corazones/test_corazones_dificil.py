@@ -8,8 +8,6 @@ from collections.abc import Callable, Iterator
 
 from corazones_helpers import S, W, card, mask
 
-from picas.bots.base import decision_rng
-from picas.engine.seats import Seat
 from picas.games.corazones import GameState, PlayerView, Rules, view_for
 from picas.games.corazones.arena import deal_code
 from picas.games.corazones.bots import DificilBot, NormalBot, decide, next_bot_seat
@@ -21,6 +19,8 @@ from picas.games.corazones.bots.search import (
     know,
     sample_hands,
 )
+from picas.games.spades.bots.base import decision_rng
+from picas.shared.seats import Seat
 
 FAST = SearchSettings(playouts=60)
 """Enough playouts for the clear cases below, few enough to keep the tests quick."""

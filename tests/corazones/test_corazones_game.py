@@ -7,12 +7,12 @@ import random
 import pytest
 from corazones_helpers import BLOCKS, E, N, S, W, play_random_hand, random_step
 
-from picas.engine.actions import Play
-from picas.engine.cards import CARDS
-from picas.engine.deals import deal_for
-from picas.engine.errors import IllegalAction, InvalidCode, PicasError
 from picas.games.corazones import GameState, MoonForm, PassDirection, Phase, Rules
 from picas.games.corazones.game import outcome_after
+from picas.shared.cards import CARDS
+from picas.shared.deals import deal_for
+from picas.shared.errors import IllegalAction, InvalidCode, PicasError
+from picas.shared.tricks import Play
 
 BLOCKS_FIRST_CARD = CARDS[0]
 

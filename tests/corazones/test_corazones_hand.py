@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from corazones_helpers import BLOCKS, E, N, S, W, card, mask, position
 
-from picas.engine.actions import Play
-from picas.engine.cards import cards_in
-from picas.engine.errors import IllegalAction
 from picas.games.corazones import HandState, PassDirection, Phase
 from picas.games.corazones.hand import trick_winner_index
+from picas.shared.cards import cards_in
+from picas.shared.errors import IllegalAction
+from picas.shared.tricks import Play
 
 # Four hands of eight cards for positions in the middle of a hand.
 MIDDLE = (

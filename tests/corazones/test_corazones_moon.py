@@ -8,12 +8,12 @@ import random
 import pytest
 from corazones_helpers import S, mask, position
 
-from picas.engine.cards import Card
-from picas.engine.seats import Seat
 from picas.games.corazones import GameState, HandState, Rules, view_for
 from picas.games.corazones.arena import deal_code, hand_game, play_hand
 from picas.games.corazones.bots import Bot, DificilBot, NormalBot
 from picas.games.corazones.bots.policy import losers
+from picas.shared.cards import Card
+from picas.shared.seats import Seat
 
 MOON_HAND = "AH KH QH JH TH 9H 8H AS KS QS AC AD KD"
 """Thirteen sure winners: every card that could beat one of them has to fall first."""

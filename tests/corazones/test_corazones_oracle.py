@@ -8,11 +8,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from picas.engine.actions import Play
-from picas.engine.cards import Card, cards_in
-from picas.engine.seats import Seat
 from picas.games.corazones import GameState, MoonForm, Pass, Phase, Rules
 from picas.games.corazones.passing import direction_for
+from picas.shared.cards import Card, cards_in
+from picas.shared.seats import Seat
+from picas.shared.tricks import Play
 
 RANKS = "23456789TJQKA"
 DECK = [rank + suit for suit in "CDHS" for rank in RANKS]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from corazones_helpers import BLOCKS, E, N, S, W, card, mask
 
-from picas.engine.actions import Play
 from picas.games.corazones import HandState, Pass, PassDirection, Phase, direction_for
+from picas.shared.tricks import Play
 
 
 def test_the_cycle_is_left_right_across_none() -> None:

@@ -8,11 +8,11 @@ from corazones_helpers import random_step
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from picas.engine.cards import FULL_DECK_MASK, cards_in, mask_of
-from picas.engine.deals import CODE_ALPHABET, CODE_LENGTH
-from picas.engine.seats import Seat
 from picas.games.corazones import GameState, HandResult, MoonForm, PassDirection, Rules
 from picas.games.corazones.hand import HEARTS, POINTS, TWO_OF_CLUBS
+from picas.shared.cards import FULL_DECK_MASK, cards_in, mask_of
+from picas.shared.deals import CODE_ALPHABET, CODE_LENGTH
+from picas.shared.seats import Seat
 
 codes = st.text(alphabet=CODE_ALPHABET, min_size=CODE_LENGTH, max_size=CODE_LENGTH)
 rules = st.builds(

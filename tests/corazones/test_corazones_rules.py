@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from picas.engine.errors import InvalidRules
 from picas.games.corazones import TARGETS, MoonForm, Rules
+from picas.shared.errors import InvalidRules
 
 
 def test_defaults_are_the_standard_game() -> None:

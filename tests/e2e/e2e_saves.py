@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from e2e_helpers import GAME_KEY, Json, Server
 from playwright.sync_api import Page
 
-from picas.engine import Action, Bid, GameState, Phase, Rules, Seat, action_to_json
+from picas.games.spades import Action, Bid, GameState, Phase, Rules, Seat, action_to_json
 from picas.record import Record
 
 CODE = "K7PMX4QH"

@@ -28,7 +28,7 @@ from e2e_helpers import (
 from e2e_saves import Made, bids, make_save, south_last_card, store_game, wait_for_code
 from playwright.sync_api import Browser, Page, Route, expect
 
-from picas.engine import Rules, Seat, Team, action_to_json
+from picas.games.spades import Rules, Seat, Team, action_to_json
 
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e-extras")]
 

@@ -11,7 +11,7 @@ from e2e_helpers import Server, open_table
 from e2e_saves import make_save, store_game, wait_for_code
 from playwright.sync_api import Page
 
-from picas.engine import Rules
+from picas.games.spades import Rules
 
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e-help-en")]
 

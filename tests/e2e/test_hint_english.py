@@ -20,7 +20,7 @@ from e2e_helpers import (
 )
 from playwright.sync_api import Page
 
-from picas.bots.hint import DISCARDS_ES, REASONS_ES, render_es
+from picas.games.spades.bots.hint import DISCARDS_ES, REASONS_ES, render_es
 
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e-hint-english")]
 

@@ -13,7 +13,7 @@ from e2e_helpers import ASIDE_PREFIX, GAME_KEY, Server, as_spades_player, open_t
 from e2e_saves import Made, bids, make_save, store_game, wait_for_code
 from playwright.sync_api import Browser, Page
 
-from picas.engine import GameState, Seat
+from picas.games.spades import GameState, Seat
 
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e-layout")]
 

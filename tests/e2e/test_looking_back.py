@@ -19,8 +19,8 @@ from e2e_helpers import (
 from e2e_saves import Made, bids, failed_nil_code, make_save, store_game, wait_for_code
 from playwright.sync_api import Page
 
-from picas.engine import Seat, Team, cards_in
-from picas.engine.scoring import TeamSheet
+from picas.games.spades import Seat, Team, cards_in
+from picas.games.spades.scoring import TeamSheet
 
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e-review")]
 

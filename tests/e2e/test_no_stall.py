@@ -25,7 +25,7 @@ from e2e_saves import bids, make_save, south_last_card, store_game, wait_for_cod
 from playwright.sync_api import Browser, Page, Route, expect
 from playwright.sync_api import Error as PlaywrightError
 
-from picas.engine import Seat, action_to_json
+from picas.games.spades import Seat, action_to_json
 
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e-stall")]
 

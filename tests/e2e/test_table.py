@@ -24,7 +24,7 @@ from e2e_helpers import (
 )
 from playwright.sync_api import Browser, Page
 
-from picas.engine import Action, Bid, GameState, LookAtCards, Rules, action_to_json
+from picas.games.spades import Action, Bid, GameState, LookAtCards, Rules, action_to_json
 from picas.record import Record
 
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e")]

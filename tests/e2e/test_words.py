@@ -21,13 +21,13 @@ from e2e_helpers import (
 from e2e_saves import bids, make_save, store_game, wait_for_code
 from playwright.sync_api import Page
 
-from picas.bots.base import decide, decision_rng
-from picas.bots.registry import load_bot
-from picas.bots.tip import suggest_bid
-from picas.engine import Bid, BlindNil, GameState, Phase, Rules, Seat
-from picas.engine.deals import code_from_bytes
+from picas.games.spades import Bid, BlindNil, GameState, Phase, Rules, Seat
+from picas.games.spades.bots.base import decide, decision_rng
+from picas.games.spades.bots.registry import load_bot
+from picas.games.spades.bots.tip import suggest_bid
+from picas.games.spades.view import view_for
 from picas.record import Record, final_state
-from picas.view import view_for
+from picas.shared.deals import code_from_bytes
 from picas.web.table import bid_reason
 
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e-words")]

@@ -19,9 +19,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bad_save_corpus import CORPUS_DIR, CORPUS_KEY, sign
 
-from picas.engine import Play, Seat, action_to_json, cards_in
-from picas.engine.cards import SUIT_MASKS
+from picas.games.spades import Play, Seat, action_to_json, cards_in
 from picas.record import Record, iter_states
+from picas.shared.cards import SUIT_MASKS
 from picas.web.settings import MAX_BODY_BYTES, Settings
 from picas.web.table import Table
 

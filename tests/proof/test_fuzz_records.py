@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from picas.engine import CARDS
+from picas.games.spades import CARDS
 from picas.web import Settings, create_app
 from picas.web.signing import Signer
 

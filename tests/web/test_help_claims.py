@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from picas.bots.evaluate import evaluate_hand, feature_reasons
-from picas.engine import Card, Seat, find_profile, mask_of
-from picas.engine.game import _outcome_after
-from picas.engine.scoring import score_hand
+from picas.games.spades import Card, Seat, find_profile, mask_of
+from picas.games.spades.bots.evaluate import evaluate_hand, feature_reasons
+from picas.games.spades.game import _outcome_after
+from picas.games.spades.scoring import score_hand
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "src" / "picas" / "web" / "static"

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from picas.bots.base import play_bots
-from picas.bots.registry import load_bot
-from picas.engine import Action, GameState, Rules, Seat
-from picas.engine.deals import code_from_bytes
+from picas.games.spades import Action, GameState, Rules, Seat
+from picas.games.spades.bots.base import play_bots
+from picas.games.spades.bots.registry import load_bot
+from picas.shared.deals import code_from_bytes
 from picas.web.table import events_for
 
 # A card as the reasons or the page could write it: "♥K", "K♥", "rey de corazones"; or a side

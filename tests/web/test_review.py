@@ -25,14 +25,14 @@ from web_helpers import (
 )
 
 import picas.web.review
-from picas.bots.base import play_bots
-from picas.bots.hint import render_es, suggest_play
-from picas.bots.registry import load_bot
-from picas.bots.tip import explain_bid
-from picas.engine import BlindNil, GameState, Play, Rules, Seat, action_to_json, cards_in
-from picas.engine.cards import FULL_DECK_MASK
+from picas.games.spades import BlindNil, GameState, Play, Rules, Seat, action_to_json, cards_in
+from picas.games.spades.bots.base import play_bots
+from picas.games.spades.bots.hint import render_es, suggest_play
+from picas.games.spades.bots.registry import load_bot
+from picas.games.spades.bots.tip import explain_bid
+from picas.games.spades.view import PlayerView, result_to_json, view_for
 from picas.record import Record, final_state, iter_states
-from picas.view import PlayerView, result_to_json, view_for
+from picas.shared.cards import FULL_DECK_MASK
 from picas.web.signing import Signer
 
 

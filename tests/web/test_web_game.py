@@ -19,10 +19,10 @@ from web_helpers import (
     start,
 )
 
-from picas.bots.base import decide, decision_rng
-from picas.engine import Seat, action_to_json
+from picas.games.spades import Seat, action_to_json
+from picas.games.spades.bots.base import decide, decision_rng
+from picas.games.spades.view import outcome_to_json, result_to_json, view_for
 from picas.record import Record, final_state, iter_states
-from picas.view import outcome_to_json, result_to_json, view_for
 
 
 def _actions_from_events(events: list[Json]) -> list[Any]:

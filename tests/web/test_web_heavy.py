@@ -25,8 +25,8 @@ import pytest
 from fastapi.testclient import TestClient
 from web_helpers import KEY, CountingBot, FixedLoader, play_until, serve_in_thread
 
-from picas.engine import Bid, BlindNil, Card, LookAtCards
-from picas.view import PlayerView
+from picas.games.spades import Bid, BlindNil, Card, LookAtCards
+from picas.games.spades.view import PlayerView
 from picas.web import Settings, create_app
 from picas.web.settings import REPLY_WAITING
 

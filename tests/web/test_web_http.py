@@ -12,8 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 from web_helpers import Json, error_of, make_app, make_client, start
 
-from picas.engine import Bid, BlindNil, Card, LookAtCards
-from picas.view import PlayerView
+from picas.games.spades import Bid, BlindNil, Card, LookAtCards
+from picas.games.spades.view import PlayerView
 from picas.web.settings import MAX_BODY_BYTES
 
 JSON_HEADERS = {"content-type": "application/json"}
@@ -233,7 +233,7 @@ def test_a_server_fault_is_a_generic_500_that_tells_nothing(
 
 
 def no_bots(level: str) -> Any:
-    from picas.bots.registry import UnknownBot
+    from picas.games.spades.bots.registry import UnknownBot
 
     raise UnknownBot(f"No se puede cargar «{level}»: módulo ausente.")
 

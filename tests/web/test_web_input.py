@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from web_helpers import CODE, error_of, make_app, start
 
-from picas.engine import Card, Seat, cards_in, deal_for, excerpt
+from picas.games.spades import Card, Seat, cards_in, deal_for, excerpt
 from picas.record import Record
 
 Json = dict[str, Any]

@@ -143,7 +143,8 @@ def test_a_signed_record_that_does_not_replay_is_a_clear_4xx() -> None:
     status, code, _ = error_of(client.post("/api/games/resume", json={"save": save}))
     assert (status, code) == (422, "malformed_action")
     record = copy.deepcopy(game["save"]["record"])
-    record["meta"]["level"] = "picas.bots.facil:FacilBot"  # only the three levels are loaded
+    # Only the three levels are loaded, never an import path.
+    record["meta"]["level"] = "picas.games.spades.bots.facil:FacilBot"
     save = {"record": record, "sig": Signer(KEY).sign(record)}
     body = {"save": save, "action": game["view"]["playable"][0]}
     status, code, _ = error_of(client.post("/api/games/act", json=body))

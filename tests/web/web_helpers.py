@@ -16,9 +16,9 @@ import uvicorn
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from picas.bots.base import Bot
-from picas.engine import Bid, BlindNil, Card, LookAtCards, Play, Rank
-from picas.view import PlayerView
+from picas.games.spades import Bid, BlindNil, Card, LookAtCards, Play, Rank
+from picas.games.spades.bots.base import Bot
+from picas.games.spades.view import PlayerView
 from picas.web import Settings, create_app
 
 KEY = b"web-tests-key-0123456789abcdef"

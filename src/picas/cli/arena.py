@@ -25,11 +25,11 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Any
 
-from picas.bots.base import Bot, play_bots
-from picas.bots.registry import load_bot
-from picas.engine import GameState, Rules, Seat
-from picas.engine.deals import code_from_bytes
-from picas.engine.game import HandResult
+from picas.games.spades import GameState, Rules, Seat
+from picas.games.spades.bots.base import Bot, play_bots
+from picas.games.spades.bots.registry import load_bot
+from picas.games.spades.game import HandResult
+from picas.shared.deals import code_from_bytes
 
 _BOTS: dict[str, Bot] = {}
 

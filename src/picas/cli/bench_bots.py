@@ -12,11 +12,11 @@ import statistics
 import time
 
 from picas import compiled
-from picas.bots.base import decide, decision_rng, play_bots
-from picas.bots.dificil import DificilBot
-from picas.bots.registry import LEVELS, load_bot
-from picas.engine import Action, GameState, Phase, Rules, Seat
-from picas.view import PlayerView, view_for
+from picas.games.spades import Action, GameState, Phase, Rules, Seat
+from picas.games.spades.bots.base import decide, decision_rng, play_bots
+from picas.games.spades.bots.dificil import DificilBot
+from picas.games.spades.bots.registry import LEVELS, load_bot
+from picas.games.spades.view import PlayerView, view_for
 
 BENCH_CODES = ("BENCH234", "BENCH567", "BENCH89A", "BENCHBCD", "BENCHEFG", "BENCHHJK")
 

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 
 from picas import compiled
-from picas.engine import GameState, HandState, Rules, Seat, deal_for, score_hand
+from picas.games.spades import GameState, HandState, Rules, Seat, deal_for, score_hand
 
 BENCH_CODE = "BENCH234"
 

@@ -20,13 +20,13 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message
 
-from picas.bots.base import Bot, decide, decision_rng
-from picas.bots.registry import LEVELS, load_bot
 from picas.cli import CommandError
-from picas.engine import Seat, action_to_json
-from picas.engine.deals import code_from_bytes
+from picas.games.spades import Seat, action_to_json
+from picas.games.spades.bots.base import Bot, decide, decision_rng
+from picas.games.spades.bots.registry import LEVELS, load_bot
+from picas.games.spades.view import view_for
 from picas.record import Record, final_state
-from picas.view import view_for
+from picas.shared.deals import code_from_bytes
 from picas.web import Settings, create_app
 
 WARM_UP = 20

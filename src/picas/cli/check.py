@@ -6,7 +6,7 @@ import argparse
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from picas.invariants import InvariantBroken, Tally, run_bot_games, run_random_games
+from picas.games.spades.invariants import InvariantBroken, Tally, run_bot_games, run_random_games
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -39,9 +39,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from picas.bots.registry import LEVELS
 from picas.cli import CommandError
-from picas.engine.deals import code_from_bytes
+from picas.games.spades.bots.registry import LEVELS
+from picas.shared.deals import code_from_bytes
 
 Json = dict[str, Any]
 TIMEOUT = 30.0

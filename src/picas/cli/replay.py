@@ -7,10 +7,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from picas.engine import Seat, Team
-from picas.engine.game import GameState
+from picas.games.spades import Seat, Team
+from picas.games.spades.game import GameState
+from picas.games.spades.view import outcome_to_json, result_to_json
 from picas.record import Record, RecordError, final_state, list_excerpt
-from picas.view import outcome_to_json, result_to_json
 
 LINE_NAMES = ("Contrato", "Sacos", "Nil", "Castigo por sacos", "Total de la mano", "Acumulado")
 MAX_FILE_BYTES = 5_000_000

@@ -12,7 +12,7 @@ import threading
 from collections import OrderedDict
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from picas.engine import GameState
+from picas.games.spades import GameState
 from picas.record import Record
 
 V = TypeVar("V")

@@ -17,7 +17,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 
-from picas.engine import IllegalAction, InvalidAction, InvalidCode, InvalidRules, PicasError
+from picas.games.spades import IllegalAction, InvalidAction, InvalidCode, InvalidRules, PicasError
 from picas.record import RecordError
 from picas.web.middleware import SECURITY_HEADERS
 

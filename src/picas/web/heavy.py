@@ -78,7 +78,7 @@ def _context() -> multiprocessing.context.BaseContext:
     context = multiprocessing.get_context("forkserver")
     # Imported once in the fork server, so a worker (new, or replacing a stopped one) starts in
     # milliseconds.
-    context.set_forkserver_preload(["picas.web.jobs", "picas.bots.registry"])
+    context.set_forkserver_preload(["picas.web.jobs", "picas.games.spades.bots.registry"])
     return context
 
 

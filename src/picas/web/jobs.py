@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from picas.engine import Seat
-from picas.view import view_for, view_to_json
+from picas.games.spades import Seat
+from picas.games.spades.view import view_for, view_to_json
 from picas.web import review
 from picas.web.heavy import worker_table
 from picas.web.table import Turn

@@ -14,11 +14,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from picas.bots.base import Bot, decide, decision_rng, play_bots
-from picas.bots.hint import suggest_play
-from picas.bots.registry import LEVEL_NAMES_ES
-from picas.bots.tip import suggest_bid
-from picas.engine import (
+from picas.games.spades import (
     Bid,
     BlindNil,
     GameState,
@@ -29,10 +25,14 @@ from picas.engine import (
     action_to_json,
     deal_for,
 )
-from picas.engine.deals import code_from_bytes
-from picas.engine.game import HandResult
+from picas.games.spades.bots.base import Bot, decide, decision_rng, play_bots
+from picas.games.spades.bots.hint import suggest_play
+from picas.games.spades.bots.registry import LEVEL_NAMES_ES
+from picas.games.spades.bots.tip import suggest_bid
+from picas.games.spades.game import HandResult
+from picas.games.spades.view import sheet_to_json, trick_to_json, view_for
 from picas.record import Record, RecordError, iter_states
-from picas.view import sheet_to_json, trick_to_json, view_for
+from picas.shared.deals import code_from_bytes
 from picas.web import settings
 from picas.web.errors import BadSignatureError
 from picas.web.table import SOUTH, Table, Turn, bid_reason, level_of

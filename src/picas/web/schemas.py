@@ -196,7 +196,8 @@ class RefusalOut(_Out):
 
 
 class ViewOut(_Out):
-    """South's view (``picas.view.view_to_json``): South's own cards and what is public."""
+    """South's view (``picas.games.spades.view.view_to_json``): South's own cards and what is
+    public."""
 
     seat: SeatKey
     rules: RulesOut

@@ -14,10 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from picas.bots.base import Bot, play_bots
-from picas.bots.registry import DEFAULT_LEVEL, LEVELS
-from picas.bots.tip import explain_bid, suggest_bid
-from picas.engine import (
+from picas.games.spades import (
     Action,
     Bid,
     BlindNil,
@@ -33,9 +30,12 @@ from picas.engine import (
     normalize_code,
     parse_action,
 )
-from picas.engine.deals import code_from_bytes
+from picas.games.spades.bots.base import Bot, play_bots
+from picas.games.spades.bots.registry import DEFAULT_LEVEL, LEVELS
+from picas.games.spades.bots.tip import explain_bid, suggest_bid
+from picas.games.spades.view import outcome_to_json, result_to_json, trick_to_json, view_for
 from picas.record import Record, RecordError, final_state
-from picas.view import outcome_to_json, result_to_json, trick_to_json, view_for
+from picas.shared.deals import code_from_bytes
 from picas.web.cache import ReplayCache, Replayed
 from picas.web.errors import BadSignatureError, UnavailableError
 from picas.web.settings import Settings

@@ -1,8 +1,8 @@
 """Corazones (Hearts): four players each for themselves, no trump, the fewest points win.
 
-The engine is pure, immutable and deterministic, built on the shared nouns of :mod:`picas.engine`
-(cards, seats, deals from game codes, refusals). Players see a :class:`PlayerView` and nothing else.
-The rules as implemented: docs/corazones.md.
+The engine is pure, immutable and deterministic, built on the shared nouns of :mod:`picas.shared`
+(cards, seats, tricks, deals from game codes, refusals). Players see a :class:`PlayerView` and
+nothing else. The rules as implemented: docs/corazones.md.
 """
 
 from picas.games.corazones.actions import Action, Pass, action_to_json, parse_action

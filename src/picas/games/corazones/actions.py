@@ -1,6 +1,6 @@
 """Corazones' two kinds of action and their JSON notation.
 
-A play is the shared :class:`~picas.engine.actions.Play` (JSON: the card's code, "QS"); a pass is
+A play is the shared :class:`~picas.shared.tricks.Play` (JSON: the card's code, "QS"); a pass is
 three cards chosen together (JSON: a list of three codes, ``["QS", "AS", "KS"]``). A pass is built
 from whatever was sent; its count and its cards are judged by the hand, which gives the reason.
 """
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from picas.engine.actions import PLAYS, Play
-from picas.engine.cards import Card, mask_of
-from picas.engine.errors import InvalidAction
+from picas.shared.cards import Card, mask_of
+from picas.shared.errors import InvalidAction
+from picas.shared.tricks import PLAYS, Play
 
 PASS_SIZE = 3
 

@@ -2,7 +2,8 @@
 (``python -m picas.games.corazones.arena normal facil --deals 1000``).
 
 Each deal is one hand from a code, played once per *arrangement* of the two levels at the table,
-on the same cards and the same generators (:func:`picas.bots.base.decision_rng`). Two patterns:
+on the same cards and the same generators (:func:`picas.games.spades.bots.base.decision_rng`).
+Two patterns:
 
 - ``pairs`` (the default): A in North and South and B in East and West, then the other way round.
   Two games a deal; every seat is played once by A and once by B on the same cards, and A and B
@@ -26,13 +27,13 @@ import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from picas.engine.deals import code_from_bytes, deal_for
-from picas.engine.seats import Seat
 from picas.games.corazones.bots import LEVELS, Bot, play_bots
 from picas.games.corazones.game import GameState, dealer_of
 from picas.games.corazones.hand import HandState
 from picas.games.corazones.passing import direction_for
 from picas.games.corazones.rules import Rules
+from picas.shared.deals import code_from_bytes, deal_for
+from picas.shared.seats import Seat
 
 PATTERNS: dict[str, tuple[frozenset[Seat], ...]] = {
     "pairs": (frozenset({Seat.NORTH, Seat.SOUTH}), frozenset({Seat.EAST, Seat.WEST})),

@@ -15,10 +15,7 @@ import random
 import statistics
 import time
 
-from picas.bots.base import decision_rng
 from picas.cli.bench_engine import measure
-from picas.engine.deals import code_from_bytes, deal_for
-from picas.engine.seats import Seat
 from picas.games.corazones.actions import Pass
 from picas.games.corazones.arena import match, report
 from picas.games.corazones.bots import LEVELS, NormalBot, decide, play_bots
@@ -28,6 +25,9 @@ from picas.games.corazones.passing import direction_for
 from picas.games.corazones.rules import TARGETS, Rules
 from picas.games.corazones.scoring import score_hand
 from picas.games.corazones.view import PlayerView, view_for
+from picas.games.spades.bots.base import decision_rng
+from picas.shared.deals import code_from_bytes, deal_for
+from picas.shared.seats import Seat
 
 BENCH_CODE = "BENCH234"
 _SEATS = tuple(Seat)

@@ -9,18 +9,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from picas.engine.actions import Play
-from picas.engine.deals import deal_for, normalize_code
-from picas.engine.errors import IllegalAction, Refusal
-
-# The deal check is Spades' own, private for now: it belongs in deals.py (docs/corazones.md).
-from picas.engine.game import _check_deal as check_deal
-from picas.engine.seats import Seat
 from picas.games.corazones.actions import Action
 from picas.games.corazones.hand import Deal, HandState, Phase
 from picas.games.corazones.passing import direction_for
 from picas.games.corazones.rules import Rules
 from picas.games.corazones.scoring import Four, HandScore, score_hand
+
+# The deal check is Spades' own, private for now: it belongs in deals.py (docs/corazones.md).
+from picas.games.spades.game import _check_deal as check_deal
+from picas.shared.deals import deal_for, normalize_code
+from picas.shared.errors import IllegalAction, Refusal
+from picas.shared.seats import Seat
+from picas.shared.tricks import Play
 
 FIRST_DEALER = Seat.EAST
 """East deals the first hand (so South gets the first card), then the deal moves to the left.

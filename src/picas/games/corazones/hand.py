@@ -13,13 +13,12 @@ from enum import Enum
 from itertools import combinations
 from typing import NamedTuple
 
-from picas.engine.actions import PLAYS, Play
-from picas.engine.cards import SUIT_CARDS, SUIT_MASKS, Card, Rank, Suit, cards_in
-from picas.engine.errors import IllegalAction, Refusal
-from picas.engine.hand import Trick
-from picas.engine.seats import Seat
 from picas.games.corazones.actions import PASS_SIZE, Action, Pass
 from picas.games.corazones.passing import PassDirection
+from picas.shared.cards import SUIT_CARDS, SUIT_MASKS, Card, Rank, Suit, cards_in
+from picas.shared.errors import IllegalAction, Refusal
+from picas.shared.seats import Seat
+from picas.shared.tricks import PLAYS, Play, Trick
 
 TWO_OF_CLUBS = Card.of(Rank.TWO, Suit.CLUBS)
 QUEEN_OF_SPADES = Card.of(Rank.QUEEN, Suit.SPADES)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from picas.engine.seats import Seat
+from picas.shared.seats import Seat
 
 
 class PassDirection(Enum):

@@ -6,7 +6,7 @@ from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Any
 
-from picas.engine.errors import InvalidRules
+from picas.shared.errors import InvalidRules
 
 TARGETS = (50, 100)
 """The targets the page offers (50: the quick game); the engine accepts any in ``TARGET_RANGE``."""

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from picas.engine.seats import Seat
 from picas.games.corazones.hand import HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Deal
 from picas.games.corazones.rules import MoonForm, Rules
+from picas.shared.seats import Seat
 
 ALL_POINTS = 26
 QUEEN_POINTS = 13

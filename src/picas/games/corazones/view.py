@@ -11,16 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from picas.engine.actions import Play
-from picas.engine.cards import Card, cards_in
-from picas.engine.errors import Refusal
-from picas.engine.hand import Trick
-from picas.engine.seats import Seat
 from picas.games.corazones.game import GameState, HandResult, Outcome
 from picas.games.corazones.hand import Phase
 from picas.games.corazones.passing import PassDirection
 from picas.games.corazones.rules import Rules
 from picas.games.corazones.scoring import Four, card_points
+from picas.shared.cards import Card, cards_in
+from picas.shared.errors import Refusal
+from picas.shared.seats import Seat
+from picas.shared.tricks import Play, Trick
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,9 +2,9 @@
 
 A bot has two methods, ``pass_cards`` and ``play``, each taking a :class:`PlayerView` and a
 ``random.Random``; it never sees a ``GameState``. The generator is the Spades one
-(:func:`picas.bots.base.decision_rng`: game code, action index, seat), so a code played the same way
-gives the same game. When the shared ``decide``/``play_bots`` are parameterised by the game, these
-two functions fold into them.
+(:func:`picas.games.spades.bots.base.decision_rng`: game code, action index, seat), so a code
+played the same way gives the same game. When the shared ``decide``/``play_bots`` are parameterised
+by the game, these two functions fold into them.
 """
 
 from __future__ import annotations
@@ -13,15 +13,15 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Protocol, runtime_checkable
 
-from picas.bots.base import decision_rng
-from picas.engine.actions import Play
-from picas.engine.cards import Card
-from picas.engine.errors import IllegalAction
-from picas.engine.seats import Seat
 from picas.games.corazones.actions import PASS_SIZE, Action, Pass
 from picas.games.corazones.game import GameState
 from picas.games.corazones.hand import Phase
 from picas.games.corazones.view import PlayerView, view_for
+from picas.games.spades.bots.base import decision_rng
+from picas.shared.cards import Card
+from picas.shared.errors import IllegalAction
+from picas.shared.seats import Seat
+from picas.shared.tricks import Play
 
 
 @runtime_checkable

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from picas.engine.cards import Card, mask_of
 from picas.games.corazones.bots.policy import AS, CLUBS, DIAMONDS, HEARTS, KS, QS, SPADES, Table
 from picas.games.corazones.view import PlayerView
+from picas.shared.cards import Card, mask_of
 
 # The card constants live with the policy; the bots import them from here with the helpers.
 __all__ = [

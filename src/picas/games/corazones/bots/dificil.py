@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import random
 
-from picas.engine.cards import CARDS, Card
 from picas.games.corazones.bots.normal import NormalBot
 from picas.games.corazones.bots.search import SearchSettings, know, search_play
 from picas.games.corazones.view import PlayerView
+from picas.shared.cards import CARDS, Card
 
 
 class DificilBot:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 
-from picas.engine.cards import CARDS, Card
 from picas.games.corazones.bots.cards import (
     AS,
     HEARTS,
@@ -21,6 +20,7 @@ from picas.games.corazones.bots.cards import (
     trick_winner,
 )
 from picas.games.corazones.view import PlayerView
+from picas.shared.cards import CARDS, Card
 
 SLIP = 1 / 6
 """How often Fácil plays a random legal card instead of its rule."""

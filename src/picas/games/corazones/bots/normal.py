@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 
-from picas.engine.cards import CARDS, FULL_DECK_MASK, SUIT_MASKS, Card
 from picas.games.corazones.bots.cards import (
     AS,
     CLUBS,
@@ -29,6 +28,7 @@ from picas.games.corazones.bots.cards import (
 )
 from picas.games.corazones.bots.policy import choose, losers
 from picas.games.corazones.view import PlayerView
+from picas.shared.cards import CARDS, FULL_DECK_MASK, SUIT_MASKS, Card
 
 COVER = 4
 """Low spades (below ♠Q) needed to keep ♠Q, ♠K or ♠A safely through the hand."""

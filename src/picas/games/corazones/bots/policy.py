@@ -25,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from picas.engine.cards import FULL_DECK_MASK, SUIT_MASKS, cards_in
 from picas.games.corazones.hand import QUEEN_OF_SPADES
+from picas.shared.cards import FULL_DECK_MASK, SUIT_MASKS, cards_in
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 QS = int(QUEEN_OF_SPADES)

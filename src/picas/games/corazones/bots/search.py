@@ -15,7 +15,6 @@ import random
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from picas.engine.cards import FULL_DECK_MASK, SUIT_MASKS
 from picas.games.corazones.bots.cards import mask, table_of
 from picas.games.corazones.bots.policy import (
     POINT_MASK,
@@ -29,6 +28,7 @@ from picas.games.corazones.hand import JACK_OF_DIAMONDS
 from picas.games.corazones.rules import MoonForm, Rules
 from picas.games.corazones.scoring import ALL_POINTS, JACK_POINTS
 from picas.games.corazones.view import PlayerView
+from picas.shared.cards import FULL_DECK_MASK, SUIT_MASKS
 
 JD = int(JACK_OF_DIAMONDS)
 

@@ -498,7 +498,7 @@ export const EN = {
   "server.bad_signature": "The server does not recognise this saved game's signature (its key may have changed, or the game comes from another server): it cannot go on here.",
 };
 
-// The computer players' and the tip's short Spanish reasons (picas.bots.evaluate), in English:
+// The computer players' and the tip's short Spanish reasons (picas.games.spades.bots.evaluate), in English:
 // each known phrase is replaced where it appears; anything else stays as the server wrote it.
 const SUITS = { "tréboles": "clubs", diamantes: "diamonds", corazones: "hearts", picas: "spades" };
 const SUIT_ONE = { "trébol": "club", diamante: "diamond", "corazón": "heart", pica: "spade" };

@@ -179,7 +179,7 @@ export const ES = {
   "hint.label": "Sugerencia: {card}",
   "hint.loading": "Buscando una carta que sugerirte…",
   "hint.cardAria": "{card}, la carta sugerida",
-  // The play hint's reasons by code (picas.bots.hint.REASONS_ES, DISCARDS_ES: the same words). {card},
+  // The play hint's reasons by code (picas.games.spades.bots.hint.REASONS_ES, DISCARDS_ES: the same words). {card},
   // {best}: a card's short label (♥Q); {suit}, {led}: suit names; {seat}; {n}; {discard}: a discard reason.
   "hint.last_card": "es tu última carta",
   "hint.only_of_led": "es tu única carta de {led}: debes asistir",

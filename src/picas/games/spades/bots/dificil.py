@@ -1,0 +1,77 @@
+"""Difícil: Monte Carlo search over the deals consistent with what it has seen.
+
+Bids: the shared evaluator gives an estimate; the search then deals the other hands many times
+(weighted to fit the bids already made), lets the seats still to bid bid by the evaluator, plays
+each deal out, and keeps the bid (within two of the estimate, or Nil when the hand might carry
+one) that scores best on average with the real scoring rules.
+
+Plays: for each card, the unseen cards are dealt to the other seats within their hand sizes, known
+voids and bids (:mod:`picas.games.spades.bots.search`), every distinct candidate card is played out
+by the shared heuristic, and each finished hand is priced by the real scoring rules plus the cost of
+the bags carried forward. It keeps the heuristic's card (Normal's choice, with its manners) unless
+the search is confident another one is better. A fixed number of samples, so it is deterministic
+given its generator.
+"""
+
+from __future__ import annotations
+
+import random
+
+from picas.games.spades import CARDS, Bid, BlindNil, Card, LookAtCards
+from picas.games.spades.actions import BIDS
+from picas.games.spades.bots.evaluate import DIFICIL_STYLE, decide_bid
+from picas.games.spades.bots.knowledge import dealt_hand, know
+from picas.games.spades.bots.normal import bid_from_view
+from picas.games.spades.bots.policy import choose
+from picas.games.spades.bots.search import SearchSettings, search_bid, search_play
+from picas.games.spades.view import PlayerView
+
+
+class DificilBot:
+    name = "dificil"
+
+    def __init__(self, settings: SearchSettings | None = None) -> None:
+        self.settings = settings or SearchSettings()
+        self.playouts = 0
+        """Playouts run so far by this object (for ``picas bench bots``); not used to decide."""
+
+    def bid(self, view: PlayerView, rng: random.Random) -> Bid | BlindNil | LookAtCards:
+        if view.hand is None or not self.settings.bid_samples:
+            return bid_from_view(view, rng, DIFICIL_STYLE)
+        mask = dealt_hand(view)
+        decision = decide_bid(view, mask, DIFICIL_STYLE)
+        evaluation = decision.evaluation
+        estimate = decision.bid or max(1, int(evaluation.tricks * DIFICIL_STYLE.scale + 0.5))
+        partner_bid = view.bids[view.seat.partner]
+        try_nil = partner_bid != 0 and evaluation.nil_danger <= self.settings.nil_danger
+        bid, runs = search_bid(
+            know(view),
+            view.rules,
+            view.blind,
+            view.bags,
+            rng,
+            estimate=estimate,
+            try_nil=try_nil,
+            samples=self.settings.bid_samples,
+            nil_margin=self.settings.nil_margin,
+        )
+        self.playouts += runs
+        return BIDS[bid]
+
+    def play(self, view: PlayerView, rng: random.Random) -> Card:
+        k = know(view)
+        card, runs = search_play(k, view.rules, view.blind, view.bags, rng, self.settings)
+        self.playouts += runs
+        if card < 0:  # no consistent deal found (cannot happen with a real view): play Normal
+            card = choose(
+                k.seat,
+                k.mine,
+                k.trick,
+                k.leader,
+                k.possible,
+                k.bids,
+                k.won,
+                k.broken,
+                k.tricks_left,
+            )
+        return CARDS[card]

@@ -1,0 +1,394 @@
+"""Hand evaluation for bidding: count sure tricks, judge a Nil, adjust to the score.
+
+One evaluator serves every level and the bid tip, so the tip explains exactly what the computer
+players do: a :class:`HandEvaluation` lists the features it counted (aces, guarded kings, long
+spades, ruffs…) with their value, and :func:`decide_bid` turns it into a bid and short Spanish
+reasons.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from picas.games.spades.bots.knowledge import SUIT_MASK
+from picas.games.spades.view import PlayerView
+
+SUIT_SYMBOL = "♣♦♥♠"
+SUIT_PLURAL = ("tréboles", "diamantes", "corazones", "picas")
+SUIT_SINGULAR = ("trébol", "diamante", "corazón", "pica")
+RANK_LABEL = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+ACE, KING, QUEEN, JACK, TEN = 12, 11, 10, 9, 8
+
+
+def label(card: int) -> str:
+    """Suit first, as players write a holding: "♠A", "♥10"."""
+    return SUIT_SYMBOL[card // 13] + RANK_LABEL[card % 13]
+
+
+@dataclass(frozen=True, slots=True)
+class Feature:
+    """One thing the evaluator counted, worth ``tricks`` (possibly a fraction)."""
+
+    kind: str
+    """``sure`` (an ace or a solid spade honour), ``guarded_king``, ``honour`` (a partial
+    honour), ``long_spades``, ``void``, ``singleton``, ``doubleton``."""
+    suit: int
+    cards: tuple[int, ...]
+    tricks: float
+
+
+@dataclass(frozen=True, slots=True)
+class HandEvaluation:
+    tricks: float
+    """Expected tricks: the sum of the features' values."""
+    features: tuple[Feature, ...]
+    nil_danger: float
+    """How likely the hand is to be forced to win a trick: 0 is a perfect Nil."""
+    lengths: tuple[int, int, int, int]
+
+
+def _ranks(mask: int, suit: int) -> list[int]:
+    """Ranks (0 = two … 12 = ace) held in ``suit``, highest first."""
+    bits = (mask & SUIT_MASK[suit]) >> (13 * suit)
+    return [r for r in range(12, -1, -1) if bits >> r & 1]
+
+
+def evaluate_hand(mask: int) -> HandEvaluation:
+    """Count the tricks a 13-card hand should take, feature by feature.
+
+    Aces are sure. A king counts when guarded by one to four other cards (a suit of 2–5 cards); a
+    queen only with a higher honour or a long guard. Spades: solid honours are sure, and every spade
+    beyond the third wins as trump. Short side suits give ruffs, as many as the spare spades allow.
+    """
+    features: list[Feature] = []
+    lengths = tuple(len(_ranks(mask, s)) for s in range(4))
+    # --- spades ----------------------------------------------------------------------------
+    spade_ranks = _ranks(mask, 3)
+    n_sp = len(spade_ranks)
+    counted_spades = 0
+    sure: list[int] = []
+    partial: list[tuple[int, float]] = []
+    for position, rank in enumerate(spade_ranks):
+        # Spades above this one held by others (``position`` of ours are above it).
+        missing_above = (12 - rank) - position
+        card = 39 + rank
+        if missing_above == 0:
+            sure.append(card)
+        elif rank >= TEN and n_sp - position > missing_above:
+            # Enough spades below it to wait out the missing honours.
+            if missing_above == 1:
+                value = 0.85 if n_sp >= 3 else 0.65
+            elif missing_above == 2:
+                value = 0.6 if n_sp >= 4 else 0.35
+            else:
+                value = 0.4 if n_sp >= 5 else 0.2
+            partial.append((card, value))
+        elif rank >= QUEEN and n_sp >= 2:
+            partial.append((card, 0.35))
+        if missing_above > 0 and rank < TEN:
+            break
+    counted_spades = len(sure) + len(partial)
+    for card in sure:
+        features.append(Feature("sure", 3, (card,), 1.0))
+    for card, value in partial:
+        features.append(Feature("honour", 3, (card,), value))
+    long_tricks = max(0, n_sp - max(3, counted_spades))
+    if long_tricks:
+        features.append(Feature("long_spades", 3, (), 0.9 * long_tricks))
+        counted_spades += long_tricks
+    spare_spades = max(0, n_sp - counted_spades)
+    # --- side suits --------------------------------------------------------------------------
+    for suit in range(3):
+        ranks = _ranks(mask, suit)
+        n = len(ranks)
+        base = 13 * suit
+        if ACE in ranks:
+            features.append(Feature("sure", suit, (base + ACE,), 1.0 if n <= 5 else 0.75))
+        if KING in ranks:
+            if ACE in ranks and 2 <= n <= 5:
+                features.append(Feature("sure", suit, (base + KING,), 0.9))
+            elif 2 <= n <= 5:
+                features.append(
+                    Feature("guarded_king", suit, (base + KING,), 0.8 if n >= 3 else 0.65)
+                )
+            elif n >= 6:
+                features.append(Feature("honour", suit, (base + KING,), 0.4))
+        if QUEEN in ranks and 3 <= n <= 5:
+            above = (ACE in ranks) + (KING in ranks)
+            value = (0.6, 0.5, 0.7)[above] if above else 0.25
+            if above == 0 and n < 4:
+                value = 0.15
+            features.append(Feature("honour", suit, (base + QUEEN,), value))
+    # --- ruffs: voids and short suits, with the spades not already counted -------------------
+    if spare_spades:
+        short = sorted((lengths[s], s) for s in range(3) if lengths[s] <= 2)
+        for n, suit in short:
+            if not spare_spades:
+                break
+            chances = (2, 1, 1)[n]
+            value_each = (0.85, 0.7, 0.3)[n]
+            used = min(chances, spare_spades)
+            spare_spades -= used
+            kind = ("void", "singleton", "doubleton")[n]
+            features.append(Feature(kind, suit, (), value_each * used))
+    tricks = sum(f.tricks for f in features)
+    return HandEvaluation(
+        tricks=tricks,
+        features=tuple(features),
+        nil_danger=nil_danger(mask),
+        lengths=(lengths[0], lengths[1], lengths[2], lengths[3]),
+    )
+
+
+def nil_danger(mask: int) -> float:
+    """How exposed the hand is as a Nil: each high card that little cards don't cover.
+
+    An ace or king is fatal-ish; a queen or jack is a danger unless the suit has low cards to
+    duck with (or is short enough to discard early); spades are the worst, they cannot be
+    discarded and win every ruff.
+    """
+    danger = 0.0
+    spades = _ranks(mask, 3)
+    if len(spades) >= 4:
+        danger += 1.5 * (len(spades) - 3)
+    for rank in spades:
+        if rank >= QUEEN:
+            danger += 3.0
+        elif rank >= JACK:
+            danger += 1.2
+        elif rank >= 7:  # 9, 10
+            danger += 0.4
+    for suit in range(3):
+        ranks = _ranks(mask, suit)
+        n = len(ranks)
+        lows = sum(1 for r in ranks if r <= 4)  # 2-6
+        for position, rank in enumerate(ranks):
+            if rank == ACE:
+                danger += 3.0
+            elif rank == KING:
+                danger += 1.6 if lows >= 3 else 2.5
+            elif rank == QUEEN:
+                danger += 0.5 if lows >= 2 else 1.2
+            elif rank == JACK:
+                danger += 0.2 if lows >= 2 else 0.6
+            elif rank >= 7 and position == n - 1:
+                danger += 0.3  # the lowest card of the suit is a 9 or more
+        if n >= 1 and lows == 0 and ranks[-1] >= 6:
+            danger += 0.3
+    return danger
+
+
+# --- the bid ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BidStyle:
+    """How a level turns an evaluation into a bid."""
+
+    scale: float = 1.0
+    shift: float = 0.0
+    nil_max_danger: float = 1.6
+    nil_max_tricks: float = 1.8
+    use_score: bool = True
+
+
+FACIL_STYLE = BidStyle(
+    scale=0.8, shift=0.0, nil_max_danger=0.9, nil_max_tricks=1.2, use_score=False
+)
+# Normal counts a little short of the evaluator's full count: at × 0.85 four Normals were set on
+# 9% of their contracts and their games to 250 lasted 4.9 hands; at × 0.8, 6% and 5.1 hands, still
+# bidding 10.3 a table (docs/benchmarks.md). Difícil starts its search from the bolder count: the
+# search itself then prices the bids around it.
+NORMAL_STYLE = BidStyle(scale=0.8)
+DIFICIL_STYLE = BidStyle(scale=0.85)
+
+
+@dataclass(frozen=True, slots=True)
+class BidDecision:
+    bid: int
+    reasons: tuple[str, ...]
+    evaluation: HandEvaluation
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSituation:
+    """The score seen from one seat's team."""
+
+    ours: int
+    theirs: int
+    our_bags: int
+    target: int
+    bag_limit: int
+    bag_penalty: bool
+
+    @property
+    def lead(self) -> int:
+        return self.ours - self.theirs
+
+    @property
+    def far_behind(self) -> bool:
+        return self.lead <= -150 or (self.theirs >= self.target - 60 and self.lead <= -60)
+
+    @property
+    def far_ahead(self) -> bool:
+        return self.lead >= 150
+
+    @property
+    def bags_near_limit(self) -> bool:
+        return self.bag_penalty and self.our_bags >= self.bag_limit - 3
+
+
+def situation(view: PlayerView) -> ScoreSituation:
+    team = view.seat.team
+    return ScoreSituation(
+        ours=view.totals[team],
+        theirs=view.totals[1 - team],
+        our_bags=view.bags[team],
+        target=view.rules.target,
+        bag_limit=view.rules.bag_limit,
+        bag_penalty=view.rules.bag_penalty,
+    )
+
+
+def decide_bid(view: PlayerView, mask: int, style: BidStyle = NORMAL_STYLE) -> BidDecision:
+    """The bid for ``mask`` (the seat's 13 cards) at this table, with the reasons in Spanish."""
+    return bid_for_hand(mask, view.bids[view.seat.partner], situation(view), style)
+
+
+def bid_for_hand(
+    mask: int, partner_bid: int | None, score: ScoreSituation | None, style: BidStyle
+) -> BidDecision:
+    """The bid for a 13-card hand given the partner's bid (``None``: not yet) and the score
+    (``None``: ignore it, as the search does for the seats it imagines)."""
+    evaluation = evaluate_hand(mask)
+    reasons = feature_reasons(evaluation)
+    tricks = evaluation.tricks * style.scale + style.shift
+    nil_max_danger = style.nil_max_danger
+    nil_max_tricks = style.nil_max_tricks
+    if style.use_score and score is not None:
+        if score.far_behind:
+            tricks += 0.3
+            nil_max_danger += 0.6
+            nil_max_tricks += 0.4
+            reasons.append("vais muy por detrás: canto valiente")
+        elif score.far_ahead:
+            tricks -= 0.3
+            nil_max_danger -= 0.4
+            reasons.append("vais muy por delante: canto prudente")
+        if score.bags_near_limit:
+            tricks += 0.4
+            reasons.append("muchos sacos: mejor cantar de más")
+    nil_allowed = partner_bid != 0
+    if (
+        nil_allowed
+        and evaluation.nil_danger <= nil_max_danger
+        and evaluation.tricks <= nil_max_tricks
+    ):
+        nil_reasons = nil_reason_list(evaluation, mask)
+        return BidDecision(0, tuple(nil_reasons), evaluation)
+    if partner_bid == 0:
+        reasons.append("tu compañero canta Nil: no cantes Nil")
+    bid = max(1, min(13, int(tricks + 0.5)))
+    if not reasons:
+        reasons.append("pocas cartas altas")
+    return BidDecision(bid, tuple(reasons), evaluation)
+
+
+def feature_reasons(evaluation: HandEvaluation, *, name_cards: bool = True) -> list[str]:
+    """Short Spanish reasons for a trick-taking bid, one per kind of feature.
+
+    ``name_cards`` is for the hand's owner (the tip): "♠A ♥A seguras", "sin tréboles". A computer
+    player's reason is read by the others at the table, who must not learn its cards: without
+    ``name_cards`` it says counts and shapes only ("2 bazas seguras", "sin cartas de un palo").
+    """
+    reasons: list[str] = []
+    sure = [c for f in evaluation.features if f.kind == "sure" for c in f.cards]
+    sure.sort(key=lambda c: (-(c // 13), -c))
+    if sure:
+        if name_cards:
+            word = "segura" if len(sure) == 1 else "seguras"
+            reasons.append(" ".join(label(c) for c in sure) + " " + word)
+        else:
+            reasons.append(counted(len(sure), "baza segura", "bazas seguras"))
+    kings = [f.cards[0] for f in evaluation.features if f.kind == "guarded_king"]
+    if name_cards:
+        reasons.extend(f"{label(king)} protegido" for king in kings)
+    elif kings:
+        reasons.append(counted(len(kings), "rey protegido", "reyes protegidos", one="un"))
+    if any(f.kind == "long_spades" for f in evaluation.features):
+        reasons.append(f"{evaluation.lengths[3]} picas: las pequeñas también ganan")
+    for kind in ("void", "singleton", "doubleton"):
+        suits = [f.suit for f in evaluation.features if f.kind == kind]
+        if suits:
+            reasons.append(ruff_reason(kind, suits, name_cards=name_cards))
+    return reasons
+
+
+COUNT_WORDS = ("", "un", "dos", "tres")
+"""Small counts as words, for the shapes: "dos palos". Bigger counts never happen there."""
+
+
+def counted(n: int, singular: str, plural: str, *, one: str = "1") -> str:
+    """A count with its noun in the right number: "1 baza segura", "3 bazas seguras"."""
+    return f"{one} {singular}" if n == 1 else f"{n} {plural}"
+
+
+def _suits_word(n: int) -> str:
+    return "un palo" if n == 1 else f"{COUNT_WORDS[n]} palos"
+
+
+def ruff_reason(kind: str, suits: list[int], *, name_cards: bool) -> str:
+    """The short suits that give ruffs, all of one kind in one phrase: "sin tréboles ni
+    diamantes, puedes fallar", "solo dos diamantes y dos corazones, quizá falles"; without
+    ``name_cards``, "sin cartas de un palo, puedes fallar"."""
+    ending = "quizá falles" if kind == "doubleton" else "puedes fallar"
+    if not name_cards:
+        shape = {
+            "void": f"sin cartas de {_suits_word(len(suits))}",
+            "singleton": f"{_suits_word(len(suits))} con una sola carta",
+            "doubleton": f"{_suits_word(len(suits))} con solo dos cartas",
+        }[kind]
+        return f"{shape}, {ending}"
+    if kind == "void":
+        shape = "sin " + " ni ".join(SUIT_PLURAL[s] for s in suits)
+    elif kind == "singleton":
+        shape = " y ".join(f"un solo {SUIT_SINGULAR[s]}" for s in suits)
+    else:
+        shape = "solo " + " y ".join(f"dos {SUIT_PLURAL[s]}" for s in suits)
+    return f"{shape}, {ending}"
+
+
+def nil_reason_list(evaluation: HandEvaluation, mask: int, *, name_cards: bool = True) -> list[str]:
+    """Why a Nil: no high cards, short low spades, the voids to discard into (``name_cards``: as
+    in :func:`feature_reasons`)."""
+    reasons = ["mano de Nil: sin cartas altas"]
+    n_sp = evaluation.lengths[3]
+    if n_sp == 0:
+        reasons.append("sin picas")
+    elif n_sp <= 3:
+        high = _ranks(mask, 3)[0]
+        shown = f" (la más alta, ♠{RANK_LABEL[high]})" if name_cards else ""
+        reasons.append(f"picas cortas y bajas{shown}")
+    voids = [suit for suit in range(3) if evaluation.lengths[suit] == 0]
+    if voids and name_cards:
+        reasons.append("sin " + " ni ".join(SUIT_PLURAL[s] for s in voids) + ": te descartas")
+    elif voids:
+        reasons.append(f"sin cartas de {_suits_word(len(voids))}: te descartas")
+    return reasons
+
+
+def decide_blind_nil(view: PlayerView, rng: random.Random) -> bool:
+    """Whether to declare Blind Nil (only asked while it is on offer).
+
+    Worth ±200, so only when the team is well behind: always from 200 behind or when the
+    opponents are close to winning, otherwise one time in four, drawn from the seeded generator.
+    Never when the partner has already bid Nil.
+    """
+    if not view.blind_nil_offered or view.bids[view.seat.partner] == 0:
+        return False
+    score = situation(view)
+    draw = rng.random()  # always drawn, so the decision uses the generator the same way
+    if score.lead <= -200 or score.theirs >= score.target - 80:
+        return True
+    return score.lead <= -100 and draw < 0.25

@@ -1,0 +1,441 @@
+"""Monte Carlo search for Difícil: sample the hidden hands, play each candidate card out.
+
+Everything runs on the private integer representation of :mod:`picas.games.spades.bots.knowledge`,
+fed only from the seat's view. A sample deals the unseen cards to the other seats respecting their
+hand sizes and the voids they have shown; each candidate card is then played out to the end of the
+hand by the shared heuristic policy, and the finished hand is priced with the real scoring rules
+(contract made or set, Nil ±100, bags) plus a cost for the bags carried towards the next penalty.
+The work is fixed (a number of samples that depends only on the position), never a time budget, so
+the same position always gives the same move.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from picas.games.spades import Rules
+from picas.games.spades.bots.knowledge import BELOW, SUIT_MASK, Knowledge
+from picas.games.spades.bots.policy import (
+    choose,
+    heuristic_card,
+    legal_mask,
+    spare_partner,
+    winner_position,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSettings:
+    playouts: int = 2_500
+    """Sampled playouts per card decision, shared out among the distinct candidate cards (every
+    candidate is played out on the same samples): the fixed amount of work."""
+    margin: float = 2.0
+    confidence: float = 1.0
+    """Another card replaces the heuristic's only if it prices ``margin`` points better plus
+    ``confidence`` standard errors."""
+    bid_samples: int = 80
+    """Sampled deals for a bid (0: bid by the evaluator alone, like Normal)."""
+    nil_danger: float = 2.0
+    """Hands up to this Nil danger have a Nil priced by the search too."""
+    nil_margin: float = 10.0
+    """How many points a hand a Nil must price above the best bid to be chosen."""
+
+
+def bag_cost(bags: int) -> float:
+    """The future cost of holding ``bags`` bags towards the next penalty of 100 at 10.
+
+    A bag is nearly free when the count is low (about 1–2 points) and worth about 10 when the
+    count is near the limit; the penalty itself is counted by the score when it happens.
+    """
+    return _BAG_POTENTIAL[min(bags, 9)]
+
+
+_MARGINAL = (1.0, 1.0, 1.5, 1.5, 2.0, 3.0, 4.0, 6.0, 9.0, 10.0)
+_BAG_POTENTIAL = tuple(sum(_MARGINAL[:b]) for b in range(10))
+
+
+class Pricer:
+    """Prices a finished hand for one team, with the table's rules, bids and bags."""
+
+    __slots__ = ("bag_limit", "bag_points", "bags", "bids", "blind", "nil_score", "penalty", "team")
+
+    def __init__(
+        self,
+        rules: Rules,
+        team: int,
+        bids: Sequence[int],
+        blind: Sequence[bool],
+        bags: Sequence[int],
+    ) -> None:
+        self.team = team
+        self.bids = tuple(bids)
+        self.blind = tuple(blind)
+        self.bags = tuple(bags)
+        self.penalty = rules.bag_penalty
+        self.bag_limit = rules.bag_limit
+        self.bag_points = rules.bag_penalty_points
+        self.nil_score = (rules.nil_points, rules.blind_nil_points, rules.nil_tricks_score)
+
+    def team_points(self, team: int, won: Sequence[int]) -> tuple[int, int, int]:
+        """The team's hand total by the real rules, the bags it adds and its bags after."""
+        bids = self.bids
+        nil_points, blind_points, nil_tricks_score = self.nil_score
+        contract = 0
+        counted = 0
+        nil_tricks = 0
+        points = 0
+        for seat in (team, team + 2):
+            bid = bids[seat]
+            if bid == 0:
+                value = blind_points if self.blind[seat] else nil_points
+                points += value if won[seat] == 0 else -value
+                nil_tricks += won[seat]
+            else:
+                contract += bid
+                counted += won[seat]
+        over = 0
+        if contract:
+            if counted >= contract:
+                points += 10 * contract
+                over = counted - contract
+            else:
+                points -= 10 * contract
+        points += over + (nil_tricks if nil_tricks_score else 0)
+        added = over + nil_tricks
+        total = self.bags[team] + added
+        if self.penalty:
+            points -= self.bag_points * (total // self.bag_limit)
+            total %= self.bag_limit
+        return points, added, total
+
+    def team_value(self, team: int, won: Sequence[int]) -> float:
+        """The hand total, less what the bags carried forward will cost."""
+        points, added, after = self.team_points(team, won)
+        if not added:
+            return points
+        if not self.penalty:
+            return points - 0.5 * added
+        return points - bag_cost(after) + bag_cost(self.bags[team])
+
+    def value(self, won: Sequence[int]) -> float:
+        """Our team's price minus theirs."""
+        return self.team_value(self.team, won) - self.team_value(1 - self.team, won)
+
+
+def sample_hands(k: Knowledge, rng: random.Random) -> list[int] | None:
+    """Deal the unseen cards to the other seats: exact hand sizes, no card in a known void.
+
+    Cards of the most constrained suits go first; each goes to an allowed seat with probability
+    proportional to the room left in its hand, which is close to uniform over consistent deals.
+    """
+    me = k.seat
+    seats = [s for s in range(4) if s != me]
+    uniform = rng.random  # int(uniform() * n) is several times cheaper than rng.randrange(n)
+    order = []
+    for suit in range(4):
+        allowed = [s for s in seats if not k.voids[s] >> suit & 1]
+        order.append((len(allowed), suit, allowed, k.unseen & SUIT_MASK[suit]))
+    order.sort()
+    for _attempt in range(60):
+        hands = [0, 0, 0, 0]
+        hands[me] = k.mine
+        room = list(k.sizes)
+        room[me] = 0
+        ok = True
+        for _count, _suit, allowed, cards in order:
+            while cards:
+                bit = cards & -cards
+                cards ^= bit
+                total = 0
+                for s in allowed:
+                    total += room[s]
+                if not total:
+                    ok = False
+                    break
+                pick = int(uniform() * total)
+                for s in allowed:
+                    if pick < room[s]:
+                        hands[s] |= bit
+                        room[s] -= 1
+                        break
+                    pick -= room[s]
+            if not ok:
+                break
+        if ok:
+            return hands
+    return None
+
+
+def candidates(k: Knowledge, legal: int) -> list[int]:
+    """One card for each group of equivalent legal cards (same suit, nothing anyone else could
+    hold in between), the lowest of each group."""
+    settled = k.played
+    for card in k.trick:
+        settled &= ~(1 << card)
+    out: list[int] = []
+    rest = legal
+    while rest:
+        bit = rest & -rest
+        card = bit.bit_length() - 1
+        rest ^= bit
+        if out:
+            prev = out[-1]
+            if prev // 13 == card // 13:
+                between = BELOW[card] & ~BELOW[prev] & ~(1 << prev)
+                if not between & ~(settled | k.mine):
+                    continue
+        out.append(card)
+    return out
+
+
+_ACES = sum(1 << (13 * s + 12) for s in range(4))
+_KINGS = sum(1 << (13 * s + 11) for s in range(4))
+_HIGH_SPADES = sum(1 << c for c in range(48, 52))  # ♠Q ♠K ♠A
+_SPADE_MASK = SUIT_MASK[3]
+
+
+def quick_tricks(mask: int) -> float:
+    """A rough trick count for a 13-card hand (aces, kings, spade length), fast enough to weigh
+    thousands of sampled hands against the bids their holders made."""
+    tricks = float((mask & _ACES).bit_count())
+    kings = mask & _KINGS
+    while kings:
+        bit = kings & -kings
+        kings ^= bit
+        if (mask & SUIT_MASK[(bit.bit_length() - 1) // 13]).bit_count() >= 2:
+            tricks += 0.7
+    spades = (mask & _SPADE_MASK).bit_count()
+    if spades > 3:
+        tricks += 0.9 * (spades - 3)
+    if mask >> 49 & 1 and spades >= 3:  # ♠Q with length
+        tricks += 0.4
+    return tricks
+
+
+def bid_likelihood(bid: int, mask: int) -> float:
+    """How plausible it is that a seat dealt ``mask`` bid ``bid`` (not normalised)."""
+    if bid == 0:
+        dangers = (mask & (_ACES | _KINGS | _HIGH_SPADES)).bit_count()
+        spades = (mask & _SPADE_MASK).bit_count()
+        return 0.3 ** (dangers + max(0, spades - 3))
+    gap = bid - 0.85 * quick_tricks(mask)
+    return math.exp(-gap * gap / 4.5)
+
+
+def sample_weight(k: Knowledge, hands: Sequence[int]) -> float:
+    """The weight of a sampled deal: how well each bid matches the hand its seat was dealt."""
+    weight = 1.0
+    for seat in range(4):
+        bid = k.bids[seat]
+        if seat != k.seat and bid >= 0:
+            weight *= bid_likelihood(bid, hands[seat] | k.seat_played[seat])
+    return weight
+
+
+def draw_sample(k: Knowledge, rng: random.Random, tries: int = 8) -> list[int] | None:
+    """A sampled deal that fits the bids: each candidate is kept with probability equal to its
+    :func:`sample_weight` (the best of ``tries`` otherwise), so every kept sample counts the same
+    and a few unlikely deals cannot dominate the average."""
+    best: list[int] | None = None
+    best_weight = -1.0
+    for _ in range(tries):
+        hands = sample_hands(k, rng)
+        if hands is None:
+            return None
+        weight = sample_weight(k, hands)
+        if rng.random() < weight:
+            return hands
+        if weight > best_weight:
+            best, best_weight = hands, weight
+    return best
+
+
+def playout(
+    hands: list[int],
+    trick: list[int],
+    leader: int,
+    won: list[int],
+    broken: bool,
+    bids: list[int],
+    tricks_left: int,
+) -> list[int]:
+    """Play the hand to its end with the heuristic for every seat (mutates its arguments)."""
+    turn = (leader + len(trick)) & 3
+    while True:
+        card = heuristic_card(
+            turn, hands[turn], trick, leader, hands, bids, won, broken, tricks_left
+        )
+        hands[turn] ^= 1 << card
+        if card >= 39 and trick and trick[0] < 39:
+            broken = True
+        trick.append(card)
+        if len(trick) == 4:
+            winner = (leader + winner_position(trick)) & 3
+            won[winner] += 1
+            tricks_left -= 1
+            if not tricks_left:
+                return won
+            leader = turn = winner
+            trick.clear()  # the same list for every trick: fewer objects for the collector
+        else:
+            turn = (turn + 1) & 3
+
+
+def search_play(
+    k: Knowledge,
+    rules: Rules,
+    blind: Sequence[bool],
+    bags: Sequence[int],
+    rng: random.Random,
+    settings: SearchSettings,
+) -> tuple[int, int]:
+    """The best card for ``k.seat`` by Monte Carlo, and the number of playouts run."""
+    me = k.seat
+    # The search looks only among the cards the heuristic's manners allow: it may find a better
+    # play, never a ruder one (overtaking a partner who wins the trick anyway).
+    legal = spare_partner(
+        me, legal_mask(k.mine, k.trick, k.broken), k.trick, k.leader, k.possible, k.bids, k.won
+    )
+    options = candidates(k, legal)
+    if len(options) == 1:
+        return options[0], 0
+    pricer = Pricer(rules, me & 1, k.bids, blind, bags)
+    samples = -(-settings.playouts // len(options))
+    values: list[list[float]] = [[] for _ in options]
+    runs = 0
+    trick0 = list(k.trick)
+    bids = list(k.bids)
+    for _ in range(samples):
+        hands = draw_sample(k, rng)
+        if hands is None:
+            break
+        for index, card in enumerate(options):
+            h = hands.copy()
+            h[me] ^= 1 << card
+            trick = [*trick0, card]
+            won = list(k.won)
+            broken = k.broken or (card >= 39 and trick[0] < 39)
+            leader = k.leader
+            left = k.tricks_left
+            if len(trick) == 4:
+                winner = (leader + winner_position(trick)) & 3
+                won[winner] += 1
+                left -= 1
+                leader = winner
+                trick = []
+            if left:
+                playout(h, trick, leader, won, broken, bids, left)
+            values[index].append(pricer.value(won))
+            runs += 1
+    heuristic = choose(
+        me, k.mine, k.trick, k.leader, k.possible, k.bids, k.won, k.broken, k.tricks_left
+    )
+    if not values[0]:
+        return heuristic, runs
+    sums = [sum(v) for v in values]
+    best = 0
+    for index in range(1, len(options)):
+        if sums[index] > sums[best] + 1e-9:
+            best = index
+    # Keep the heuristic's card (Normal's choice, with its manners) unless the search is
+    # confident that another is better: by ``margin`` points plus one standard error of the
+    # paired difference (the same samples price every card).
+    own = _group_of(k, options, heuristic)
+    if own == best:
+        return heuristic, runs
+    diffs = [a - b for a, b in zip(values[best], values[own], strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, n - 1) / n)
+    if mean > settings.margin + settings.confidence * spread:
+        return options[best], runs
+    return heuristic, runs
+
+
+def _group_of(k: Knowledge, options: list[int], card: int) -> int:
+    """The index of the candidate equivalent to ``card`` (same suit, nothing unseen between)."""
+    settled = k.played
+    for played in k.trick:
+        settled &= ~(1 << played)
+    known = settled | k.mine
+    for index, option in enumerate(options):
+        if option == card:
+            return index
+        if option // 13 == card // 13:
+            low, high = min(option, card), max(option, card)
+            between = BELOW[high] & ~BELOW[low] & ~(1 << low)
+            if not between & ~known:
+                return index
+    return 0
+
+
+def search_bid(
+    k: Knowledge,
+    rules: Rules,
+    blind: Sequence[bool],
+    bags: Sequence[int],
+    rng: random.Random,
+    *,
+    estimate: int,
+    try_nil: bool,
+    samples: int,
+    nil_margin: float = 0.0,
+) -> tuple[int, int]:
+    """The bid that scores best on average over sampled deals, and the playouts run.
+
+    Each sample deals the other hands (weighted by how well they fit the bids already made), lets
+    the seats still to bid bid by the evaluator, and plays the hand out once with our bid at
+    ``estimate``; every bid near it is priced on those tricks. With ``try_nil`` a second playout
+    per sample prices a Nil, played as a Nil (and covered by the partner).
+    """
+    from picas.games.spades.bots.evaluate import NORMAL_STYLE, bid_for_hand
+
+    me = k.seat
+    partner = (me + 2) & 3
+    team = me & 1
+    options = list(range(max(1, estimate - 2), min(13, estimate + 2) + 1))
+    totals = [0.0] * len(options)
+    nil_total = 0.0
+    runs = 0
+    leader = k.leader
+    drawn = 0
+    for _ in range(samples):
+        hands = draw_sample(k, rng)
+        if hands is None:
+            break
+        drawn += 1
+        base = list(k.bids)
+        # The seats still to bid, in bidding order after us, bid by the evaluator.
+        for step in range(1, 4):
+            seat = (me + step) & 3
+            if base[seat] < 0:
+                known = base[(seat + 2) & 3]
+                partner_of_seat = None if known < 0 else known
+                if seat == partner:
+                    partner_of_seat = estimate
+                base[seat] = bid_for_hand(hands[seat], partner_of_seat, None, NORMAL_STYLE).bid
+        bids = base.copy()
+        bids[me] = estimate
+        won = playout(hands.copy(), [], leader, [0, 0, 0, 0], False, bids, 13)
+        runs += 1
+        for index, bid in enumerate(options):
+            bids[me] = bid
+            totals[index] += Pricer(rules, team, bids, blind, bags).value(won)
+        if try_nil:
+            bids = base.copy()
+            bids[me] = 0
+            if k.bids[partner] < 0 and bids[partner] == 0:
+                bids[partner] = max(1, estimate)  # never two Nils: the partner would bid
+            won = playout(hands.copy(), [], leader, [0, 0, 0, 0], False, bids, 13)
+            runs += 1
+            nil_total += Pricer(rules, team, bids, blind, bags).value(won)
+    best = 0
+    for index in range(1, len(options)):
+        if totals[index] > totals[best] + 1e-9:
+            best = index
+    if try_nil and nil_total > totals[best] + nil_margin * drawn:
+        return 0, runs
+    return options[best], runs

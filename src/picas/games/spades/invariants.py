@@ -1,0 +1,215 @@
+"""Invariants that every game must keep, checked over many played hands.
+
+Used by ``picas check`` (hundreds of thousands of hands, by hand) and by the test suite (a few
+hundred). Each check raises :class:`InvariantBroken` naming the code, hand and what broke, so a
+failure is a bug report that can be replayed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from picas.games.spades import (
+    Action,
+    GameState,
+    Phase,
+    Play,
+    Rules,
+    Seat,
+    cards_in,
+    find_profile,
+)
+from picas.games.spades.bots.base import decide, decision_rng
+from picas.games.spades.bots.registry import load_bot
+from picas.games.spades.game import HandResult
+from picas.games.spades.view import view_for, view_to_json
+from picas.record import Record, final_state
+from picas.shared.cards import FULL_DECK_MASK
+from picas.shared.deals import code_from_bytes
+
+Chooser = Callable[[GameState, int], Action]
+
+
+class InvariantBroken(AssertionError):  # noqa: N818
+    pass
+
+
+@dataclass
+class Tally:
+    games: int = 0
+    hands: int = 0
+    actions: int = 0
+
+    def add(self, other: Tally) -> None:
+        self.games += other.games
+        self.hands += other.hands
+        self.actions += other.actions
+
+
+def check_position(game: GameState, *, views: bool = True) -> None:
+    """Invariants of any position: the cards, the turn, legality and (if ``views``) the views."""
+    hand = game.hand
+    held = 0
+    for mask in hand.hands:
+        if held & mask:
+            raise InvariantBroken("a card is held by two seats")
+        held |= mask
+    played = 0
+    for trick in hand.tricks:
+        for card in trick.cards:
+            played |= 1 << card
+    for card in hand.trick:
+        played |= 1 << card
+    if held & played or held | played != FULL_DECK_MASK:
+        raise InvariantBroken("the 52 cards are not conserved")
+    expected_played = 4 * len(hand.tricks) + len(hand.trick)
+    if played.bit_count() != expected_played:
+        raise InvariantBroken("a card was played twice")
+    if sum(hand.won) != len(hand.tricks):
+        raise InvariantBroken("tricks won do not add up to tricks played")
+    if game.outcome is not None:
+        return
+    turn = hand.turn
+    if turn is None:
+        raise InvariantBroken("nobody is on turn in a game that is not over")
+    legal = set(game.legal_actions())
+    if hand.phase is Phase.PLAYING:
+        for card in cards_in(hand.hands[turn]):
+            if game.can(Play(card)) != (Play(card) in legal):
+                raise InvariantBroken(f"can() and legal_actions() disagree on {card.code}")
+        if not legal:
+            raise InvariantBroken("the seat on turn has no legal card")
+    if views:
+        for seat in Seat:
+            check_view(game, seat)
+
+
+def check_view(game: GameState, seat: Seat) -> None:
+    """A view shows the viewer's cards and what is public, never another seat's hidden cards."""
+    # Finished hands are public (all their cards were played face up), so leave them out.
+    view = dataclasses.replace(view_for(game, seat), history=())
+    text = json.dumps(view_to_json(view))
+    for other in Seat:
+        if other is seat:
+            continue
+        for card in cards_in(game.hand.hands[other]):
+            if f'"{card.code}"' in text:
+                raise InvariantBroken(f"{seat.key}'s view shows {other.key}'s {card.code}")
+
+
+def check_hand_result(result: HandResult, rules: Rules, totals_before: tuple[int, int]) -> None:
+    hand = result.hand
+    if len(hand.tricks) != 13:
+        raise InvariantBroken("a finished hand without 13 tricks")
+    for trick in hand.tricks:
+        led = trick.cards[0].suit
+        spades = [c for c in trick.cards if c.suit.name == "SPADES"]
+        pool = spades or [c for c in trick.cards if c.suit == led]
+        best = max(pool, key=lambda c: c.rank)
+        if trick.played_by(trick.winner) != best:
+            raise InvariantBroken("a trick went to the wrong seat")
+    for sheet, before in zip(result.sheets, totals_before, strict=True):
+        lines = sheet.lines
+        if lines[4] != sum(lines[:4]):
+            raise InvariantBroken("a hand total is not the sum of its lines")
+        if lines[5] != before + lines[4]:
+            raise InvariantBroken("a running total does not carry over")
+        if rules.bag_penalty and not 0 <= sheet.bags_after < rules.bag_limit:
+            raise InvariantBroken("bags outside 0…limit with the bag penalty on")
+
+
+def random_chooser(rng: random.Random) -> Chooser:
+    def choose(game: GameState, position: int) -> Action:
+        return rng.choice(game.legal_actions())
+
+    return choose
+
+
+def play_checked_game(
+    rules: Rules, code: str, choose: Chooser, *, max_hands: int, check_every: int = 1
+) -> Tally:
+    """Play one game, checking every position, the views at every ``check_every``-th one, each
+    finished hand, and at the end the record round trip and replay."""
+    record = Record(rules, code)
+    game = record.start()
+    actions: list[Action] = []
+    tally = Tally(games=1)
+    while game.outcome is None and game.hand.number <= max_hands:
+        check_position(game, views=len(actions) % check_every == 0)
+        action = choose(game, len(actions))
+        before = game.totals
+        after = game.apply(action)
+        actions.append(action)
+        if len(after.history) > len(game.history):
+            check_hand_result(after.history[-1], rules, before)
+            tally.hands += 1
+        game = after
+    check_position(game)
+    full = record.append(*actions)
+    again = Record.loads(full.dumps())
+    if again != full:
+        raise InvariantBroken(f"record {code} does not round-trip")
+    if final_state(again) != game:
+        raise InvariantBroken(f"record {code} does not replay to the same state")
+    tally.actions = len(actions)
+    return tally
+
+
+PROFILE_CYCLE = ("casa", "clasica", "doble-nil")
+
+
+def run_random_games(seed: int, hands: int, *, check_every: int = 16) -> Tally:
+    """Random legal games over every profile (Blind Nil on) until ``hands`` hands are done."""
+    rng = random.Random(seed)
+    tally = Tally()
+    index = 0
+    while tally.hands < hands:
+        profile = find_profile(PROFILE_CYCLE[index % len(PROFILE_CYCLE)])
+        rules = profile.with_settings(blind_nil=True) if index % 2 else profile
+        code = code_from_bytes(rng.randbytes(5))
+        tally.add(
+            play_checked_game(
+                rules,
+                code,
+                random_chooser(rng),
+                max_hands=min(40, hands - tally.hands),
+                check_every=check_every,
+            )
+        )
+        index += 1
+    return tally
+
+
+def bot_chooser(level: str) -> Chooser:
+    """All four seats played by the bot ``level``, each decision seeded as at the web table."""
+    bot = load_bot(level)
+
+    def choose(game: GameState, position: int) -> Action:
+        seat = game.turn
+        assert seat is not None
+        return decide(bot, view_for(game, seat), decision_rng(game.code, position, seat))
+
+    return choose
+
+
+def run_bot_games(seed: int, hands: int, level: str, *, check_every: int = 16) -> Tally:
+    """Games between four ``level`` bots (default rules, Blind Nil on) until ``hands`` are done."""
+    rng = random.Random(seed)
+    rules = find_profile("casa").with_settings(blind_nil=True)
+    tally = Tally()
+    while tally.hands < hands:
+        code = code_from_bytes(rng.randbytes(5))
+        tally.add(
+            play_checked_game(
+                rules,
+                code,
+                bot_chooser(level),
+                max_hands=hands - tally.hands,
+                check_every=check_every,
+            )
+        )
+    return tally

@@ -1,0 +1,167 @@
+"""The rules object and the named profiles of the three source documents."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from picas.shared.errors import InvalidRules, excerpt
+from picas.shared.seats import Seat
+
+TARGETS = (250, 500)
+"""The targets the page offers; the engine accepts any target in ``TARGET_RANGE``."""
+TARGET_RANGE = range(50, 1001)
+DRAW_AFTER_RANGE = range(1, 101)
+PENALTY_RANGE = range(1001)
+NIL_RANGE = range(1, 1001)
+DEFICIT_RANGE = range(1001)
+"""The documented range of every numeric setting (docs/record.md): far beyond any real table, and
+small enough that every score stays an exact number in JavaScript."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rules:
+    """Everything that varies between tables. The defaults are seeds/000's table ("casa").
+
+    ``first_dealer=None`` means the first dealer is drawn by lot (derived from the game code).
+    ``floor=None`` means a game never ends by falling low; ``draw_after_hand=None`` means equal
+    totals play on for ever.
+    """
+
+    profile: str = "casa"
+    target: int = 250
+    bag_penalty: bool = True
+    blind_nil: bool = False
+    blind_nil_deficit: int = 100
+    floor: int | None = -200
+    draw_after_hand: int | None = 30
+    first_dealer: Seat | None = Seat.EAST
+    nil_tricks_score: bool = True
+    """seeds/000: each trick a Nil bidder takes is a bag worth +1 point; seeds/003: count only."""
+    bag_limit: int = 10
+    bag_penalty_points: int = 100
+    nil_points: int = 100
+    blind_nil_points: int = 200
+
+    def __post_init__(self) -> None:
+        problems = []
+        if self.target not in TARGET_RANGE:
+            problems.append(f"el objetivo debe estar entre 50 y 1000 (es {excerpt(self.target)})")
+        if self.floor is not None and not -1000 <= self.floor < 0:
+            problems.append("el suelo debe ser negativo y no menor que −1000")
+        if self.draw_after_hand is not None and self.draw_after_hand not in DRAW_AFTER_RANGE:
+            problems.append("las tablas llegan tras una mano de la 1 a la 100")
+        if not 1 <= self.bag_limit <= 100:
+            problems.append("el límite de sacos debe estar entre 1 y 100")
+        if self.bag_penalty_points not in PENALTY_RANGE:
+            problems.append("el castigo por sacos debe estar entre 0 y 1000")
+        if self.nil_points not in NIL_RANGE or self.blind_nil_points not in NIL_RANGE:
+            problems.append("el Nil y el Nil ciego deben valer de 1 a 1000")
+        if self.blind_nil and self.blind_nil_points < self.nil_points:
+            problems.append("el Nil ciego no puede valer menos que el Nil")
+        if self.blind_nil_deficit not in DEFICIT_RANGE:
+            problems.append("la desventaja para el Nil ciego debe estar entre 0 y 1000")
+        if not self.profile or len(self.profile) > 40 or not self.profile.isprintable():
+            problems.append("el perfil necesita un nombre corto")
+        if problems:
+            raise InvalidRules("Reglas incoherentes: " + "; ".join(problems) + ".")
+
+    def with_settings(
+        self,
+        *,
+        target: int | None = None,
+        bag_penalty: bool | None = None,
+        blind_nil: bool | None = None,
+    ) -> Rules:
+        """The page's three settings applied on top of a profile."""
+        data = self.to_json()
+        if target is not None:
+            data["target"] = target
+        if bag_penalty is not None:
+            data["bag_penalty"] = bag_penalty
+        if blind_nil is not None:
+            data["blind_nil"] = blind_nil
+        return Rules.from_json(data)
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["first_dealer"] = None if self.first_dealer is None else self.first_dealer.key
+        return data
+
+    @classmethod
+    def from_json(cls, data: object) -> Rules:
+        """Build rules from JSON, refusing unknown keys and wrong types with a clear message."""
+        if not isinstance(data, dict):
+            raise InvalidRules("Las reglas deben ser un objeto JSON.")
+        known = {f.name: f for f in fields(cls)}
+        unknown = sorted(set(data) - set(known))
+        if unknown:
+            shown = ", ".join(excerpt(key) for key in unknown[:3])
+            raise InvalidRules(f"Reglas con claves desconocidas: {shown}.")
+        values: dict[str, Any] = {}
+        for key, value in data.items():
+            values[key] = _coerce(key, value)
+        return cls(**values)
+
+
+_BOOL_KEYS = {"bag_penalty", "blind_nil", "nil_tricks_score"}
+_OPTIONAL_INT_KEYS = {"floor", "draw_after_hand"}
+
+
+def _coerce(key: str, value: object) -> object:
+    if key == "profile":
+        if not isinstance(value, str):
+            raise InvalidRules("El perfil de reglas debe ser un texto.")
+        return value
+    if key == "first_dealer":
+        if value is None:
+            return None
+        if isinstance(value, str) and value.upper() in Seat.__members__:
+            return Seat.from_key(value)
+        raise InvalidRules(f"Repartidor inicial desconocido: {excerpt(value)}.")
+    if key in _BOOL_KEYS:
+        if not isinstance(value, bool):
+            raise InvalidRules(f"«{key}» debe ser verdadero o falso.")
+        return value
+    if value is None and key in _OPTIONAL_INT_KEYS:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidRules(f"«{key}» debe ser un número entero.")
+    return value
+
+
+PROFILES: dict[str, Rules] = {
+    # seeds/000: the product page. East deals first, 250, bag penalty, Blind Nil off, draw after 30.
+    "casa": Rules(),
+    # seeds/003: dealer by lot, 500, no Blind Nil, no floor, a failed Nil's tricks are bags without
+    # points, equal totals play on with no cap.
+    "clasica": Rules(
+        profile="clasica",
+        target=500,
+        blind_nil=False,
+        floor=None,
+        draw_after_hand=None,
+        first_dealer=None,
+        nil_tricks_score=False,
+    ),
+    # seeds/004: 500, ends also at −200, Blind ("Double") Nil ±200, a Nil bidder's trick adds a bag
+    # to the count; equal totals play on.
+    "doble-nil": Rules(
+        profile="doble-nil",
+        target=500,
+        blind_nil=True,
+        floor=-200,
+        draw_after_hand=None,
+        nil_tricks_score=False,
+    ),
+}
+
+
+def find_profile(name: str) -> Rules:
+    try:
+        return PROFILES[name]
+    except KeyError:
+        known = ", ".join(sorted(PROFILES))
+        raise InvalidRules(
+            f"Perfil de reglas desconocido: {excerpt(name)} (hay: {known})."
+        ) from None

@@ -1,0 +1,170 @@
+"""The six-line score sheet, as a pure function of one hand's bids and tricks.
+
+Bags are explicit state carried from hand to hand; they are never derived from a score's last digit
+(that shortcut breaks as soon as a total is negative or a Nil adds ±100).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from picas.games.spades.rules import Rules
+from picas.shared.seats import Seat, Team
+
+
+@dataclass(frozen=True, slots=True)
+class NilResult:
+    seat: Seat
+    blind: bool
+    tricks: int
+    points: int
+
+    @property
+    def made(self) -> bool:
+        return self.tricks == 0
+
+
+@dataclass(frozen=True, slots=True)
+class TeamSheet:
+    """One team's score for one hand: the six lines plus what they were computed from."""
+
+    team: Team
+    contract: int | None
+    """Sum of the non-Nil bids; ``None`` when both partners bid Nil (no contract at all)."""
+    counted_tricks: int
+    """Tricks taken by the non-Nil bidders: the ones that count toward the contract."""
+    nil_tricks: int
+    contract_points: int
+    bag_points: int
+    nils: tuple[NilResult, ...]
+    bag_penalty: int
+    hand_total: int
+    running_total: int
+    bags_before: int
+    bags_added: int
+    bags_after: int
+
+    @property
+    def made(self) -> bool | None:
+        if self.contract is None:
+            return None
+        return self.counted_tricks >= self.contract
+
+    @property
+    def overtricks(self) -> int:
+        if self.contract is None or self.counted_tricks < self.contract:
+            return 0
+        return self.counted_tricks - self.contract
+
+    @property
+    def nil_points(self) -> int:
+        return sum(nil.points for nil in self.nils)
+
+    @property
+    def lines(self) -> tuple[int, int, int, int, int, int]:
+        """The six fixed lines: contract, bags, Nil, bag penalty, hand total, running total."""
+        return (
+            self.contract_points,
+            self.bag_points,
+            self.nil_points,
+            self.bag_penalty,
+            self.hand_total,
+            self.running_total,
+        )
+
+
+def score_team(
+    rules: Rules,
+    team: Team,
+    *,
+    bids: tuple[int, int, int, int],
+    blind: tuple[bool, bool, bool, bool],
+    tricks: tuple[int, int, int, int],
+    total_before: int,
+    bags_before: int,
+) -> TeamSheet:
+    nils: tuple[NilResult, ...] = ()
+    nil_tricks = 0
+    contract = 0
+    counted = 0
+    for seat in team.seats:
+        taken = tricks[seat]
+        if bids[seat] == 0:
+            value = rules.blind_nil_points if blind[seat] else rules.nil_points
+            points = value if taken == 0 else -value
+            nils = (*nils, NilResult(seat=seat, blind=blind[seat], tricks=taken, points=points))
+            nil_tricks += taken
+        else:
+            contract += bids[seat]
+            counted += taken
+
+    contract_points = 0
+    overtricks = 0
+    if contract:
+        if counted >= contract:
+            contract_points = 10 * contract
+            overtricks = counted - contract
+        else:
+            contract_points = -10 * contract
+
+    # House rule: a Nil bidder's tricks never help the partner; every one of them is a bag.
+    bags_added = overtricks + nil_tricks
+    bag_points = overtricks + (nil_tricks if rules.nil_tricks_score else 0)
+
+    bag_total = bags_before + bags_added
+    bag_penalty = 0
+    bags_after = bag_total
+    if rules.bag_penalty:
+        penalties, bags_after = divmod(bag_total, rules.bag_limit)
+        bag_penalty = -rules.bag_penalty_points * penalties
+
+    hand_total = contract_points + bag_points + sum(n.points for n in nils) + bag_penalty
+    return TeamSheet(
+        team=team,
+        contract=contract or None,
+        counted_tricks=counted,
+        nil_tricks=nil_tricks,
+        contract_points=contract_points,
+        bag_points=bag_points,
+        nils=nils,
+        bag_penalty=bag_penalty,
+        hand_total=hand_total,
+        running_total=total_before + hand_total,
+        bags_before=bags_before,
+        bags_added=bags_added,
+        bags_after=bags_after,
+    )
+
+
+def score_hand(
+    rules: Rules,
+    *,
+    bids: tuple[int, int, int, int],
+    blind: tuple[bool, bool, bool, bool],
+    tricks: tuple[int, int, int, int],
+    totals: tuple[int, int],
+    bags: tuple[int, int],
+) -> tuple[TeamSheet, TeamSheet]:
+    """Both teams' sheets, North–South first."""
+    if sum(tricks) != 13:
+        raise ValueError(f"a hand has 13 tricks, got {sum(tricks)}")
+    return (
+        score_team(
+            rules,
+            Team.NORTH_SOUTH,
+            bids=bids,
+            blind=blind,
+            tricks=tricks,
+            total_before=totals[0],
+            bags_before=bags[0],
+        ),
+        score_team(
+            rules,
+            Team.EAST_WEST,
+            bids=bids,
+            blind=blind,
+            tricks=tricks,
+            total_before=totals[1],
+            bags_before=bags[1],
+        ),
+    )

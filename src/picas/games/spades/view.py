@@ -1,0 +1,222 @@
+"""A player's view: the only door out of the engine for a player, a bot or a browser.
+
+It holds the viewer's own hand and what is public on the table, never another hand: bots and the
+web page are handed a ``PlayerView``, never a ``GameState``, so hidden information is enforced by
+construction rather than by discipline.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from picas.games.spades import (
+    Action,
+    Card,
+    GameState,
+    Phase,
+    Play,
+    Refusal,
+    Rules,
+    Seat,
+    Trick,
+    action_to_json,
+    cards_in,
+)
+from picas.games.spades.game import HandResult, Outcome
+from picas.games.spades.scoring import TeamSheet
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    seat: Seat
+    rules: Rules
+    hand_number: int
+    dealer: Seat
+    phase: Phase
+    turn: Seat | None
+    """Whose turn it is; ``None`` once the game is over."""
+    hand: tuple[Card, ...] | None
+    """The viewer's cards, lowest first; ``None`` while they lie face down (Blind Nil undecided)."""
+    hand_sizes: tuple[int, int, int, int]
+    bids: tuple[int | None, int | None, int | None, int | None]
+    blind: tuple[bool, bool, bool, bool]
+    blind_nil_offered: bool
+    """The viewer may still declare Blind Nil (and has not looked at their cards)."""
+    leader: Seat
+    trick: tuple[Card, ...]
+    """The trick in progress, in play order from ``leader``."""
+    tricks: tuple[Trick, ...]
+    """Finished tricks of this hand."""
+    won: tuple[int, int, int, int]
+    spades_broken: bool
+    totals: tuple[int, int]
+    bags: tuple[int, int]
+    history: tuple[HandResult, ...]
+    """Finished hands, with all four hands shown: by then every card has been played face up."""
+    outcome: Outcome | None
+    legal: tuple[Action, ...]
+    """The viewer's legal actions (empty when it is not the viewer's turn)."""
+    refusals: tuple[tuple[Card, Refusal], ...]
+    """For each of the viewer's cards that may not be played now, the reason."""
+
+    @property
+    def my_turn(self) -> bool:
+        return self.turn is self.seat
+
+    @property
+    def partner(self) -> Seat:
+        return self.seat.partner
+
+    def played_cards(self) -> tuple[tuple[Seat, Card], ...]:
+        """Every card played this hand with who played it, in order."""
+        out: list[tuple[Seat, Card]] = []
+        for trick in self.tricks:
+            out.extend((Seat((trick.leader + i) % 4), card) for i, card in enumerate(trick.cards))
+        out.extend((Seat((self.leader + i) % 4), card) for i, card in enumerate(self.trick))
+        return tuple(out)
+
+
+def view_for(game: GameState, seat: Seat) -> PlayerView:
+    """What ``seat`` may know of ``game``."""
+    hand = game.hand
+    looked = hand.looked[seat]
+    mine = hand.hands[seat]
+    my_turn = game.outcome is None and hand.turn is seat
+    legal: tuple[Action, ...] = game.legal_actions() if my_turn else ()
+    refusals: tuple[tuple[Card, Refusal], ...] = ()
+    if my_turn and hand.phase is Phase.PLAYING:
+        allowed = hand.legal_play_mask()
+        refusals = tuple(
+            (card, refusal)
+            for card in cards_in(mine & ~allowed)
+            if (refusal := hand.refusal_for_card(card)) is not None
+        )
+    return PlayerView(
+        seat=seat,
+        rules=game.rules,
+        hand_number=hand.number,
+        dealer=hand.dealer,
+        phase=hand.phase,
+        turn=game.turn,
+        hand=cards_in(mine) if looked else None,
+        hand_sizes=(
+            hand.hands[0].bit_count(),
+            hand.hands[1].bit_count(),
+            hand.hands[2].bit_count(),
+            hand.hands[3].bit_count(),
+        ),
+        bids=hand.bids,
+        blind=hand.blind,
+        blind_nil_offered=hand.blind_offered[seat] and not looked,
+        leader=hand.leader,
+        trick=hand.trick,
+        tricks=hand.tricks,
+        won=hand.won,
+        spades_broken=hand.spades_broken,
+        totals=game.totals,
+        bags=game.bags,
+        history=game.history,
+        outcome=game.outcome,
+        legal=legal,
+        refusals=refusals,
+    )
+
+
+# --- JSON for the browser ------------------------------------------------------------------------
+
+
+def _cards_json(cards: tuple[Card, ...]) -> list[str]:
+    return [card.code for card in cards]
+
+
+def trick_to_json(trick: Trick) -> dict[str, Any]:
+    return {
+        "leader": trick.leader.key,
+        "cards": _cards_json(trick.cards),
+        "winner": trick.winner.key,
+    }
+
+
+def sheet_to_json(sheet: TeamSheet) -> dict[str, Any]:
+    return {
+        "team": sheet.team.key,
+        "contract": sheet.contract,
+        "counted_tricks": sheet.counted_tricks,
+        "nil_tricks": sheet.nil_tricks,
+        "made": sheet.made,
+        "overtricks": sheet.overtricks,
+        "lines": {
+            "contract": sheet.contract_points,
+            "bags": sheet.bag_points,
+            "nil": sheet.nil_points,
+            "bag_penalty": sheet.bag_penalty,
+            "hand_total": sheet.hand_total,
+            "running_total": sheet.running_total,
+        },
+        "nils": [
+            {"seat": n.seat.key, "blind": n.blind, "tricks": n.tricks, "points": n.points}
+            for n in sheet.nils
+        ],
+        "bags_before": sheet.bags_before,
+        "bags_added": sheet.bags_added,
+        "bags_after": sheet.bags_after,
+    }
+
+
+def result_to_json(result: HandResult) -> dict[str, Any]:
+    hand = result.hand
+    return {
+        "number": hand.number,
+        "dealer": hand.dealer.key,
+        "dealt": {seat.key: _cards_json(cards_in(hand.dealt[seat])) for seat in Seat},
+        "bids": {seat.key: hand.bids[seat] for seat in Seat},
+        "blind": {seat.key: hand.blind[seat] for seat in Seat},
+        "won": {seat.key: hand.won[seat] for seat in Seat},
+        "tricks": [trick_to_json(trick) for trick in hand.tricks],
+        "sheets": [sheet_to_json(sheet) for sheet in result.sheets],
+    }
+
+
+def outcome_to_json(outcome: Outcome | None) -> dict[str, Any] | None:
+    if outcome is None:
+        return None
+    return {
+        "winner": None if outcome.winner is None else outcome.winner.key,
+        "reason": outcome.reason,
+        "totals": list(outcome.totals),
+        "hands_played": outcome.hands_played,
+    }
+
+
+def view_to_json(view: PlayerView) -> dict[str, Any]:
+    """The view as the browser receives it. Card codes are two ASCII characters ("QH")."""
+    playable = [action.card.code for action in view.legal if isinstance(action, Play)]
+    return {
+        "seat": view.seat.key,
+        "rules": view.rules.to_json(),
+        "hand_number": view.hand_number,
+        "dealer": view.dealer.key,
+        "phase": "game_over" if view.outcome is not None else view.phase.value,
+        "turn": None if view.turn is None else view.turn.key,
+        "hand": None if view.hand is None else _cards_json(view.hand),
+        "hand_sizes": {seat.key: view.hand_sizes[seat] for seat in Seat},
+        "bids": {seat.key: view.bids[seat] for seat in Seat},
+        "blind": {seat.key: view.blind[seat] for seat in Seat},
+        "blind_nil_offered": view.blind_nil_offered,
+        "leader": view.leader.key,
+        "trick": _cards_json(view.trick),
+        "tricks": [trick_to_json(trick) for trick in view.tricks],
+        "won": {seat.key: view.won[seat] for seat in Seat},
+        "spades_broken": view.spades_broken,
+        "totals": {"north_south": view.totals[0], "east_west": view.totals[1]},
+        "bags": {"north_south": view.bags[0], "east_west": view.bags[1]},
+        "history": [result_to_json(result) for result in view.history],
+        "outcome": outcome_to_json(view.outcome),
+        "legal": [action_to_json(action) for action in view.legal],
+        "playable": playable,
+        "refusals": {
+            card.code: {"code": refusal.code, "message": refusal.message}
+            for card, refusal in view.refusals
+        },
+    }

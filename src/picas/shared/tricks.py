@@ -1,0 +1,33 @@
+"""The trick and the play of a card: nouns every trick-taking game shares."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from picas.shared.cards import Card, Suit
+from picas.shared.seats import Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    card: Card
+
+
+PLAYS: tuple[Play, ...] = tuple(Play(Card(i)) for i in range(52))
+"""One ``Play`` per card, by card index: the engines hand these out instead of building new ones."""
+
+
+class Trick(NamedTuple):
+    """A finished trick: who led, the four cards in play order, who won."""
+
+    leader: Seat
+    cards: tuple[Card, Card, Card, Card]
+    winner: Seat
+
+    def played_by(self, seat: Seat) -> Card:
+        return self.cards[(seat - self.leader) % 4]
+
+    @property
+    def led_suit(self) -> Suit:
+        return self.cards[0].suit
