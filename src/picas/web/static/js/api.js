@@ -11,8 +11,9 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's «la mesa está muy ocupada»: try again in a few seconds. */
-export const BUSY_CODES = ["busy", "too_slow", "too_many_connections"];
+/** The server's «la mesa está muy ocupada», and nginx's answers while the server behind it is
+ * down or slow (deploy/nginx.conf): try again in a few seconds. */
+export const BUSY_CODES = ["busy", "too_slow", "too_many_connections", "server_down", "server_timeout"];
 
 async function post(path, body) {
   let response;
@@ -34,9 +35,10 @@ async function post(path, body) {
   }
   if (!response.ok) {
     const err = data && typeof data === "object" ? data.error : null;
-    // 503 busy / too_slow: the table is full for a moment; the save is untouched, and the
-    // page's «Reintentar» sends the same request again (Retry-After says when).
-    const busy = response.status === 503 && err && BUSY_CODES.includes(err.code);
+    // 503 busy / too_slow: the table is full for a moment; 502 server_down / 504 server_timeout:
+    // nginx in front could not reach the server. The save is untouched, and the page's
+    // «Reintentar» sends the same request again (Retry-After says when).
+    const busy = response.status >= 500 && err && BUSY_CODES.includes(err.code);
     if (err && typeof err.message === "string" && (response.status < 500 || busy)) {
       const code = String(err.code || "error");
       throw new ApiError(code, serverText(code, err.message), response.status);

@@ -165,6 +165,7 @@ function hintLine(hint, kind) {
   why.setAttribute("aria-expanded", hint.open ? "true" : "false");
   why.setAttribute("aria-controls", "pista-razones");
   line.append(" ", why);
+  if (kind === "pass") line.append(button(t("cz.hint.use"), { className: "boton pequeno", action: "elegir-pista", id: "btn-elegir-pista" }));
   box.append(line);
   const reasons = el("ul", "pista-razones");
   reasons.id = "pista-razones";

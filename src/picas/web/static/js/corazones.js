@@ -516,14 +516,18 @@ async function onAction(action, value) {
       if (S.lifted) playCard(S.lifted);
       break;
     case "pista":
-      if (currentHint() && currentHint().cards && canPass()) {
+      await fetchHint();
+      break;
+    case "elegir-pista":
+      if (canPass() && currentHint() && currentHint().cards) {
         S.chosen = [...currentHint().cards];
         keepFocus(() => {
           drawHand();
           drawActions();
         });
         drawStatus();
-      } else await fetchHint();
+        $("btn-pasar").focus({ preventScroll: true });
+      }
       break;
     case "porque":
       toggleWhy();

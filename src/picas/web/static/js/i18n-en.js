@@ -494,6 +494,8 @@ export const EN = {
   "key.waiting": "Your game is still saved as it was. Try again later.",
   "server.busy": "The table is very busy right now: try again in a few seconds. Your game is still saved.",
   "server.too_slow": "The computer took too long to think this time: try again later. Your game is still saved.",
+  "server.server_down": "The game's server is not answering right now: try again in a few seconds. Your game is still saved.",
+  "server.server_timeout": "The server took too long to answer: try again. Your game is still saved.",
   "server.too_many_connections": "The server has too many open connections: try again in a few seconds.",
   "server.bad_signature": "The server does not recognise this saved game's signature (its key may have changed, or the game comes from another server): it cannot go on here.",
 };
