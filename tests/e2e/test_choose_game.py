@@ -120,3 +120,37 @@ def test_a_link_to_corazones_remembers_it_and_spades_keeps_its_save(
     page.wait_for_selector(".cz-marcador")
     assert _choice(page) == "corazones"
     assert "juego=" not in page.url
+
+
+# The first load with both games: the first screen, a Spades player's, a Corazones player's.
+# Each game's conductor is fetched only when that game is played (js/inicio.js). The figures are
+# in docs/benchmarks.md ("The page's first load"); run with -s to print them.
+@pytest.mark.parametrize("game", [None, "picas", "corazones"])
+def test_the_first_load_of_each_game_stays_under_150_kb(
+    browser: Browser, server: Server, game: str | None
+) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="es-ES")
+    if game:
+        context.add_init_script(f"localStorage.setItem('picas.juego', '{game}')")
+    page = context.new_page()
+    try:
+        page.goto(server.base + "/")
+        page.wait_for_selector("#btn-repartir" if game else "#portada:not([hidden])")
+        page.wait_for_load_state("networkidle")
+        entries: list[tuple[str, int]] = page.evaluate(
+            """() => performance.getEntriesByType('navigation')
+                  .concat(performance.getEntriesByType('resource'))
+                  .map(e => [e.name, e.transferSize])"""
+        )
+    finally:
+        context.close()
+    names = [name for name, _ in entries]
+    assert all(name.startswith(server.base) for name in names), names
+    # The other game's conductor stays out (both, on the first screen).
+    others = {"picas": ("corazones.js",), "corazones": ("main.js",)}.get(
+        game or "", ("main.js", "corazones.js")
+    )
+    assert not [n for n in names if n.endswith(tuple("/js/" + o for o in others))], names
+    total = sum(size for _, size in entries)
+    print(f"first load, {game or 'first screen'}: {total} bytes ({total / 1024:.1f} KB)")
+    assert 0 < total <= 150 * 1024, entries
