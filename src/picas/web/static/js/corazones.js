@@ -952,8 +952,7 @@ async function showShare() {
 /** A downloaded game, checked and signed by the server: a Spades one opens at the Spades table. */
 async function adoptImported(answer) {
   if (answer.game !== "corazones") {
-    store.saveGame({ save: answer.save, code: answer.code, level: answer.level, ui: { stage: "mesa" }, reasons: answer.reasons || {}, gid: store.newGameId() }, store.KEYS.picas.game);
-    store.chooseGame("picas");
+    store.handOver("picas", answer);
     window.location.reload();
     return;
   }

@@ -1181,8 +1181,14 @@ async function showShare() {
   });
 }
 
-/** A shared record, checked and signed by the server, becomes the game on the table. */
+/** A shared record, checked and signed by the server, becomes the game on the table (a Corazones
+ * one opens at the Corazones table). */
 async function adoptImported(answer) {
+  if (answer.game === "corazones") {
+    store.handOver("corazones", answer);
+    window.location.reload();
+    return;
+  }
   leavePractice();
   resetHandState();
   S.reasons = store.cleanReasons(answer.reasons); // worked out again by the server from the record

@@ -44,6 +44,14 @@ export function chooseGame(game) {
   }
 }
 
+/** A downloaded game of the other game, opened at one game's table: it becomes that game's save
+ * and the chosen game (the page then reloads into it). */
+export function handOver(game, answer) {
+  const entry = { save: answer.save, code: answer.code, level: answer.level, ui: { stage: "mesa" }, reasons: answer.reasons || {}, gid: newGameId() };
+  saveGame(entry, KEYS[game].game);
+  chooseGame(game);
+}
+
 /** Whether a save of `game` is kept in this browser (a Spades player from before the choice). */
 export function hasSave(game) {
   return rawGame(KEYS[game].game) !== null;
