@@ -9,8 +9,9 @@ import * as store from "./store.js";
 import * as anim from "./animation.js";
 import * as R from "./render.js";
 import * as M from "./corazones-mesa.js";
+import * as T from "./mesa.js";
 import { bindInput } from "./input.js";
-import { t, applyTo, addStrings, language, loadLanguage, seatName, serverText, signed } from "./i18n.js";
+import { t, addStrings, language, loadLanguage, seatName, serverText, signed } from "./i18n.js";
 import { installSprite, cardName, cardNameWithArticle, cardGender, sortHand } from "./cards.js";
 import { ES, EN } from "./i18n-corazones.js";
 
@@ -20,6 +21,7 @@ const $ = (id) => document.getElementById(id);
 const { SEATS } = R;
 const KEYS = store.KEYS.corazones;
 const STAGES = ["repartir", "mesa", "hoja", "fin", "practica"];
+const { paragraph, capital, keepFocus, shake, podRect } = T;
 
 const S = {
   save: null,
@@ -137,12 +139,6 @@ function drawActions() {
   if (S.settings.hint && (canPass() || canPlay()) && !currentHint()) fetchHint();
 }
 
-function paragraph(text, className, role) {
-  const p = R.el("p", className, text);
-  if (role) p.setAttribute("role", role);
-  return p;
-}
-
 function drawCentre() {
   const parts = [];
   const stage = S.ui.stage;
@@ -214,25 +210,6 @@ function drawStatus() {
   else if (S.message && !S.message.centre) R.setStatus(S.message.text, { warn: S.message.warn });
   else if (S.ui.stage === "repartir" && S.notice && !S.busy) R.setStatus(S.notice, { warn: true });
   else R.setStatus(statusText());
-}
-
-function capital(text) {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** Redraw without losing the keyboard focus (the same button gets it back by its id or action). */
-function keepFocus(fn) {
-  const active = document.activeElement;
-  let selector = null;
-  if (active && active !== document.body && !(active.dataset.carta && active.closest("#mano"))) {
-    if (active.id) selector = `#${CSS.escape(active.id)}`;
-    else if (active.dataset.accion) selector = `[data-accion="${active.dataset.accion}"]`;
-  }
-  fn();
-  if (selector && !document.body.contains(active)) {
-    const again = document.querySelector(selector);
-    if (again && !again.disabled) again.focus({ preventScroll: true });
-  }
 }
 
 // --- the hint and its «¿Por qué?» ------------------------------------------------------------------
@@ -492,11 +469,6 @@ function choose(code) {
   R.announce(t("cz.pass.countAria", { n: S.chosen.length }));
 }
 
-function shake(element) {
-  if (!element || anim.reduced() || anim.isInstant() || !element.animate) return;
-  element.animate([{ translate: "0 0" }, { translate: "-5px 0" }, { translate: "5px 0" }, { translate: "0 0" }], { duration: 240 });
-}
-
 function playCard(code) {
   if (!canPlay() || !S.view.playable.includes(code)) return;
   act(code, { type: "play", seat: "south", card: code });
@@ -507,84 +479,55 @@ function sendPass() {
   act([...S.chosen], null);
 }
 
-async function onAction(action, value) {
-  switch (action) {
-    case "pasar":
-      sendPass();
-      break;
-    case "jugar":
-      if (S.lifted) playCard(S.lifted);
-      break;
-    case "pista":
-      await fetchHint();
-      break;
-    case "elegir-pista":
-      if (canPass() && currentHint() && currentHint().cards) {
-        S.chosen = [...currentHint().cards];
-        keepFocus(() => {
-          drawHand();
-          drawActions();
-        });
-        drawStatus();
-        $("btn-pasar").focus({ preventScroll: true });
-      }
-      break;
-    case "porque":
-      toggleWhy();
-      break;
-    case "seguir":
-      if (S.tapWaiter) S.tapWaiter();
-      break;
-    case "repartir":
-      await dealFirstHand();
-      break;
-    case "objetivo":
-      await chooseTarget(Number(value));
-      break;
-    case "siguiente":
-      await nextHand();
-      break;
-    case "ver-hoja":
-      await showScore();
-      break;
-    case "nueva":
-      $("dlg-hoja").close();
-      S.notice = null;
-      await startNew();
-      break;
-    case "rejugar":
-      await startPractice(Number(value));
-      break;
-    case "volver":
-      await backToGame();
-      break;
-    case "comparar":
-      await showCompare();
-      break;
-    case "reintentar": {
-      const retry = S.error && S.error.retry;
-      S.error = null;
-      if (retry) await retry();
-      else draw();
-      break;
-    }
-    default:
-      break;
-  }
+/** South's taps on the buttons of the action area, the centre and the sheet, by their action. */
+const ACTIONS = {
+  pasar: sendPass,
+  jugar: () => {
+    if (S.lifted) playCard(S.lifted);
+  },
+  pista: () => fetchHint(),
+  "elegir-pista": pickSuggestedPass,
+  porque: toggleWhy,
+  seguir: () => {
+    if (S.tapWaiter) S.tapWaiter();
+  },
+  repartir: dealFirstHand,
+  objetivo: (value) => chooseTarget(Number(value)),
+  siguiente: nextHand,
+  "ver-hoja": showScore,
+  nueva: async () => {
+    $("dlg-hoja").close();
+    S.notice = null;
+    await startNew();
+  },
+  rejugar: (value) => startPractice(Number(value)),
+  volver: backToGame,
+  comparar: showCompare,
+  reintentar: () => T.retry(S, draw),
+};
+
+function onAction(action, value) {
+  return T.dispatch(action, value, ACTIONS);
+}
+
+/** «Elegir estas»: the three suggested cards become the pass; «Pasar…» takes the focus. */
+function pickSuggestedPass() {
+  const hint = currentHint();
+  if (!canPass() || !hint || !hint.cards) return;
+  S.chosen = [...hint.cards];
+  keepFocus(() => {
+    drawHand();
+    drawActions();
+  });
+  drawStatus();
+  $("btn-pasar").focus({ preventScroll: true });
 }
 
 // --- the events --------------------------------------------------------------------------------
 
-function podRect(seat) {
-  return $(`asiento-${seat}`).getBoundingClientRect();
-}
-
 function waitForTap() {
-  return new Promise((resolve) => {
+  return T.tapToGo((resolve) => {
     S.tapWaiter = resolve;
-    R.renderContinue();
-    R.setStatus(t("status.tapToGo"));
-    $("btn-seguir").focus({ preventScroll: true });
   }).then(() => {
     S.tapWaiter = null;
     R.clearActions();
@@ -596,7 +539,7 @@ async function step(ev) {
   const you = ev.seat === "south";
   if (ev.type === "pass") await showPass(ev);
   else if (ev.type === "play") {
-    const from = you ? cardRect(ev.card) : podRect(ev.seat);
+    const from = T.playedFrom(ev);
     if (you) m.hand = m.hand.filter((c) => c !== ev.card);
     if (!m.trick.length) m.leader = ev.seat;
     m.trick.push({ seat: ev.seat, card: ev.card });
@@ -619,14 +562,8 @@ async function step(ev) {
       m.broken = true;
       if (ev.card[1] === "H") R.announce(t("cz.say.broken"));
     }
-    await anim.flyFrom(R.trickSlot(ev.seat).firstElementChild, from, "play");
-    await anim.pause("playGap");
+    await T.flyToTrick(ev.seat, from);
   } else if (ev.type === "trick") await takeTrick(ev);
-}
-
-function cardRect(code) {
-  const button = document.querySelector(`#mano [data-carta="${code}"]`);
-  return button ? button.getBoundingClientRect() : null;
 }
 
 /** The cards change hands: South's three go to the receiver, the three received arrive marked. */
@@ -648,20 +585,10 @@ async function showPass(ev) {
 
 async function takeTrick(ev) {
   const m = S.model;
-  const cards = [...document.querySelectorAll("#baza .carta")];
-  const winner = cards.find((c) => c.parentElement.dataset.seat === ev.winner);
   S.lastTrickSeen = { leader: ev.leader, cards: ev.cards, winner: ev.winner };
   const you = ev.winner === "south";
   const sentence = ev.points ? t("cz.say.trickPoints", { seat: seatName(ev.winner), n: ev.points, you }) : t("cz.say.trick", { seat: seatName(ev.winner), you });
-  if (S.settings.pause_tricks) {
-    if (winner) winner.classList.add("ganadora");
-    R.announce(sentence);
-    await waitForTap();
-  } else {
-    await anim.pause("trickPause");
-    if (winner) winner.classList.add("ganadora");
-  }
-  await anim.collect(cards, podRect(ev.winner));
+  await T.collectTrick(ev, { pauseTricks: S.settings.pause_tricks, waitForTap, sentence });
   if (m !== S.model) return;
   m.taken[ev.winner] += ev.points || 0;
   if (ev.cards.includes("QS")) m.queen = ev.winner;
@@ -683,23 +610,7 @@ async function runDeal(deal, view) {
   S.focusIndex = 0;
   draw();
   R.announce(deal.dealer === "south" ? t("say.deal.you", { n: deal.hand_number }) : t("say.deal", { seat: seatName(deal.dealer), n: deal.hand_number }));
-  const order = Array.from({ length: 52 }, (_, i) => SEATS[(SEATS.indexOf(deal.dealer) + 1 + i) % 4]);
-  const hand = $("mano");
-  await anim.deal({
-    layer: $("capa"),
-    fromRect: podRect(deal.dealer),
-    order,
-    targetRect: (seat) => (seat === "south" ? hand.getBoundingClientRect() : podRect(seat)),
-    onArrive: (seat) => {
-      if (m !== S.model) return;
-      m.dealtCount[seat] += 1;
-      if (seat === "south") R.renderHand(m, { playable: new Set(), refusals: {}, focusIndex: 0, myPlayTurn: false });
-      else {
-        const count = document.querySelector(`#asiento-${seat} .mini-cuenta`);
-        if (count) count.textContent = String(m.dealtCount[seat]);
-      }
-    },
-  });
+  await T.dealCards(m, deal.dealer, { still: () => m === S.model });
   if (m !== S.model) return;
   m.dealtCount = null;
   M.renderPods(m, { thinking: null });
@@ -850,9 +761,7 @@ function sheetContext() {
 }
 
 async function showScore() {
-  const history = S.view ? S.view.history : [];
-  let result = history[history.length - 1] || null;
-  if (S.ui.sheetHand) result = history.find((h) => h.number === S.ui.sheetHand) || result;
+  const result = T.sheetResult(S.view, S.ui.sheetHand);
   if (S.practice && S.ui.stage === "practica") {
     await showCompare();
     return;
@@ -867,18 +776,8 @@ async function showCompare() {
   sheets.showCompare(sheetContext(), S.view.history[0], S.practice.compare);
 }
 
-async function showLastTrick() {
-  const view = S.view;
-  let trick = null;
-  if (view && view.tricks.length && S.ui.stage === "mesa") trick = view.tricks[view.tricks.length - 1];
-  else if (view && view.history.length) {
-    const last = view.history[view.history.length - 1];
-    trick = last.tricks[last.tricks.length - 1] || null;
-  }
-  if (S.busy && S.lastTrickSeen) trick = S.lastTrickSeen;
-  await R.loadStyles();
-  $("ultima-contenido").replaceChildren(R.lastTrickContent(trick));
-  if (!$("dlg-ultima").open) $("dlg-ultima").showModal();
+function showLastTrick() {
+  return T.showLastTrick({ view: S.view, atTable: S.ui.stage === "mesa", busy: S.busy, seen: S.lastTrickSeen });
 }
 
 /** «Rejugar esta mano»: the same deal (and pass direction) from South's seat, in a save of its own. */
@@ -1026,35 +925,12 @@ function helpMenu() {
 }
 
 function translatePage() {
-  applyTo(document);
-  document.title = t("app.title.corazones");
-  const english = language() === "en";
-  for (const link of document.querySelectorAll("a[data-href-en]")) {
-    link.setAttribute("href", english ? link.dataset.hrefEn : link.dataset.hrefEs || link.getAttribute("href"));
-    link.hreflang = english ? "en" : "es";
-  }
-}
-
-/** ?codigo=XXXX-XXXX (with juego=corazones): a shared game's code, taken off the address. */
-function codeFromLink() {
-  const params = new URLSearchParams(window.location.search);
-  const raw = params.get("codigo");
-  if (raw === null) return null;
-  params.delete("codigo");
-  const rest = params.toString();
-  window.history.replaceState(null, "", window.location.pathname + (rest ? `?${rest}` : "") + window.location.hash);
-  return raw.replace(/[\s-]+/g, "").toUpperCase() || null;
+  T.translatePage("app.title.corazones");
 }
 
 /** Start the Corazones table (js/inicio.js calls it once Corazones is the game). */
 export async function start() {
-  if (S.settings.language !== "es") {
-    try {
-      await loadLanguage(S.settings.language);
-    } catch {
-      S.settings.language = "es";
-    }
-  }
+  await T.useLanguage(S.settings);
   document.body.classList.add("juego-corazones");
   document.querySelector("h1[data-i18n]").dataset.i18n = "app.title.corazones";
   helpMenu();
@@ -1091,5 +967,5 @@ export async function start() {
     onResize: () => R.layoutHand(),
   });
   $("app").hidden = false; // the table shows once its buttons answer
-  await open(codeFromLink());
+  await open(T.codeFromLink());
 }
