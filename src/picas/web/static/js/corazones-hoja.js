@@ -171,7 +171,7 @@ export function showCompare(ctx, result, compare) {
   const mine = result.points.south;
   const before = compare.original.points.south;
   const key = mine < before ? "cz.compare.better" : mine > before ? "cz.compare.worse" : "cz.compare.same";
-  const table = headedTable("hoja", "cz.compare.caption", ["cz.sheet.player", "cz.sheet.hand", "cz.compare.passed"]);
+  const table = headedTable("hoja", "cz.compare.caption", ["cz.compare.when", "cz.sheet.hand", "cz.compare.passed"]);
   const body = el("tbody");
   const passedNow = (result.passed && result.passed.south) || [];
   for (const [label, points, passed] of [
@@ -186,7 +186,7 @@ export function showCompare(ctx, result, compare) {
     body.append(tr);
   }
   table.append(body);
-  content.replaceChildren(el("p", "resultado", t(key, { points: signed(mine), diff: Math.abs(mine - before) })), table, ...handParts(result, ctx.view.rules).slice(-1));
+  content.replaceChildren(el("p", "resultado", t(key, { points: num(mine), diff: Math.abs(mine - before) })), table, ...handParts(result, ctx.view.rules).slice(-1));
   const buttons = $("hoja-botones");
   buttons.replaceChildren(
     button(t("practice.back"), { className: "boton principal", action: "volver", id: "btn-volver-hoja" }),

@@ -119,9 +119,10 @@ export const ES = {
   "cz.compare.title": "Mano {n}: la misma mano, tres veces",
   "cz.compare.caption": "Tus puntos en la mano (menos es mejor)",
   "cz.compare.passed": "Pasaste",
-  "cz.compare.better": "Esta vez te llevas {points}: {diff} menos que en la partida.",
-  "cz.compare.worse": "Esta vez te llevas {points}: {diff} más que en la partida.",
-  "cz.compare.same": "Esta vez te llevas {points}, lo mismo que en la partida.",
+  "cz.compare.when": "La mano",
+  "cz.compare.better": "Esta vez te llevas {points} puntos: {diff} menos que en la partida.",
+  "cz.compare.worse": "Esta vez te llevas {points} puntos: {diff} más que en la partida.",
+  "cz.compare.same": "Esta vez te llevas {points} puntos, lo mismo que en la partida.",
 };
 
 export const EN = {
@@ -231,9 +232,10 @@ export const EN = {
   "cz.compare.title": "Hand {n}: the same hand, three times",
   "cz.compare.caption": "Your points in the hand (fewer is better)",
   "cz.compare.passed": "You passed",
-  "cz.compare.better": "This time you take {points}: {diff} fewer than in the game.",
-  "cz.compare.worse": "This time you take {points}: {diff} more than in the game.",
-  "cz.compare.same": "This time you take {points}, the same as in the game.",
+  "cz.compare.when": "The hand",
+  "cz.compare.better": "This time you take {points} points: {diff} fewer than in the game.",
+  "cz.compare.worse": "This time you take {points} points: {diff} more than in the game.",
+  "cz.compare.same": "This time you take {points} points, the same as in the game.",
 
   // The server's refusals (always Spanish) by code
   "server.lead_two_of_clubs": "The first trick opens with the 2 of clubs.",
