@@ -2,15 +2,17 @@
 
     python scripts/corazones_arena_join.py part0.txt part1.txt
 
-Reads the ``deal <index> <code> <hand> <saved>`` lines, refuses a deal seen twice, and prints the
-points saved a hand with the 95% interval over all deals, as the arena would have for one run.
+Reads the ``deal <index> <code> <hand> <saved>`` lines (``picas arena --game corazones … --log``),
+refuses a deal seen twice, and prints the points saved a hand with the 95% interval over all deals,
+as the arena would have for one run. (``--jobs`` now runs one match on every core; this joins runs
+made on several machines.)
 """
 
 from __future__ import annotations
 
-import math
-import statistics
 import sys
+
+from picas.shared.arena import mean_interval
 
 
 def main(paths: list[str]) -> int:
@@ -26,9 +28,8 @@ def main(paths: list[str]) -> int:
                     saved[index] = float(words[4])
     if len(saved) < 2:
         raise SystemExit("fewer than two deals")
-    values = list(saved.values())
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-    print(f"{len(values)} deals: saves {statistics.fmean(values):+.2f} ± {half:.2f} points a hand")
+    mean, half = mean_interval(list(saved.values()))
+    print(f"{len(saved)} deals: saves {mean:+.2f} ± {half:.2f} points a hand")
     return 0
 
 

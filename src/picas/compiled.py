@@ -30,6 +30,8 @@ from pathlib import Path
 from types import ModuleType
 
 MODULES = (
+    "picas.shared.trick_winner",
+    "picas.shared.sampling",
     "picas.games.spades.hand",
     "picas.games.spades.bots.knowledge",
     "picas.games.spades.bots.policy",

@@ -6,8 +6,9 @@ import random
 
 import pytest
 
+from picas.cli import main
 from picas.games.corazones import PassDirection, PlayerView, Rules
-from picas.games.corazones.arena import PATTERNS, hand_game, match, play_deal
+from picas.games.corazones.arena import PATTERNS, hand_game, match, play_deal, report
 from picas.games.corazones.bots import NormalBot
 from picas.shared.cards import Card
 from picas.shared.seats import Seat
@@ -79,3 +80,24 @@ def test_normal_saves_points_against_facil() -> None:
     result = match("normal", "facil", 40)
     assert result.saved - result.half_interval > 0
     assert result.a_points < result.b_points
+
+
+def test_the_match_is_the_same_on_several_processes() -> None:
+    assert match("normal", "facil", 5, seed=2, jobs=2) == match("normal", "facil", 5, seed=2)
+
+
+def test_picas_arena_plays_corazones(capsys: pytest.CaptureFixture[str]) -> None:
+    command = ["arena", "--game", "corazones", "normal", "facil", "--deals", "3", "--seed", "2"]
+    assert main([*command, "--jobs", "2", "--log"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\ndeal ") + out.startswith("deal ") == 3
+    assert out.splitlines()[-1] == report(match("normal", "facil", 3, seed=2))
+
+
+def test_picas_arena_refuses_what_does_not_apply(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--game", "corazones", "normal", "nadie", "--deals", "1"]) == 2
+    assert "Jugador desconocido" in capsys.readouterr().err
+    assert main(["arena", "--game", "corazones", "normal", "facil", "--games", "2"]) == 2
+    assert "--games no se aplica" in capsys.readouterr().err
+    assert main(["arena", "normal", "facil", "--pattern", "one"]) == 2
+    assert "--pattern no se aplica" in capsys.readouterr().err

@@ -20,7 +20,7 @@ from picas.games.corazones.bots import (
     play_bots,
 )
 from picas.games.corazones.bots.search import SearchSettings
-from picas.games.spades.bots.base import decision_rng
+from picas.shared.bots import decision_rng
 from picas.shared.cards import CARDS, Card
 from picas.shared.errors import IllegalAction
 from picas.shared.seats import Seat

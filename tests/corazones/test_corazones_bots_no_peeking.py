@@ -15,7 +15,7 @@ import pytest
 from picas.games.corazones import Action, GameState, Rules, view_for
 from picas.games.corazones.bots import LEVELS, NormalBot, decide, next_bot_seat
 from picas.games.corazones.hand import QUEEN_OF_SPADES, TWO_OF_CLUBS, Deal
-from picas.games.spades.bots.base import decision_rng
+from picas.shared.bots import decision_rng
 from picas.shared.cards import SUIT_MASKS, cards_in
 from picas.shared.seats import Seat
 

@@ -19,7 +19,7 @@ from picas.games.corazones.bots.search import (
     know,
     sample_hands,
 )
-from picas.games.spades.bots.base import decision_rng
+from picas.shared.bots import decision_rng
 from picas.shared.seats import Seat
 
 FAST = SearchSettings(playouts=60)

@@ -7,9 +7,9 @@ import pytest
 from corazones_helpers import BLOCKS, E, N, S, W, card, mask, position
 
 from picas.games.corazones import HandState, PassDirection, Phase
-from picas.games.corazones.hand import trick_winner_index
 from picas.shared.cards import cards_in
 from picas.shared.errors import IllegalAction
+from picas.shared.trick_winner import trick_winner_index
 from picas.shared.tricks import Play
 
 # Four hands of eight cards for positions in the middle of a hand.

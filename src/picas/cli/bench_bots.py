@@ -3,6 +3,8 @@
 The positions come from seeded games played by Normal, so every run measures the same decisions:
 bids and cards, every seat, from the first trick to the last. Prints the median and the 95th
 percentile per level, Difícil's sampled playouts per second and per card decision it searches.
+``--game corazones`` times Corazones' levels (:func:`picas.games.corazones.bench.run_bots`); the
+loops are :mod:`picas.shared.bench`.
 """
 
 from __future__ import annotations
@@ -10,24 +12,30 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from functools import partial
 
 from picas import compiled
+from picas.cli import CommandError
+from picas.games.corazones import bench as corazones
 from picas.games.spades import Action, GameState, Phase, Rules, Seat
 from picas.games.spades.bots.base import decide, decision_rng, play_bots
 from picas.games.spades.bots.dificil import DificilBot
 from picas.games.spades.bots.registry import LEVELS, load_bot
 from picas.games.spades.view import PlayerView, view_for
+from picas.shared.bench import percentile, spread, timed
 
+_ALL_LEVELS = ",".join(LEVELS)
 BENCH_CODES = ("BENCH234", "BENCH567", "BENCH89A", "BENCHBCD", "BENCHEFG", "BENCHHJK")
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("bots", help="tiempo por decisión de cada nivel")
+    parser.add_argument("--game", choices=("spades", "corazones"), default="spades")
     parser.add_argument(
         "--positions", type=int, default=150, help="posiciones a medir por nivel (150)"
     )
     parser.add_argument(
-        "--levels", default=",".join(LEVELS), help="niveles, separados por comas (todos)"
+        "--levels", default=_ALL_LEVELS, help="niveles, separados por comas (todos)"
     )
     parser.add_argument(
         "--review",
@@ -51,15 +59,7 @@ def positions(count: int) -> list[tuple[PlayerView, int, str]]:
             every.append((view, index, code))
             game = game.apply(decide(bot, view, decision_rng(code, index, seat)))
             index += 1
-    if count >= len(every):
-        return every
-    step = len(every) / count
-    return [every[int(i * step)] for i in range(count)]
-
-
-def _percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+    return spread(every, count)
 
 
 REVIEW_CODES = ("REVQ7K2M", "REVX3N8P", "REV4HJ9T")
@@ -115,6 +115,10 @@ def _play_hands(
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.game == "corazones":
+        if args.review or args.levels != _ALL_LEVELS:
+            raise CommandError("--levels y --review son de Picas; Corazones mide sus tres niveles.")
+        return corazones.run_bots(args.positions)
     chosen = positions(args.positions)
     plays = sum(1 for view, _, _ in chosen if view.phase is Phase.PLAYING)
     print(f"ruta: {compiled.path_in_use()}")
@@ -127,20 +131,19 @@ def run(args: argparse.Namespace) -> int:
         for view, index, code in chosen:
             rng = decision_rng(code, index, Seat(view.seat))
             before = bot.playouts if isinstance(bot, DificilBot) else 0
-            start, cpu_start = time.perf_counter(), time.process_time()
-            decide(bot, view, rng)
-            times.append(time.perf_counter() - start)
-            cpu_times.append(time.process_time() - cpu_start)
+            wall, cpu_time = timed(partial(decide, bot, view, rng))
+            times.append(wall)
+            cpu_times.append(cpu_time)
             ran = bot.playouts - before if isinstance(bot, DificilBot) else 0
             if ran and view.phase is Phase.PLAYING:
                 searched.append(ran)
         cpu = sum(cpu_times)
         line = (
             f"{level:8} mediana {1000 * statistics.median(times):7.2f} ms"
-            f"   p95 {1000 * _percentile(times, 0.95):7.2f} ms"
+            f"   p95 {1000 * percentile(times, 0.95):7.2f} ms"
             f"   máx {1000 * max(times):7.2f} ms"
             f"   (CPU: mediana {1000 * statistics.median(cpu_times):.2f} ms,"
-            f" p95 {1000 * _percentile(cpu_times, 0.95):.2f} ms)"
+            f" p95 {1000 * percentile(cpu_times, 0.95):.2f} ms)"
         )
         if isinstance(bot, DificilBot):
             line += (

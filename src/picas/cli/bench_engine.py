@@ -1,4 +1,5 @@
-"""``picas bench engine``: random full hands per second through the public API.
+"""``picas bench engine [--game corazones]``: random full hands per second through the public API
+(the loops are :mod:`picas.shared.bench`; Corazones' hands are :mod:`picas.games.corazones.bench`).
 
 With ``--openspiel PYTHON`` (an interpreter that can ``import pyspiel``, kept outside the project:
 OpenSpiel is never a dependency) it also times OpenSpiel's C++ Spades the same way, in the same run,
@@ -10,17 +11,19 @@ from __future__ import annotations
 import argparse
 import random
 import subprocess
-import time
-from collections.abc import Callable
 
 from picas import compiled
+from picas.cli import CommandError
+from picas.games.corazones import bench as corazones
 from picas.games.spades import GameState, HandState, Rules, Seat, deal_for, score_hand
+from picas.shared import bench
 
 BENCH_CODE = "BENCH234"
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("engine", help="manos completas al azar por segundo")
+    parser.add_argument("--game", choices=("spades", "corazones"), default="spades")
     parser.add_argument("--hands", type=int, default=20_000, help="manos a jugar (20000)")
     parser.add_argument("--seed", type=int, default=1, help="semilla de las jugadas al azar")
     parser.add_argument(
@@ -60,29 +63,15 @@ def random_hands(count: int, seed: int) -> int:
 def random_game_hands(count: int, seed: int) -> int:
     """``count`` hands through whole games (``GameState``): scores and bags carry over, the deal
     rotates, a finished game is followed by a new one. Returns the number of actions applied."""
-    rng = random.Random(seed)
     rules = Rules()
-    game = GameState.new(rules, BENCH_CODE)
-    actions = 0
-    for _ in range(count):
-        if game.outcome is not None:
-            game = GameState.new(rules, BENCH_CODE)
-        number = game.hand.number
-        while game.hand.number == number and game.outcome is None:
-            legal = game.legal_actions()
-            game = game.apply(legal[int(rng.random() * len(legal))])
-            actions += 1
-    return actions
+    return bench.random_game_hands(
+        lambda: GameState.new(rules, BENCH_CODE), _random_action, count, seed
+    )
 
 
-def measure(play: Callable[[int, int], int], hands: int, seed: int) -> tuple[float, float]:
-    play(min(hands, 500), seed)  # warm-up
-    # CPU time of this process, not the wall clock: on a shared machine the wall clock measures
-    # the neighbours too (OpenSpiel's side is timed the same way).
-    start = time.process_time()
-    actions = play(hands, seed)
-    elapsed = time.process_time() - start
-    return hands / elapsed, actions / elapsed
+def _random_action(game: GameState, rng: random.Random) -> GameState:
+    legal = game.legal_actions()
+    return game.apply(legal[int(rng.random() * len(legal))])
 
 
 OPENSPIEL_SCRIPT = """
@@ -117,9 +106,16 @@ def openspiel_rate(python: str, hands: int, seed: int) -> float:
 
 def run(args: argparse.Namespace) -> int:
     print(f"ruta: {compiled.path_in_use()}")
-    hand_rate, actions_rate = measure(random_hands, args.hands, args.seed)
+    if args.game == "corazones":
+        if args.openspiel:
+            raise CommandError(
+                "--openspiel mide el Spades de OpenSpiel; para Corazones:"
+                " scripts/corazones_openspiel.py bench."
+            )
+        return corazones.run_engine(args.hands, args.seed)
+    hand_rate, actions_rate = bench.measure(random_hands, args.hands, args.seed)
     print(f"engine, hands:       {hand_rate:8,.0f} hands/s  {actions_rate:10,.0f} actions/s")
-    game_rate, actions_rate = measure(random_game_hands, args.hands, args.seed)
+    game_rate, actions_rate = bench.measure(random_game_hands, args.hands, args.seed)
     print(f"engine, whole games: {game_rate:8,.0f} hands/s  {actions_rate:10,.0f} actions/s")
     print(f"({args.hands} random hands each, one core, per second of CPU time)")
     if args.openspiel:

@@ -9,8 +9,12 @@ from __future__ import annotations
 import hashlib
 import struct
 
-from picas.shared.errors import InvalidCode
+from picas.shared.cards import FULL_DECK_MASK
+from picas.shared.errors import InvalidCode, PicasError
 from picas.shared.seats import Seat
+
+Deal = tuple[int, int, int, int]
+"""Four hands as card masks, by seat."""
 
 CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
 """32 symbols, no 0/O and no 1/I, so a code can be read aloud and typed back without doubt."""
@@ -119,7 +123,7 @@ def _draws_with_rejection(stream: _Stream, words: list[int]) -> list[int]:
     return draws
 
 
-def deal_for(code: str, hand_number: int, dealer: Seat) -> tuple[int, int, int, int]:
+def deal_for(code: str, hand_number: int, dealer: Seat) -> Deal:
     """The four hands (as card masks, indexed by seat) for hand ``hand_number`` (1-based).
 
     Cards go one at a time clockwise, starting with the dealer's left.
@@ -135,3 +139,20 @@ def deal_for(code: str, hand_number: int, dealer: Seat) -> tuple[int, int, int, 
 def dealer_by_lot(code: str) -> Seat:
     """The first dealer when the rules draw it by lot (seeds/003)."""
     return Seat(_Stream(f"picas/dealer/v1/{code}").below(4))
+
+
+def check_deal(deal: Deal, index: int) -> None:
+    """Refuse an explicit deal (the ``index``-th of a record's) that is not four hands of 13
+    distinct cards."""
+    where = f"El reparto {index + 1}"
+    if len(deal) != 4:
+        raise PicasError(f"{where} no tiene cuatro manos.", code="invalid_deal")
+    union = 0
+    for mask in deal:
+        if not isinstance(mask, int) or mask < 0 or mask & ~FULL_DECK_MASK:
+            raise PicasError(f"{where} tiene cartas que no existen.", code="invalid_deal")
+        if mask.bit_count() != 13:
+            raise PicasError(f"{where} no da 13 cartas a cada jugador.", code="invalid_deal")
+        if union & mask:
+            raise PicasError(f"{where} reparte una carta dos veces.", code="invalid_deal")
+        union |= mask

@@ -1,4 +1,5 @@
-"""The trick and the play of a card: nouns every trick-taking game shares."""
+"""The trick and the play of a card: nouns every trick-taking game shares. Who wins a trick is
+:mod:`picas.shared.trick_winner` (compiled with the hot path)."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from picas.cli import main
-from picas.cli.arena import deal_code, format_result, run_arena
+from picas.games.spades.arena import deal_code, format_result, run_arena
 
 
 def test_the_same_seed_gives_the_same_report_whatever_the_jobs() -> None:

@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 
 from picas.games.spades.bots.knowledge import SUIT_COUNT
 from picas.games.spades.bots.policy import max_rank, min_rank, winner_position
-from picas.games.spades.hand import trick_winner_index
+from picas.shared.cards import Suit
+from picas.shared.trick_winner import trick_winner_index
 
 tricks = st.lists(st.integers(0, 51), min_size=1, max_size=4, unique=True)
 masks = st.integers(1, (1 << 52) - 1)
@@ -15,7 +16,7 @@ masks = st.integers(1, (1 << 52) - 1)
 
 @given(tricks)
 def test_the_winner_of_a_trick_is_the_engines(trick: list[int]) -> None:
-    assert winner_position(trick) == trick_winner_index(tuple(trick))
+    assert winner_position(trick) == trick_winner_index(tuple(trick), Suit.SPADES)
 
 
 @given(masks)

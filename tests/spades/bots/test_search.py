@@ -7,12 +7,12 @@ import random
 from bot_helpers import E, S, table
 
 from picas.games.spades import Bid, GameState, Rules
-from picas.games.spades.bots.base import decision_rng
 from picas.games.spades.bots.dificil import DificilBot
 from picas.games.spades.bots.knowledge import know
 from picas.games.spades.bots.policy import legal_mask
 from picas.games.spades.bots.search import SearchSettings, candidates, search_play
 from picas.games.spades.view import view_for
+from picas.shared.bots import decision_rng
 
 
 def test_every_card_decision_runs_the_playouts_it_is_given() -> None:

@@ -1,9 +1,9 @@
 """Corazones matches between two levels, the deals rotated so that every level sits in every seat
-(``python -m picas.games.corazones.arena normal facil --deals 1000``).
+(``picas arena --game corazones normal facil --deals 1000``).
 
 Each deal is one hand from a code, played once per *arrangement* of the two levels at the table,
-on the same cards and the same generators (:func:`picas.games.spades.bots.base.decision_rng`).
-Two patterns:
+on the same cards and the same generators (the shared arena, :mod:`picas.shared.arena`). Two
+patterns:
 
 - ``pairs`` (the default): A in North and South and B in East and West, then the other way round.
   Two games a deal; every seat is played once by A and once by B on the same cards, and A and B
@@ -20,9 +20,6 @@ none) come equally often. A level against itself saves exactly 0.
 
 from __future__ import annotations
 
-import argparse
-import hashlib
-import math
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -32,13 +29,17 @@ from picas.games.corazones.game import GameState, dealer_of
 from picas.games.corazones.hand import HandState
 from picas.games.corazones.passing import direction_for
 from picas.games.corazones.rules import Rules
-from picas.shared.deals import code_from_bytes, deal_for
+from picas.shared.arena import (
+    ONE_AGAINST_THREE,
+    PAIRS,
+    code_for,
+    mean_interval,
+    run_in_order,
+)
+from picas.shared.deals import deal_for
 from picas.shared.seats import Seat
 
-PATTERNS: dict[str, tuple[frozenset[Seat], ...]] = {
-    "pairs": (frozenset({Seat.NORTH, Seat.SOUTH}), frozenset({Seat.EAST, Seat.WEST})),
-    "one": tuple(frozenset({seat}) for seat in Seat),
-}
+PATTERNS: dict[str, tuple[frozenset[Seat], ...]] = {"pairs": PAIRS, "one": ONE_AGAINST_THREE}
 """For each pattern, the seats of level A in each arrangement (B has the others)."""
 
 
@@ -62,15 +63,12 @@ class MatchResult:
 
     @property
     def saved(self) -> float:
-        return statistics.fmean(deal.saved for deal in self.deals)
+        return mean_interval([deal.saved for deal in self.deals])[0]
 
     @property
     def half_interval(self) -> float:
-        """Half the 95% interval of :attr:`saved` (0 with fewer than two deals)."""
-        if len(self.deals) < 2:
-            return 0.0
-        spread = statistics.stdev(deal.saved for deal in self.deals)
-        return 1.96 * spread / math.sqrt(len(self.deals))
+        """Half the 95% interval of :attr:`saved` (infinite with fewer than two deals)."""
+        return mean_interval([deal.saved for deal in self.deals])[1]
 
     @property
     def a_points(self) -> float:
@@ -82,8 +80,7 @@ class MatchResult:
 
 
 def deal_code(seed: int, index: int) -> str:
-    digest = hashlib.sha256(f"picas/corazones-arena/{seed}/{index}".encode()).digest()
-    return code_from_bytes(digest)
+    return code_for(f"picas/corazones-arena/{seed}/{index}")
 
 
 def hand_game(rules: Rules, code: str, number: int) -> GameState:
@@ -113,7 +110,7 @@ def play_deal(
     """Saved points, A's and B's mean points for one deal played in every arrangement."""
     by_seat: dict[tuple[Seat, bool], list[int]] = {}
     for a_seats in arrangements:
-        bots = {seat: a() if seat in a_seats else b() for seat in Seat}
+        bots = {seat: a() if seat in a_seats else b() for seat in Seat}  # a bot of its own each
         points = play_hand(game, bots)
         for seat in Seat:
             by_seat.setdefault((seat, seat in a_seats), []).append(points[seat])
@@ -126,6 +123,16 @@ def play_deal(
     return saved, statistics.fmean(a_all), statistics.fmean(b_all)
 
 
+def play_numbered_deal(task: tuple[str, str, str, Rules, int, int]) -> DealResult:
+    """Deal ``index`` of ``seed`` for the levels ``a`` and ``b`` (one unit of work of a match)."""
+    a, b, pattern, rules, seed, index = task
+    code = deal_code(seed, index)
+    number = index % 4 + 1
+    game = hand_game(rules, code, number)
+    saved, a_points, b_points = play_deal(LEVELS[a], LEVELS[b], game, PATTERNS[pattern])
+    return DealResult(code, number, saved, a_points, b_points)
+
+
 def match(
     a: str,
     b: str,
@@ -135,21 +142,18 @@ def match(
     seed: int = 0,
     start: int = 0,
     rules: Rules | None = None,
+    jobs: int = 1,
     progress: Callable[[int, DealResult], None] | None = None,
 ) -> MatchResult:
-    """Level ``a`` against level ``b`` over deals ``start`` … ``start + deals − 1`` of ``seed``."""
+    """Level ``a`` against level ``b`` over deals ``start`` … ``start + deals − 1`` of ``seed``,
+    on ``jobs`` processes (the same result whatever their number)."""
     rules = rules or Rules()
-    arrangements = PATTERNS[pattern]
+    tasks = [(a, b, pattern, rules, seed, index) for index in range(start, start + deals)]
     results = []
-    for index in range(start, start + deals):
-        code = deal_code(seed, index)
-        number = index % 4 + 1
-        game = hand_game(rules, code, number)
-        saved, a_points, b_points = play_deal(LEVELS[a], LEVELS[b], game, arrangements)
-        result = DealResult(code, number, saved, a_points, b_points)
+    for task, result in zip(tasks, run_in_order(play_numbered_deal, tasks, jobs), strict=True):
         results.append(result)
         if progress is not None:
-            progress(index, result)
+            progress(task[-1], result)
     return MatchResult(a, b, pattern, tuple(results))
 
 
@@ -159,40 +163,3 @@ def report(result: MatchResult) -> str:
         f"{result.a} {result.a_points:.2f}, {result.b} {result.b_points:.2f} points a hand; "
         f"{result.a} saves {result.saved:+.2f} ± {result.half_interval:.2f} points a hand (95%)"
     )
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Corazones: un nivel contra otro")
-    parser.add_argument("a", choices=sorted(LEVELS), help="nivel A")
-    parser.add_argument("b", choices=sorted(LEVELS), help="nivel B")
-    parser.add_argument("--deals", type=int, default=1000, help="repartos (1000)")
-    parser.add_argument("--pattern", choices=sorted(PATTERNS), default="pairs")
-    parser.add_argument("--seed", type=int, default=0, help="semilla de los repartos (0)")
-    parser.add_argument("--start", type=int, default=0, help="primer reparto (0)")
-    parser.add_argument("--every", type=int, default=0, help="informe parcial cada N repartos")
-    parser.add_argument("--log", action="store_true", help="una línea por reparto (para juntar)")
-    args = parser.parse_args(argv)
-    done: list[DealResult] = []
-
-    def progress(index: int, result: DealResult) -> None:
-        done.append(result)
-        if args.log:
-            print(f"deal {index} {result.code} {result.number} {result.saved:+.4f}", flush=True)
-        if args.every and len(done) % args.every == 0:
-            print(report(MatchResult(args.a, args.b, args.pattern, tuple(done))), flush=True)
-
-    result = match(
-        args.a,
-        args.b,
-        args.deals,
-        pattern=args.pattern,
-        seed=args.seed,
-        start=args.start,
-        progress=progress,
-    )
-    print(report(result))
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,7 +1,7 @@
-"""Random full Corazones hands per second through the public API (``python -m
-picas.games.corazones.bench``), Normal against Fácil (``--levels 1000``), game lengths
-(``--games 300``) and each level's time per decision (``--bots 300``); ``picas bench`` will call
-these when the CLI learns ``--game``.
+"""Corazones' benchmarks on the shared loops (:mod:`picas.shared.bench`): random full hands per
+second (``picas bench engine --game corazones``), each level's time per decision (``picas bench
+bots --game corazones``), and with ``python -m picas.games.corazones.bench``: Normal alone against
+three Fácil (``--levels 1000``) and how many hands a game lasts (``--games 300``).
 
 A hand here is what OpenSpiel's ``hearts`` plays: a deal, three random cards passed by each seat
 (on three hands of four), thirteen tricks of random legal cards, the hand scored.
@@ -13,9 +13,8 @@ import argparse
 import hashlib
 import random
 import statistics
-import time
+from functools import partial
 
-from picas.cli.bench_engine import measure
 from picas.games.corazones.actions import Pass
 from picas.games.corazones.arena import match, report
 from picas.games.corazones.bots import LEVELS, NormalBot, decide, play_bots
@@ -25,7 +24,8 @@ from picas.games.corazones.passing import direction_for
 from picas.games.corazones.rules import TARGETS, Rules
 from picas.games.corazones.scoring import score_hand
 from picas.games.corazones.view import PlayerView, view_for
-from picas.games.spades.bots.base import decision_rng
+from picas.shared import bench
+from picas.shared.bots import decision_rng
 from picas.shared.deals import code_from_bytes, deal_for
 from picas.shared.seats import Seat
 
@@ -61,24 +61,20 @@ def random_hands(count: int, seed: int) -> int:
 def random_game_hands(count: int, seed: int) -> int:
     """``count`` hands through whole games (``GameState``): totals carry over, the next hand is
     dealt, a finished game is followed by a new one. Returns the number of actions applied."""
-    rng = random.Random(seed)
     rules = Rules()
-    game = GameState.new(rules, BENCH_CODE)
-    actions = 0
-    for _ in range(count):
-        if game.outcome is not None:
-            game = GameState.new(rules, BENCH_CODE)
-        number = game.hand.number
-        while game.hand.number == number and game.outcome is None:
-            hand = game.hand
-            if hand.phase is Phase.PASSING:
-                seat = hand.still_to_pass()[0]
-                game = game.apply(Pass(tuple(rng.sample(hand.hand_of(seat), 3))), seat)
-            else:
-                legal = game.legal_actions()
-                game = game.apply(legal[int(rng.random() * len(legal))])
-            actions += 1
-    return actions
+    return bench.random_game_hands(
+        lambda: GameState.new(rules, BENCH_CODE), _random_action, count, seed
+    )
+
+
+def _random_action(game: GameState, rng: random.Random) -> GameState:
+    """A random pass (three random cards of the first seat still to pass) or a random legal card."""
+    hand = game.hand
+    if hand.phase is Phase.PASSING:
+        seat = hand.still_to_pass()[0]
+        return game.apply(Pass(tuple(rng.sample(hand.hand_of(seat), 3))), seat)
+    legal = game.legal_actions()
+    return game.apply(legal[int(rng.random() * len(legal))])
 
 
 def bot_positions(count: int) -> list[tuple[PlayerView, int, str]]:
@@ -98,8 +94,7 @@ def bot_positions(count: int) -> list[tuple[PlayerView, int, str]]:
             every.append((view, position, code))
             game = game.apply(decide(bot, view, decision_rng(code, position, seat)), seat)
             position += 1
-    step = max(1.0, len(every) / count)
-    return [every[int(i * step)] for i in range(min(count, len(every)))]
+    return bench.spread(every, count)
 
 
 def decision_times(
@@ -111,20 +106,39 @@ def decision_times(
     clock, processor = [], []
     for view, position, code in chosen:
         rng = decision_rng(code, position, view.seat)
-        start, start_cpu = time.perf_counter(), time.process_time()
-        decide(bot, view, rng)
-        clock.append(time.perf_counter() - start)
-        processor.append(time.process_time() - start_cpu)
+        wall, cpu = bench.timed(partial(decide, bot, view, rng))
+        clock.append(wall)
+        processor.append(cpu)
     return clock, processor
 
 
 def _summary(times: list[float]) -> str:
-    ordered = sorted(times)
-    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
     return (
-        f"median {1000 * statistics.median(ordered):7.2f} ms"
-        f"  p95 {1000 * p95:7.2f} ms  max {1000 * ordered[-1]:7.2f} ms"
+        f"median {1000 * statistics.median(times):7.2f} ms"
+        f"  p95 {1000 * bench.percentile(times, 0.95):7.2f} ms  max {1000 * max(times):7.2f} ms"
     )
+
+
+def run_bots(count: int) -> int:
+    """Each level's time per decision on ``count`` positions (``picas bench bots --game
+    corazones``)."""
+    chosen = bot_positions(count)
+    print(f"{len(chosen)} decisions (passes and cards, every seat), one core")
+    for level in LEVELS:
+        clock, processor = decision_times(level, chosen)
+        print(f"{level:8} clock: {_summary(clock)}\n{'':8} cpu:   {_summary(processor)}")
+    return 0
+
+
+def run_engine(hands: int, seed: int) -> int:
+    """Random hands per second, alone and through whole games (``picas bench engine --game
+    corazones``)."""
+    hands_rate, actions_rate = bench.measure(random_hands, hands, seed)
+    print(f"corazones, hands:       {hands_rate:8,.0f} hands/s  {actions_rate:10,.0f} actions/s")
+    hands_rate, actions_rate = bench.measure(random_game_hands, hands, seed)
+    print(f"corazones, whole games: {hands_rate:8,.0f} hands/s  {actions_rate:10,.0f} actions/s")
+    print(f"({hands} random hands each, one core)")
+    return 0
 
 
 def game_lengths(games: int, rules: Rules) -> tuple[float, int, int]:
@@ -147,12 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bots", type=int, default=0, help="decisiones a medir por nivel (0)")
     args = parser.parse_args(argv)
     if args.bots:
-        chosen = bot_positions(args.bots)
-        print(f"{len(chosen)} decisions (passes and cards, every seat), one core")
-        for level in LEVELS:
-            clock, processor = decision_times(level, chosen)
-            print(f"{level:8} clock: {_summary(clock)}\n{'':8} cpu:   {_summary(processor)}")
-        return 0
+        return run_bots(args.bots)
     if args.games:
         for target in TARGETS:
             mean, shortest, longest = game_lengths(args.games, Rules(target=target))
@@ -162,12 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.levels:  # the arena's match, Normal alone against three Fácil in each seat
         print(report(match("normal", "facil", args.levels, pattern="one")))
         return 0
-    hands_rate, actions_rate = measure(random_hands, args.hands, args.seed)
-    print(f"corazones, hands:       {hands_rate:8,.0f} hands/s  {actions_rate:10,.0f} actions/s")
-    hands_rate, actions_rate = measure(random_game_hands, args.hands, args.seed)
-    print(f"corazones, whole games: {hands_rate:8,.0f} hands/s  {actions_rate:10,.0f} actions/s")
-    print(f"({args.hands} random hands each, one core)")
-    return 0
+    return run_engine(args.hands, args.seed)
 
 
 if __name__ == "__main__":

@@ -14,10 +14,7 @@ from picas.games.corazones.hand import Deal, HandState, Phase
 from picas.games.corazones.passing import direction_for
 from picas.games.corazones.rules import Rules
 from picas.games.corazones.scoring import Four, HandScore, score_hand
-
-# The deal check is Spades' own, private for now: it belongs in deals.py (docs/corazones.md).
-from picas.games.spades.game import _check_deal as check_deal
-from picas.shared.deals import deal_for, normalize_code
+from picas.shared.deals import check_deal, deal_for, normalize_code
 from picas.shared.errors import IllegalAction, Refusal
 from picas.shared.seats import Seat
 from picas.shared.tricks import Play

@@ -18,6 +18,7 @@ from picas.games.corazones.passing import PassDirection
 from picas.shared.cards import SUIT_CARDS, SUIT_MASKS, Card, Rank, Suit, cards_in
 from picas.shared.errors import IllegalAction, Refusal
 from picas.shared.seats import Seat
+from picas.shared.trick_winner import trick_winner_index
 from picas.shared.tricks import PLAYS, Play, Trick
 
 TWO_OF_CLUBS = Card.of(Rank.TWO, Suit.CLUBS)
@@ -40,17 +41,6 @@ class Phase(Enum):
     PASSING = "passing"
     PLAYING = "playing"
     COMPLETE = "complete"
-
-
-def trick_winner_index(cards: Sequence[int]) -> int:
-    """Position (0 = leader) of the winner: the highest card of the led suit (there is no trump)."""
-    led = cards[0] // 13
-    best = 0
-    for position in range(1, len(cards)):
-        card = cards[position]
-        if card // 13 == led and card > cards[best]:
-            best = position
-    return best
 
 
 def holder_of(card: Card, hands: Deal) -> Seat:

@@ -9,9 +9,8 @@ from picas.games.spades.actions import Action
 from picas.games.spades.hand import HandState, Phase
 from picas.games.spades.rules import Rules
 from picas.games.spades.scoring import TeamSheet, score_hand
-from picas.shared.cards import FULL_DECK_MASK
-from picas.shared.deals import deal_for, dealer_by_lot, normalize_code
-from picas.shared.errors import IllegalAction, PicasError, Refusal
+from picas.shared.deals import check_deal, deal_for, dealer_by_lot, normalize_code
+from picas.shared.errors import IllegalAction, Refusal
 from picas.shared.seats import Seat, Team
 from picas.shared.tricks import Play
 
@@ -54,7 +53,7 @@ class GameState(NamedTuple):
     def new(cls, rules: Rules, code: str, *, deals: tuple[Deal, ...] = ()) -> GameState:
         code = normalize_code(code)
         for index, deal in enumerate(deals):
-            _check_deal(deal, index)
+            check_deal(deal, index)
         first_dealer = rules.first_dealer if rules.first_dealer is not None else dealer_by_lot(code)
         game = cls(
             rules=rules,
@@ -170,18 +169,3 @@ def _blind_offers(rules: Rules, totals: tuple[int, int]) -> tuple[bool, bool, bo
     ns_behind = ew - ns >= rules.blind_nil_deficit
     ew_behind = ns - ew >= rules.blind_nil_deficit
     return (ns_behind, ew_behind, ns_behind, ew_behind)
-
-
-def _check_deal(deal: Deal, index: int) -> None:
-    where = f"El reparto {index + 1}"
-    if len(deal) != 4:
-        raise PicasError(f"{where} no tiene cuatro manos.", code="invalid_deal")
-    union = 0
-    for mask in deal:
-        if not isinstance(mask, int) or mask < 0 or mask & ~FULL_DECK_MASK:
-            raise PicasError(f"{where} tiene cartas que no existen.", code="invalid_deal")
-        if mask.bit_count() != 13:
-            raise PicasError(f"{where} no da 13 cartas a cada jugador.", code="invalid_deal")
-        if union & mask:
-            raise PicasError(f"{where} reparte una carta dos veces.", code="invalid_deal")
-        union |= mask

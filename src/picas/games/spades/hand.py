@@ -8,7 +8,6 @@ its refusal, ``can`` tests it, ``apply`` verifies before it changes anything.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from enum import Enum
 from typing import NamedTuple
 
@@ -24,12 +23,14 @@ from picas.games.spades.actions import (
 from picas.shared.cards import SUIT_CARDS, SUIT_MASKS, Card, Suit, cards_in
 from picas.shared.errors import IllegalAction, Refusal
 from picas.shared.seats import Seat
+from picas.shared.trick_winner import trick_winner_index
 from picas.shared.tricks import PLAYS, Play, Trick
 
 _SEATS = tuple(Seat)
 _SPADES = SUIT_MASKS[Suit.SPADES]
 _NON_SPADES = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
 _FIRST_SPADE = 39
+_TRUMP = int(Suit.SPADES)
 # Building a NamedTuple through ``tuple.__new__`` skips the keyword-handling wrapper: the playout
 # loop builds one per card.
 _new_hand = tuple.__new__
@@ -42,18 +43,6 @@ class Phase(Enum):
     BIDDING = "bidding"
     PLAYING = "playing"
     COMPLETE = "complete"
-
-
-def trick_winner_index(cards: Sequence[int]) -> int:
-    """Position (0 = leader) of the winner: the highest spade, else the highest of the led suit."""
-    led = cards[0] // 13
-    best = 0
-    best_card = cards[0]
-    for position in range(1, len(cards)):
-        card = cards[position]
-        if (card // 13 == led or card >= _FIRST_SPADE) and card > best_card:
-            best, best_card = position, card
-    return best
 
 
 class HandState(NamedTuple):
@@ -335,7 +324,7 @@ class HandState(NamedTuple):
                     broken,
                 ),
             )
-        winner = _SEATS[(leader + trick_winner_index(trick)) & 3]
+        winner = _SEATS[(leader + trick_winner_index(trick, _TRUMP)) & 3]
         w0, w1, w2, w3 = won
         if winner == 0:
             w0 += 1

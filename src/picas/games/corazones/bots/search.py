@@ -28,7 +28,8 @@ from picas.games.corazones.hand import JACK_OF_DIAMONDS
 from picas.games.corazones.rules import MoonForm, Rules
 from picas.games.corazones.scoring import ALL_POINTS, JACK_POINTS
 from picas.games.corazones.view import PlayerView
-from picas.shared.cards import FULL_DECK_MASK, SUIT_MASKS
+from picas.shared.cards import FULL_DECK_MASK
+from picas.shared.sampling import DealPlan, deal_hands, deal_plan
 
 JD = int(JACK_OF_DIAMONDS)
 
@@ -66,45 +67,27 @@ def know(view: PlayerView) -> Knowledge:
     )
 
 
-def sample_hands(k: Knowledge, rng: random.Random) -> list[int] | None:
-    """The other seats' hands: the known cards where they are, the rest of the unseen cards dealt
-    within each seat's hand size and outside the suits it has shown out of. Suits with the fewest
-    possible holders go first; each card goes to a possible holder with probability proportional
-    to the room left in its hand (close to uniform over the consistent deals)."""
-    me = k.seat
+def sample_plan(k: Knowledge) -> DealPlan:
+    """How the unseen cards are dealt for ``k`` (the same for every sample of a decision): the
+    cards neither played, nor the seat's own, nor known to be in a hand."""
     known_all = k.known[0] | k.known[1] | k.known[2] | k.known[3]
     free = FULL_DECK_MASK & ~k.table.played & ~k.mine & ~known_all
-    others = [s for s in range(4) if s != me]
-    plan = []
-    for suit in range(4):
-        holders = [s for s in others if not k.table.voids[s] >> suit & 1]
-        plan.append((len(holders), suit, holders, free & SUIT_MASKS[suit]))
-    plan.sort()
-    uniform = rng.random
-    for _attempt in range(50):
-        hands = list(k.known)
-        hands[me] = k.mine
-        room = [k.sizes[s] - k.known[s].bit_count() for s in range(4)]
-        room[me] = 0
-        dealt = True
-        for _count, _suit, holders, rest in plan:
-            while rest and dealt:
-                bit = rest & -rest
-                rest ^= bit
-                total = sum(room[s] for s in holders)
-                if not total:
-                    dealt = False
-                    break
-                pick = int(uniform() * total)
-                for s in holders:
-                    if pick < room[s]:
-                        hands[s] |= bit
-                        room[s] -= 1
-                        break
-                    pick -= room[s]
-        if dealt:
-            return hands
-    return None
+    return deal_plan(k.seat, free, k.table.voids)
+
+
+def sample_hands(
+    k: Knowledge, rng: random.Random, plan: DealPlan | None = None
+) -> list[int] | None:
+    """The other seats' hands: the known cards where they are, the rest of the unseen cards dealt
+    within each seat's hand size and outside the suits it has shown out of (the shared dealing,
+    :mod:`picas.shared.sampling`)."""
+    if plan is None:
+        plan = sample_plan(k)
+    return deal_hands(plan, k.seat, k.mine, k.sizes, k.known, rng, _ATTEMPTS)
+
+
+_ATTEMPTS = 50
+"""Deals tried before a sample is given up."""
 
 
 def candidates(k: Knowledge, legal: int, rules: Rules) -> list[int]:
@@ -208,8 +191,9 @@ def search_play(
         return normal, 0
     samples = -(-settings.playouts // len(options))
     values: list[list[float]] = [[] for _ in options]
+    plan = sample_plan(k)
     for _ in range(samples):
-        hands = sample_hands(k, rng)
+        hands = sample_hands(k, rng, plan)
         if hands is None:
             break
         for index, card in enumerate(options):

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import random
 
-from picas.games.spades import CARDS, Bid, BlindNil, Card, LookAtCards
+from picas.games.spades import CARDS, Bid, BlindNil, Card, LookAtCards, Suit
 from picas.games.spades.bots.evaluate import FACIL_STYLE
 from picas.games.spades.bots.knowledge import FULL, NON_SPADES, SPADES, SUIT_MASK
 from picas.games.spades.bots.normal import bid_from_view
 from picas.games.spades.bots.policy import _nil_play, beaters, legal_mask, max_rank, min_rank
-from picas.games.spades.hand import trick_winner_index
 from picas.games.spades.view import PlayerView
+from picas.shared.trick_winner import trick_winner_index
 
 
 class FacilBot:
@@ -75,7 +75,7 @@ def facil_choose(
         longest = max(range(4), key=lambda s: ((side & SUIT_MASK[s]).bit_count(), -s))
         return min_rank(side & SUIT_MASK[longest])
 
-    wpos = trick_winner_index(trick)
+    wpos = trick_winner_index(trick, Suit.SPADES)
     wcard = trick[wpos]
     wseat = (leader + wpos) & 3
     beat = beaters(legal, wcard)

@@ -23,7 +23,8 @@ from picas.games.spades.bots.knowledge import (
     SUIT_COUNT,
     SUIT_MASK,
 )
-from picas.games.spades.hand import trick_winner_index
+from picas.shared.cards import Suit
+from picas.shared.trick_winner import trick_winner_index
 
 
 def legal_mask(hand: int, trick: Sequence[int], broken: bool) -> int:
@@ -269,7 +270,7 @@ def spare_partner(
     partner = (me + 2) & 3
     if bids[partner] == 0 and won[partner] == 0:
         return legal
-    wpos = trick_winner_index(trick)
+    wpos = trick_winner_index(trick, Suit.SPADES)
     if (leader + wpos) & 3 != partner:
         return legal
     wcard = trick[wpos]

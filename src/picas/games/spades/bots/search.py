@@ -25,6 +25,7 @@ from picas.games.spades.bots.policy import (
     spare_partner,
     winner_position,
 )
+from picas.shared.sampling import NOTHING_KNOWN, deal_hands, deal_plan
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,47 +127,14 @@ class Pricer:
 
 
 def sample_hands(k: Knowledge, rng: random.Random) -> list[int] | None:
-    """Deal the unseen cards to the other seats: exact hand sizes, no card in a known void.
+    """Deal the unseen cards to the other seats: exact hand sizes, no card in a known void (the
+    shared dealing, :mod:`picas.shared.sampling`)."""
+    plan = deal_plan(k.seat, k.unseen, k.voids)
+    return deal_hands(plan, k.seat, k.mine, k.sizes, NOTHING_KNOWN, rng, _ATTEMPTS)
 
-    Cards of the most constrained suits go first; each goes to an allowed seat with probability
-    proportional to the room left in its hand, which is close to uniform over consistent deals.
-    """
-    me = k.seat
-    seats = [s for s in range(4) if s != me]
-    uniform = rng.random  # int(uniform() * n) is several times cheaper than rng.randrange(n)
-    order = []
-    for suit in range(4):
-        allowed = [s for s in seats if not k.voids[s] >> suit & 1]
-        order.append((len(allowed), suit, allowed, k.unseen & SUIT_MASK[suit]))
-    order.sort()
-    for _attempt in range(60):
-        hands = [0, 0, 0, 0]
-        hands[me] = k.mine
-        room = list(k.sizes)
-        room[me] = 0
-        ok = True
-        for _count, _suit, allowed, cards in order:
-            while cards:
-                bit = cards & -cards
-                cards ^= bit
-                total = 0
-                for s in allowed:
-                    total += room[s]
-                if not total:
-                    ok = False
-                    break
-                pick = int(uniform() * total)
-                for s in allowed:
-                    if pick < room[s]:
-                        hands[s] |= bit
-                        room[s] -= 1
-                        break
-                    pick -= room[s]
-            if not ok:
-                break
-        if ok:
-            return hands
-    return None
+
+_ATTEMPTS = 60
+"""Deals tried before a sample is given up (a seat with little room left can make one fail)."""
 
 
 def candidates(k: Knowledge, legal: int) -> list[int]:

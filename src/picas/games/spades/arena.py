@@ -1,0 +1,255 @@
+"""Spades matches (``picas arena A B``): two computer players against each other over duplicate
+deals.
+
+Every deal is played twice on the same cards with the teams' seats swapped (A as North–South, then
+A as East–West), so the luck of the cards cancels out. Two kinds of deal:
+
+- single hands scored from 0–0 (``--deals``): the points-per-hand difference with its 95%
+  confidence interval, contracts made and set, Nils, bags, the table's total bid;
+- whole games to the target (``--games``): games won and hands per game.
+
+Deals come from game codes derived from ``--seed``; every decision's generator comes from the code
+and the position, so the output is the same for the same seed whatever ``--jobs`` is. The seating,
+the codes, the processes and the interval are the shared arena's (:mod:`picas.shared.arena`).
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from picas.games.spades import GameState, Rules, Seat
+from picas.games.spades.bots.base import Bot, play_bots
+from picas.games.spades.bots.registry import load_bot
+from picas.games.spades.game import HandResult
+from picas.shared.arena import PAIRS, code_for, mean_interval, run_in_order, seating
+
+_BOTS: dict[str, Bot] = {}
+
+
+def deal_code(seed: int, kind: str, index: int) -> str:
+    """The game code of deal ``index``: derived from the seed, readable like any other code."""
+    return code_for(f"picas/arena/v1/{seed}/{kind}/{index}")
+
+
+# --- one unit of work (runs in a worker) ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TeamLine:
+    """One team's hand, as the arena counts it."""
+
+    points: int
+    contract: int | None
+    made: bool | None
+    nils: int
+    nils_made: int
+    bags: int
+    bid: int
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    a: TeamLine
+    b: TeamLine
+
+
+def _bot(spec: str) -> Bot:
+    bot = _BOTS.get(spec)
+    if bot is None:
+        bot = _BOTS[spec] = load_bot(spec)
+    return bot
+
+
+def _seating(a: str, b: str, *, a_north_south: bool) -> dict[Seat, Bot]:
+    return seating(_bot(a), _bot(b), PAIRS[0] if a_north_south else PAIRS[1])
+
+
+def _team_line(result: HandResult, team: int) -> TeamLine:
+    sheet = result.sheets[team]
+    bids = result.hand.bids
+    return TeamLine(
+        points=sheet.hand_total,
+        contract=sheet.contract,
+        made=sheet.made,
+        nils=len(sheet.nils),
+        nils_made=sum(1 for nil in sheet.nils if nil.made),
+        bags=sheet.bags_added,
+        bid=sum(b or 0 for b in (bids[team], bids[team + 2])),
+    )
+
+
+def play_hand(a: str, b: str, code: str, target: int) -> tuple[TableResult, TableResult]:
+    """Hand 1 of ``code`` from 0–0, once with A as North–South and once as East–West."""
+    rules = Rules().with_settings(target=target)
+    tables = []
+    for a_ns in (True, False):
+        game = GameState.new(rules, code)
+        game, _ = play_bots(
+            game, _seating(a, b, a_north_south=a_ns), position=0, stop=lambda g: bool(g.history)
+        )
+        result = game.history[0]
+        team_a = 0 if a_ns else 1
+        tables.append(TableResult(_team_line(result, team_a), _team_line(result, 1 - team_a)))
+    return tables[0], tables[1]
+
+
+def play_game(a: str, b: str, code: str, target: int) -> tuple[tuple[int, int, int], ...]:
+    """A whole game twice: per table (A's total − B's total sign, hands played, A's total)."""
+    rules = Rules().with_settings(target=target)
+    out = []
+    for a_ns in (True, False):
+        game = GameState.new(rules, code)
+        game, _ = play_bots(game, _seating(a, b, a_north_south=a_ns), position=0)
+        assert game.outcome is not None
+        team_a = 0 if a_ns else 1
+        winner = game.outcome.winner
+        sign = 0 if winner is None else (1 if winner == team_a else -1)
+        out.append((sign, game.outcome.hands_played, game.totals[team_a] - game.totals[1 - team_a]))
+    return tuple(out)
+
+
+def _work(task: tuple[str, str, str, int, str, int]) -> tuple[str, int, Any]:
+    kind, a, b, index, code, target = task
+    if kind == "hand":
+        return kind, index, play_hand(a, b, code, target)
+    return kind, index, play_game(a, b, code, target)
+
+
+# --- the whole run -------------------------------------------------------------------------------
+
+
+@dataclass
+class Side:
+    hands: int = 0
+    points: int = 0
+    contracts: int = 0
+    made: int = 0
+    set: int = 0
+    nils: int = 0
+    nils_made: int = 0
+    bags: int = 0
+    bid: int = 0
+
+    def add(self, line: TeamLine) -> None:
+        self.hands += 1
+        self.points += line.points
+        if line.contract is not None:
+            self.contracts += 1
+            if line.made:
+                self.made += 1
+            else:
+                self.set += 1
+        self.nils += line.nils
+        self.nils_made += line.nils_made
+        self.bags += line.bags
+        self.bid += line.bid
+
+
+@dataclass
+class ArenaResult:
+    a: str
+    b: str
+    seed: int
+    diffs: list[float] = field(default_factory=list)
+    """Per duplicate deal: the mean over its two tables of A's hand points minus B's."""
+    side_a: Side = field(default_factory=Side)
+    side_b: Side = field(default_factory=Side)
+    table_bids: list[int] = field(default_factory=list)
+    games_a: int = 0
+    games_b: int = 0
+    games_drawn: int = 0
+    game_hands: list[int] = field(default_factory=list)
+    game_margins: list[int] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def mean_diff(self) -> float:
+        return mean_interval(self.diffs)[0]
+
+    @property
+    def ci95(self) -> float:
+        """Half-width of the 95% confidence interval of :attr:`mean_diff` (normal approximation)."""
+        return mean_interval(self.diffs)[1]
+
+
+def _tasks(a: str, b: str, deals: int, games: int, seed: int, target: int) -> Iterator[Any]:
+    # Games first: they are the longest units, so the pool finishes evenly.
+    for index in range(games):
+        yield ("game", a, b, index, deal_code(seed, "game", index), target)
+    for index in range(deals):
+        yield ("hand", a, b, index, deal_code(seed, "hand", index), target)
+
+
+def run_arena(
+    a: str, b: str, *, deals: int, games: int, seed: int, jobs: int, target: int = 250
+) -> ArenaResult:
+    load_bot(a), load_bot(b)  # fail early, in this process, on a bad name
+    result = ArenaResult(a, b, seed)
+    start = time.perf_counter()
+    tasks = list(_tasks(a, b, deals, games, seed, target))
+    # Aggregate in task order: the same numbers in the same order whatever the number of jobs.
+    for kind, _index, value in run_in_order(_work, tasks, jobs):
+        if kind == "hand":
+            diff = 0.0
+            for table in value:
+                result.side_a.add(table.a)
+                result.side_b.add(table.b)
+                diff += (table.a.points - table.b.points) / 2
+                result.table_bids.append(table.a.bid + table.b.bid)
+            result.diffs.append(diff)
+        else:
+            for sign, hands, margin in value:
+                if sign > 0:
+                    result.games_a += 1
+                elif sign < 0:
+                    result.games_b += 1
+                else:
+                    result.games_drawn += 1
+                result.game_hands.append(hands)
+                result.game_margins.append(margin)
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def _pct(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "—"
+
+
+def format_result(result: ArenaResult) -> str:
+    """The report, without timings (so it is identical for the same seed)."""
+    a, b = result.side_a, result.side_b
+    lines = [f"Arena: A = {result.a}, B = {result.b}, semilla {result.seed}"]
+    if result.diffs:
+        n = len(result.diffs)
+        low, high = result.mean_diff - result.ci95, result.mean_diff + result.ci95
+        lines.append(
+            f"Manos duplicadas: {n} ({2 * n} manos jugadas)\n"
+            f"  puntos por mano, A − B: {result.mean_diff:+.1f}"
+            f"  (IC 95%: {low:+.1f} a {high:+.1f})"
+        )
+        lines.append(f"  {'':24}{'A':>12}{'B':>12}")
+        rows = [
+            ("puntos por mano", f"{a.points / a.hands:.1f}", f"{b.points / b.hands:.1f}"),
+            ("contratos cumplidos", _pct(a.made, a.contracts), _pct(b.made, b.contracts)),
+            ("contratos fallados", _pct(a.set, a.contracts), _pct(b.set, b.contracts)),
+            ("Nil cantados", str(a.nils), str(b.nils)),
+            ("Nil cumplidos", _pct(a.nils_made, a.nils), _pct(b.nils_made, b.nils)),
+            ("sacos por mano", f"{a.bags / a.hands:.2f}", f"{b.bags / b.hands:.2f}"),
+            ("canto por equipo", f"{a.bid / a.hands:.2f}", f"{b.bid / b.hands:.2f}"),
+        ]
+        for name, left, right in rows:
+            lines.append(f"  {name:24}{left:>12}{right:>12}")
+        lines.append(f"  canto medio de la mesa: {statistics.fmean(result.table_bids):.2f}")
+    if result.game_hands:
+        games = len(result.game_hands)
+        lines.append(
+            f"Partidas duplicadas: {games // 2} ({games} partidas)\n"
+            f"  ganadas: A {result.games_a}, B {result.games_b}, tablas {result.games_drawn}\n"
+            f"  manos por partida: {statistics.fmean(result.game_hands):.2f}"
+            f"  (diferencia media A − B: {statistics.fmean(result.game_margins):+.1f} puntos)"
+        )
+    return "\n".join(lines)

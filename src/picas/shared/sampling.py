@@ -1,0 +1,99 @@
+"""Dealing the cards a seat cannot see, for the searches of every game.
+
+A search plays a decision out on many deals consistent with what the seat knows: its own cards,
+the cards gone, how many cards each other seat holds, the suits each has shown out of, and cards
+known to be in a given hand (Corazones: the viewer's own pass, until played). :func:`deal_plan`
+works out once per decision in which order the cards are dealt and who may get each;
+:func:`deal_hands` deals one sample from it.
+
+Compiled with the hot path (:mod:`picas.compiled`): a search deals thousands of samples a decision.
+Everything is plain integers (cards as indices, hands as 52-bit masks, seats 0–3).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from picas.shared.cards import SUIT_MASKS
+
+DealPlan = list[tuple[int, list[int]]]
+"""Per suit, most constrained first: the suit's cards to deal and the seats that may get them."""
+
+NOTHING_KNOWN = (0, 0, 0, 0)
+
+
+def deal_plan(me: int, free: int, voids: Sequence[int]) -> DealPlan:
+    """How to deal ``free`` (the cards to place) to the seats other than ``me``: suit by suit,
+    those with the fewest possible holders first; a seat never gets a suit of its ``voids`` mask
+    (bit ``s`` set: shown out of suit ``s``)."""
+    seats = [s for s in range(4) if s != me]
+    order = []
+    for suit in range(4):
+        allowed = [s for s in seats if not voids[s] >> suit & 1]
+        order.append((len(allowed), suit, allowed, free & SUIT_MASKS[suit]))
+    order.sort()
+    return [(cards, allowed) for _count, _suit, allowed, cards in order]
+
+
+def deal_hands(
+    plan: DealPlan,
+    me: int,
+    mine: int,
+    sizes: Sequence[int],
+    known: Sequence[int],
+    rng: random.Random,
+    attempts: int,
+) -> list[int] | None:
+    """One deal of the four hands: ``mine`` for ``me``; for each other seat its ``known`` cards,
+    then the plan's cards up to its hand size. Each card goes to one of its possible holders with
+    probability proportional to the room left in their hands (close to uniform over the consistent
+    deals). A deal that runs out of room starts again, up to ``attempts`` times; then ``None``."""
+    uniform = rng.random  # int(uniform() * n) is several times cheaper than rng.randrange(n)
+    k0, k1, k2, k3 = known
+    s0, s1, s2, s3 = sizes
+    for _attempt in range(attempts):
+        # The hands and the room left in each as plain locals, not lists: the compiled path keeps
+        # them unboxed (a 52-bit mask stored in a list is a new object each time).
+        h0, h1, h2, h3 = k0, k1, k2, k3
+        r0 = s0 - k0.bit_count()
+        r1 = s1 - k1.bit_count()
+        r2 = s2 - k2.bit_count()
+        r3 = s3 - k3.bit_count()
+        ok = True
+        for suit_cards, allowed in plan:
+            cards = suit_cards
+            while cards:
+                bit = cards & -cards
+                cards ^= bit
+                total = 0
+                for s in allowed:
+                    total += r0 if s == 0 else r1 if s == 1 else r2 if s == 2 else r3
+                if not total:
+                    ok = False
+                    break
+                pick = int(uniform() * total)
+                for s in allowed:
+                    room = r0 if s == 0 else r1 if s == 1 else r2 if s == 2 else r3
+                    if pick < room:
+                        if s == 0:
+                            h0 |= bit
+                            r0 -= 1
+                        elif s == 1:
+                            h1 |= bit
+                            r1 -= 1
+                        elif s == 2:
+                            h2 |= bit
+                            r2 -= 1
+                        else:
+                            h3 |= bit
+                            r3 -= 1
+                        break
+                    pick -= room
+            if not ok:
+                break
+        if ok:
+            hands = [h0, h1, h2, h3]
+            hands[me] = mine
+            return hands
+    return None
