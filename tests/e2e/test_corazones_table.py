@@ -377,3 +377,33 @@ def test_nothing_overlaps_on_a_phone_or_a_desktop(
         for i, a in enumerate(boxes):
             for j in range(i + 1, len(boxes)):
                 assert not _overlap(a, boxes[j]), (parts[i], parts[j], a, boxes[j])
+
+
+# A hand's result in the shape of docs/api.md ("hand_scored"): North took all 26.
+MOON_RESULT = """{number: 3, dealer: 'north', direction: 'across', dealt: {}, passed: {south: []},
+  tricks: [], hearts: {south: 0, west: 0, north: 13, east: 0}, queen: 'north', jack: null,
+  moon: 'north', points: {south: 26, west: 26, north: 0, east: 26},
+  totals: {south: 40, west: 52, north: 18, east: 33}}"""
+
+
+@pytest.mark.parametrize(("form", "words"), [("others", "26 para cada uno"), ("self", "restan 26")])
+def test_the_sheet_announces_the_moon_and_who_shot_it(
+    table: Page, server: Server, form: str, words: str
+) -> None:
+    page = table
+    open_corazones(page, server)
+    page.evaluate(
+        f"""async () => {{
+          const h = await import('/js/corazones-hoja.js');
+          await (await import('/js/render.js')).loadStyles();
+          const result = {MOON_RESULT};
+          const view = {{rules: {{target: 100, moon: '{form}', jack_of_diamonds: false}},
+                        history: [result], totals: result.totals, outcome: null}};
+          h.showSheet({{view, stage: 'hoja', outcomeLine: () => '', canPractice: false}}, result);
+        }}"""
+    )
+    page.wait_for_selector("#dlg-hoja[open] .luna")
+    assert "¡Norte se ha tirado a la luna!" in page.inner_text(".luna")
+    assert words in page.inner_text(".luna")
+    assert page.inner_text("#dlg-hoja .fila-luna th") == "Norte"
+    assert page.get_attribute(".luna", "role") == "note"
