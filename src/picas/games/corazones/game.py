@@ -130,5 +130,5 @@ def _deal(rules: Rules, code: str, deals: tuple[Deal, ...], number: int) -> Hand
         number=number,
         dealer=dealer,
         hands=hands,
-        direction=direction_for(number, passing=rules.passing),
+        direction=direction_for(number, passing=rules.passing, first=rules.first_pass),
     )

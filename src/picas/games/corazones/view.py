@@ -142,7 +142,7 @@ def _by_seat(values: Four) -> dict[str, int]:
     return {seat.key: values[seat] for seat in Seat}
 
 
-def _trick_json(trick: Trick) -> dict[str, Any]:
+def trick_to_json(trick: Trick) -> dict[str, Any]:
     return {"leader": trick.leader.key, "cards": _codes(trick.cards), "winner": trick.winner.key}
 
 
@@ -154,13 +154,23 @@ def result_to_json(result: HandResult) -> dict[str, Any]:
         "direction": hand.direction.value,
         "dealt": {seat.key: _codes(cards_in(hand.dealt[seat])) for seat in Seat},
         "passed": {seat.key: _codes(cards_in(hand.passed[seat])) for seat in Seat},
-        "tricks": [_trick_json(trick) for trick in hand.tricks],
+        "tricks": [trick_to_json(trick) for trick in hand.tricks],
         "hearts": _by_seat(score.hearts),
         "queen": None if score.queen is None else score.queen.key,
         "jack": None if score.jack is None else score.jack.key,
         "moon": None if score.moon is None else score.moon.key,
         "points": _by_seat(score.points),
         "totals": _by_seat(score.totals),
+    }
+
+
+def outcome_to_json(outcome: Outcome | None) -> dict[str, Any] | None:
+    if outcome is None:
+        return None
+    return {
+        "winner": outcome.winner.key,
+        "totals": _by_seat(outcome.totals),
+        "hands_played": outcome.hands_played,
     }
 
 
@@ -184,18 +194,12 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         "hand_sizes": _by_seat(view.hand_sizes),
         "leader": view.leader.key,
         "trick": _codes(view.trick),
-        "tricks": [_trick_json(trick) for trick in view.tricks],
+        "tricks": [trick_to_json(trick) for trick in view.tricks],
         "points_taken": _by_seat(view.points_taken),
         "hearts_broken": view.hearts_broken,
         "totals": _by_seat(view.totals),
         "history": [result_to_json(result) for result in view.history],
-        "outcome": None
-        if outcome is None
-        else {
-            "winner": outcome.winner.key,
-            "totals": _by_seat(outcome.totals),
-            "hands_played": outcome.hands_played,
-        },
+        "outcome": outcome_to_json(outcome),
         "playable": [play.card.code for play in view.legal],
         "refusals": {
             card.code: {"code": refusal.code, "message": refusal.message}
