@@ -4,6 +4,7 @@ game's save."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -43,9 +44,11 @@ def test_a_first_visit_chooses_and_the_choice_is_remembered(
     page.goto(server.base + "/?rapido=1")
     page.wait_for_selector("#portada:not([hidden])")
     assert page.is_hidden("#app")
-    assert page.inner_text("#elegir-picas").startswith("♠")  # decorated, then named
-    assert "Picas" in page.inner_text("#elegir-picas")
-    assert "Corazones" in page.inner_text("#elegir-corazones")
+    # Each choice is named by its game first, then what the game is like.
+    assert page.get_by_role("button", name=re.compile(r"^Picas Spades por parejas")).count() == 1
+    assert page.get_by_role("button", name=re.compile(r"^Corazones Cada uno")).count() == 1
+    assert "las picas son triunfo" in page.inner_text("#nota-picas")
+    assert "reina de picas" in page.inner_text("#nota-corazones")
     assert page.get_attribute("#portada-diferencia", "href") == "picas-y-corazones.html"
     assert _choice(page) is None  # nothing is chosen for the player
     page.click("#elegir-picas")

@@ -5,6 +5,7 @@
 // hidden until then) once its buttons answer. «Más → Cambiar de juego» opens the same screen.
 
 import * as store from "./store.js";
+import * as anim from "./animation.js";
 import { applyTo, loadLanguage, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -79,7 +80,8 @@ async function play(game) {
 }
 
 async function boot() {
-  const language = store.loadSettings().language;
+  const { language, speed } = store.loadSettings();
+  anim.configure({ fast: store.fastMode(), speed }); // the table's pace, shared by both games
   if (language !== "es") {
     try {
       await loadLanguage(language);
