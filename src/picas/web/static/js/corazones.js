@@ -11,7 +11,7 @@ import * as R from "./render.js";
 import * as M from "./corazones-mesa.js";
 import * as T from "./mesa.js";
 import { bindInput } from "./input.js";
-import { t, addStrings, language, loadLanguage, seatName, serverText, signed } from "./i18n.js";
+import { t, addStrings, language, seatName, serverText, signed } from "./i18n.js";
 import { installSprite, cardName, cardNameWithArticle, cardGender, sortHand } from "./cards.js";
 import { ES, EN } from "./i18n-corazones.js";
 
@@ -297,18 +297,8 @@ async function newGame(code = null) {
   }
 }
 
-async function startNew(code = null) {
-  try {
-    await newGame(code);
-  } catch (error) {
-    if (code && error instanceof api.ApiError && error.status >= 400 && error.status < 500) {
-      S.notice = t("link.refused", { message: error.message });
-      await startNew(null);
-      R.announce(S.notice);
-      return;
-    }
-    showError(error, () => startNew(code));
-  }
+function startNew(code = null) {
+  return T.startNew(code, { state: S, newGame, showError });
 }
 
 /** A save the server refuses is kept aside (never lost) and a new game starts. */
@@ -866,34 +856,15 @@ async function adoptImported(answer) {
   announceTurn();
 }
 
-async function openSettings() {
-  const [settings] = await Promise.all([import("./settings.js"), R.loadStyles()]);
-  settings.openSettings({
+function openSettings() {
+  return T.openSettings({
     game: "corazones",
-    settings: () => S.settings,
-    applyNow: async (next) => {
-      const languageChanged = next.language !== S.settings.language;
-      S.settings = { ...S.settings, ...next };
-      store.saveCorazonesSettings(S.settings);
-      anim.configure({ fast: store.fastMode(), speed: S.settings.speed });
-      if (languageChanged) {
-        await loadLanguage(S.settings.language);
-        translatePage();
-      }
-      draw();
-    },
-    saveAll: (next) => {
-      S.settings = { ...S.settings, ...next };
-      store.saveCorazonesSettings(S.settings);
-      draw();
-    },
+    state: S,
+    save: store.saveCorazonesSettings,
+    titleKey: "app.title.corazones",
+    draw,
     applyToUndealt,
-    newGame: async (code) => {
-      S.notice = null;
-      await newGame(code);
-      $("dlg-hoja").close();
-    },
-    isBusy: () => S.busy,
+    newGame,
   });
 }
 

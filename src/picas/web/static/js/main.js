@@ -9,7 +9,7 @@ import * as R from "./render.js";
 import * as T from "./mesa.js";
 import { bindInput } from "./input.js";
 import { askSetAside } from "./keydialog.js";
-import { t, seatName, signed, num, loadLanguage, serverText } from "./i18n.js";
+import { t, seatName, signed, num, serverText } from "./i18n.js";
 import { installSprite, cardNameWithArticle, cardName, cardGender } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
@@ -341,19 +341,8 @@ async function unknownKey(raw, wanted) {
   }
 }
 
-async function startNew(code = null) {
-  try {
-    await newGame(code);
-  } catch (error) {
-    if (code && error instanceof api.ApiError && error.status >= 400 && error.status < 500) {
-      // A code from a link that the server refuses: say so, and that a random game is dealt instead.
-      S.notice = t("link.refused", { message: error.message });
-      await startNew(null);
-      R.announce(S.notice);
-      return;
-    }
-    showError(error, () => startNew(code));
-  }
+function startNew(code = null) {
+  return T.startNew(code, { state: S, newGame, showError });
 }
 
 /**
@@ -1095,42 +1084,18 @@ async function adoptImported(answer) {
 
 // --- settings ------------------------------------------------------------------------------------
 
-async function openSettings() {
-  const [settings] = await Promise.all([import("./settings.js"), R.loadStyles()]);
-  settings.openSettings({
-    settings: () => S.settings,
-    applyNow: applyNowSettings,
-    saveAll: (next) => {
-      S.settings = next;
-      store.saveSettings(S.settings);
-      draw();
-    },
+function openSettings() {
+  return T.openSettings({
+    game: "picas",
+    state: S,
+    save: store.saveSettings,
+    titleKey: "app.title",
+    draw,
     applyToUndealt,
-    newGame: async (code) => {
-      S.notice = null;
-      await newGame(code);
-      $("dlg-hoja").close();
-    },
-    isBusy: () => S.busy,
+    newGame,
   });
 }
 
-async function applyNowSettings(next) {
-  const languageChanged = next.language !== S.settings.language;
-  S.settings = { ...S.settings, ...next };
-  store.saveSettings(S.settings);
-  anim.configure({ fast: store.fastMode(), speed: S.settings.speed });
-  if (languageChanged) {
-    try {
-      await loadLanguage(S.settings.language);
-    } catch {
-      S.settings.language = "es";
-      await loadLanguage("es");
-    }
-    T.translatePage("app.title");
-  }
-  draw();
-}
 
 // --- start -------------------------------------------------------------------------------------
 

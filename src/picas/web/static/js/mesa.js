@@ -5,6 +5,8 @@
 
 import * as anim from "./animation.js";
 import * as R from "./render.js";
+import { ApiError } from "./api.js";
+import { fastMode } from "./store.js";
 import { t, applyTo, loadLanguage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -186,4 +188,69 @@ export async function retry(state, draw) {
 export async function dispatch(action, value, handlers) {
   const handler = handlers[action];
   if (handler) await handler(value);
+}
+
+/** A refusal of the request itself (4xx): nothing to try again as it is. */
+export function refused(error) {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
+/**
+ * A new game (`newGame(code)`); a code from a link that the server refuses is said
+ * (state.notice) and a random game is dealt instead; anything else is shown with «Reintentar».
+ */
+export async function startNew(code, { state, newGame, showError }) {
+  try {
+    await newGame(code);
+  } catch (error) {
+    if (code && refused(error)) {
+      state.notice = t("link.refused", { message: error.message });
+      await startNew(null, { state, newGame, showError });
+      R.announce(state.notice);
+      return;
+    }
+    showError(error, () => startNew(code, { state, newGame, showError }));
+  }
+}
+
+/**
+ * The settings dialog of a table: table = {game, state (its settings, notice, busy), save(settings),
+ * titleKey, draw(), applyToUndealt(), newGame(code)}. The table's own settings apply at once (a
+ * new language redraws the page in it); the next game's are saved, or start a game.
+ */
+export async function openSettings(table) {
+  const [module] = await Promise.all([import("./settings.js"), R.loadStyles()]);
+  const S = table.state;
+  module.openSettings({
+    game: table.game,
+    settings: () => S.settings,
+    applyNow: async (next) => {
+      const languageChanged = next.language !== S.settings.language;
+      S.settings = { ...S.settings, ...next };
+      table.save(S.settings);
+      anim.configure({ fast: fastMode(), speed: S.settings.speed });
+      if (languageChanged) {
+        try {
+          await loadLanguage(S.settings.language);
+        } catch {
+          S.settings.language = "es";
+          await loadLanguage("es");
+        }
+        translatePage(table.titleKey);
+      }
+      table.draw();
+    },
+    saveAll: (next) => {
+      S.settings = { ...S.settings, ...next };
+      table.save(S.settings);
+      table.draw();
+    },
+    applyToUndealt: table.applyToUndealt,
+    newGame: async (code) => {
+      S.notice = null;
+      await table.newGame(code);
+      $("dlg-hoja").close();
+    },
+    isBusy: () => S.busy,
+  });
 }
