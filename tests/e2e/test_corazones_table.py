@@ -407,3 +407,37 @@ def test_the_sheet_announces_the_moon_and_who_shot_it(
     assert words in page.inner_text(".luna")
     assert page.inner_text("#dlg-hoja .fila-luna th") == "Norte"
     assert page.get_attribute(".luna", "role") == "note"
+
+
+def test_a_game_to_50_ends_with_the_lowest_total_winning(table: Page, server: Server) -> None:
+    page = table
+    page.goto(server.base + "/?rapido=1")
+    page.wait_for_selector("#btn-repartir")
+    page.click("#objetivo-50")  # the quick game, next to «Repartir»
+    page.wait_for_function("() => document.getElementById('dato-objetivo').textContent === '50'")
+    deal(page)
+    for _ in range(30):  # hands
+        if page.locator("#btn-pasar").count():
+            pass_cards(page, hand(page)[:3])
+        play_to_sheet(page)
+        if page.locator("#dlg-hoja[open] #btn-nueva").count():
+            break
+        page.click("#btn-siguiente-hoja")
+        settle(page)
+    assert page.inner_text("#hoja-titulo") == "Fin de la partida"
+    names = ["Tú", "Oeste", "Norte", "Este"]
+    totals = page.eval_on_selector_all(
+        ".cz-total .cz-puntos", "els => els.map(e => Number(e.textContent.replace('−', '-')))"
+    )
+    assert max(totals) >= 50
+    lowest = min(totals)
+    assert totals.count(lowest) == 1  # a tie for the lowest plays on
+    winner = names[totals.index(lowest)]
+    result = page.inner_text("#dlg-hoja .resultado")
+    expected = "¡Ganas tú" if winner == "Tú" else f"Gana {winner}, con {lowest} puntos."
+    assert result.startswith(expected), (result, totals)
+    page.click("#dlg-hoja [data-cerrar]")
+    assert page.inner_text(".centro-resultado") == result
+    page.click("#btn-nueva-fin")
+    page.wait_for_selector("#btn-repartir")
+    assert page.inner_text("#dato-mano") == "1"
