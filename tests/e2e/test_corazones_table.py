@@ -441,3 +441,47 @@ def test_a_game_to_50_ends_with_the_lowest_total_winning(table: Page, server: Se
     page.click("#btn-nueva-fin")
     page.wait_for_selector("#btn-repartir")
     assert page.inner_text("#dato-mano") == "1"
+
+
+def test_rejugar_statistics_and_the_shared_link(table: Page, server: Server) -> None:
+    page = table
+    open_corazones(page, server, "K7PMX4QH")
+    deal(page)
+    pass_cards(page, hand(page)[-3:])
+    play_to_sheet(page)
+    main_save = stored(page)["save"]
+    mine = page.eval_on_selector_all(
+        "#dlg-hoja .cz-hoja tbody tr",
+        "rows => rows.map(r => r.children[r.children.length - 2].textContent)",
+    )[0]
+    # «Las 13 bazas»: each trick with its winner.
+    page.click("#dlg-hoja .cz-bazas summary")
+    assert page.locator("#dlg-hoja .baza-repaso").count() == 13
+    # «Rejugar esta mano»: the same deal and pass direction, in a practice save of its own.
+    page.click("#btn-rejugar")
+    settle(page, timeout=60_000)
+    assert page.is_visible("#practica")
+    assert "mano 1" in page.inner_text("#practica-texto")
+    assert page.inner_text("#btn-pasar") == "Pasar a la izquierda"
+    pass_cards(page, hand(page)[:3])
+    play_to_sheet(page)
+    rows = page.eval_on_selector_all(
+        "#dlg-hoja tbody tr", "rows => rows.map(r => [...r.children].map(c => c.textContent))"
+    )
+    assert [row[0] for row in rows] == ["En la partida", "Esta vez", "Difícil en tu asiento"]
+    assert rows[0][1] == mine  # the game's hand, as it was scored
+    page.click("#btn-volver-hoja")
+    settle(page)
+    assert page.is_hidden("#practica")
+    assert stored(page)["save"] == main_save  # the practice never touched the game's save
+    # Statistics: the game's hand counts, the practice does not.
+    page.click("#mas > summary")
+    page.click("#btn-estadisticas")
+    stats = page.inner_text("#dlg-estadisticas")
+    assert re.search(r"Manos jugadas\s+1\b", stats), stats
+    page.keyboard.press("Escape")
+    # The shared link names the game, so it opens at the Corazones table.
+    page.click("#mas > summary")
+    page.click("#btn-compartir")
+    link = page.input_value("#compartir-enlace")
+    assert link.endswith("?codigo=K7PM-X4QH&juego=corazones"), link

@@ -808,7 +808,15 @@ async function backToGame() {
   for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
   leavePractice();
   resetHandState();
-  await open();
+  S.busy = true; // the table is busy until the game is back on it
+  $("mesa").classList.add("ocupada");
+  try {
+    await open();
+  } finally {
+    S.busy = false;
+    draw();
+    announceTurn();
+  }
 }
 
 async function recordStats() {
