@@ -485,3 +485,23 @@ def test_rejugar_statistics_and_the_shared_link(table: Page, server: Server) -> 
     page.click("#btn-compartir")
     link = page.input_value("#compartir-enlace")
     assert link.endswith("?codigo=K7PM-X4QH&juego=corazones"), link
+
+
+def test_a_link_with_a_code_asks_before_dropping_the_game_in_progress(
+    table: Page, server: Server
+) -> None:
+    page = table
+    open_corazones(page, server)
+    deal(page)
+    code = page.inner_text("#dato-codigo")
+    assert code != "K7PM X4QH"
+    page.goto(server.base + "/?codigo=K7PM-X4QH&juego=corazones&rapido=1")
+    page.wait_for_selector("#dlg-codigo[open]")
+    page.click("#dlg-codigo-no")  # «Seguir con la mía»
+    assert page.inner_text("#dato-codigo") == code
+    page.goto(server.base + "/?codigo=K7PM-X4QH&juego=corazones&rapido=1")
+    page.click("#dlg-codigo-si")
+    page.wait_for_function(
+        "() => document.getElementById('dato-codigo').textContent === 'K7PM X4QH'"
+    )
+    assert page.is_visible("#btn-repartir")

@@ -327,12 +327,15 @@ function showError(error, retry) {
 /** Open the saved game (a practice hand first), or start one. true when a game is on the table. */
 async function open(wanted = null) {
   const practice = store.loadGame(KEYS.practice);
-  if (practice.status === "ok" && (await resume(practice.game, true))) return;
+  if (practice.status === "ok" && (await resume(practice.game, true))) {
+    if (wanted) await T.offerCode(wanted, { state: S, startNew });
+    return;
+  }
   if (practice.status !== "none") store.removeGame(KEYS.practice);
   const loaded = store.loadGame(KEYS.game);
   if (loaded.status === "damaged") await damaged(loaded.raw, null);
-  else if (loaded.status === "none" || wanted) await startNew(wanted);
-  else await resume(loaded.game, false);
+  else if (loaded.status === "none") await startNew(wanted);
+  else if ((await resume(loaded.game, false)) && wanted) await T.offerCode(wanted, { state: S, startNew });
 }
 
 async function resume(entry, practice) {

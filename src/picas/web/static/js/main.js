@@ -421,21 +421,8 @@ async function resumeEntry(entry, { practice, wanted = null }) {
 }
 
 /** A shared link's code: start that game, asking first if one is in progress. */
-async function offerCode(wanted) {
-  const inProgress = S.practice || (S.view && S.view.phase !== "game_over" && S.ui.stage !== "repartir");
-  if (inProgress) {
-    const [{ confirmDialog }] = await Promise.all([import("./dialogs.js"), R.loadStyles()]);
-    const ok = await confirmDialog({
-      title: t("link.title"),
-      text: t("link.confirm", { code: R.formatCode(wanted) }),
-      ok: t("link.start"),
-      cancel: t("link.keep"),
-      id: "dlg-codigo",
-    });
-    if (!ok) return;
-  }
-  S.notice = null;
-  await startNew(wanted);
+function offerCode(wanted) {
+  return T.offerCode(wanted, { state: S, startNew });
 }
 
 function showError(error, retry) {

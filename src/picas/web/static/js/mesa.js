@@ -254,3 +254,25 @@ export async function openSettings(table) {
     isBusy: () => S.busy,
   });
 }
+
+/**
+ * A shared link's code while a game is on the table: start that game only if the player says so
+ * (a game in progress — or a practice hand — is never dropped silently). `startNew(code)` deals it.
+ */
+export async function offerCode(code, { state, startNew }) {
+  const view = state.view;
+  const inProgress = state.practice || (view && view.phase !== "game_over" && state.ui.stage !== "repartir");
+  if (inProgress) {
+    const [{ confirmDialog }] = await Promise.all([import("./dialogs.js"), R.loadStyles()]);
+    const ok = await confirmDialog({
+      title: t("link.title"),
+      text: t("link.confirm", { code: R.formatCode(code) }),
+      ok: t("link.start"),
+      cancel: t("link.keep"),
+      id: "dlg-codigo",
+    });
+    if (!ok) return;
+  }
+  state.notice = null;
+  await startNew(code);
+}
