@@ -27,7 +27,9 @@ from picas.shared.views import (
     hand_sizes,
     refusals_for,
     refusals_json,
-    trick_to_json,
+)
+from picas.shared.views import (
+    trick_to_json as trick_to_json,  # picas.web.corazones takes it from here
 )
 
 
