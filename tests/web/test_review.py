@@ -33,6 +33,7 @@ from picas.games.spades.bots.tip import explain_bid
 from picas.games.spades.view import PlayerView, result_to_json, view_for
 from picas.record import Record, final_state, iter_states
 from picas.shared.cards import FULL_DECK_MASK
+from picas.web.settings import HEAVY_DEADLINE
 from picas.web.signing import Signer
 
 
@@ -501,9 +502,12 @@ def test_long_difficult_records_are_refused_rather_than_checked_for_ever() -> No
     assert _import(enough, record).status_code == 200
 
 
-def test_the_limit_keeps_a_plain_difficult_check_under_twenty_seconds() -> None:
-    # Measured: 4.9-5.3 s of one core per hand of 56 actions (docs/api.md).
-    assert picas.web.review.VERIFY_LIMITS["dificil"] * 5.3 / 56 <= 20
+def test_the_limit_keeps_a_plain_difficult_check_under_the_deadline_even_in_pure_python() -> None:
+    # Measured: at most 0.76 s of one core compiled per 168 actions, about ten times that in pure
+    # Python (docs/api.md, docs/benchmarks.md).
+    per_action = 0.76 / 168
+    assert picas.web.review.VERIFY_LIMITS["dificil"] * per_action <= 4
+    assert picas.web.review.VERIFY_LIMITS["dificil"] * per_action * 10 <= HEAVY_DEADLINE
 
 
 # --- importing a downloaded save ------------------------------------------------------------------

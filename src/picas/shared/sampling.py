@@ -65,16 +65,17 @@ def deal_hands(
         ok = True
         for suit_cards, allowed in plan:
             cards = suit_cards
+            total = 0  # the room left among the allowed seats: one less for every card dealt
+            for s in allowed:
+                total += r0 if s == 0 else r1 if s == 1 else r2 if s == 2 else r3
             while cards:
                 bit = cards & -cards
                 cards ^= bit
-                total = 0
-                for s in allowed:
-                    total += r0 if s == 0 else r1 if s == 1 else r2 if s == 2 else r3
                 if not total:
                     ok = False
                     break
                 pick = int(uniform() * total)
+                total -= 1
                 for s in allowed:
                     room = r0 if s == 0 else r1 if s == 1 else r2 if s == 2 else r3
                     if pick < room:

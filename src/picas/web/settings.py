@@ -16,23 +16,26 @@ STATIC_DIR = Path(__file__).resolve().parent / "static"
 MAX_BODY_BYTES = 256 * 1024
 """A 30-hand game record is about 10 KB; a quarter of a megabyte leaves room and stops abuse."""
 CACHE_SIZE = 512
-VERIFY_LIMITS: Mapping[str, int] = {"dificil": 168}
+VERIFY_LIMITS: Mapping[str, int] = {"dificil": 560}
 """The longest plain record (in actions) an import checks, per level; a save this server signed is
-not checked again, whatever its length. Difícil (2,500 playouts a card) checks a hand of 56 actions
-in 4.9–5.3 s of one core (measured over two 2-hand games, with a background load of about 2 on 2
-cores): 168 actions (3 hands) is 15–16 s, nearer 20 s if the three are slow ones. Fácil and Normal
-take well under a millisecond a decision, so the record format's own cap is enough."""
+not checked again, whatever its length. Difícil checks 168 actions (3 hands) in 0.63–0.76 s of one
+core on the compiled path (``picas bench bots --review``, 2026-11-30), so 560 actions (10 hands,
+longer than most whole games) take about 2.5 s; the pure Python fallback is about ten times
+slower, about 25 s, still inside :data:`HEAVY_DEADLINE` on an idle core. Fácil and Normal take
+well under a millisecond a decision, so the record format's own cap is enough."""
 HEAVY_WORKERS = 1
 """Worker processes for heavy work, per server process (``--heavy-workers``)."""
 REPLY_WORKERS = 2
 """Worker processes for Difícil's replies, per server process (``--reply-workers``)."""
-REPLY_WAITING = 4
+REPLY_WAITING = 10
 """Difícil replies that may wait for a free worker, per worker, before the next is refused (503).
-A reply is 10–100 ms of one core with the compiled hot path, so a full queue waits well under a
-second."""
+A reply is 5–60 ms of one core (about 20 ms on average: docs/benchmarks.md), so even a full queue
+(2 workers and 20 waiting per server process) waits about half a second; a shorter one refused
+bursts that the cores could absorb (40 players: 136–355 refusals a minute with 4)."""
 HEAVY_DEADLINE = 40.0
 """Seconds a heavy job may run (``--heavy-deadline``): the longest import check allowed
-(:data:`VERIFY_LIMITS`, 15–20 s of one core) with room for a busy machine."""
+(:data:`VERIFY_LIMITS`: about 2.5 s of one core compiled, 25 s in pure Python) with room for a busy
+machine."""
 BODY_TIMEOUT = 30.0
 """Seconds for a request's body to arrive once its head has (``--body-timeout``): 408."""
 BODY_TIMEOUT_ENV = "PICAS_BODY_TIMEOUT"

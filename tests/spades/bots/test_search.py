@@ -1,4 +1,5 @@
-"""Difícil's search does a fixed amount of work, and its settings do what they say."""
+"""Difícil's search does a fixed amount of work (less once the choice is settled), and its settings
+do what they say."""
 
 from __future__ import annotations
 
@@ -7,10 +8,18 @@ import random
 from bot_helpers import E, S, table
 
 from picas.games.spades import Bid, GameState, Rules
+from picas.games.spades.bots.base import decide
 from picas.games.spades.bots.dificil import DificilBot
 from picas.games.spades.bots.knowledge import know
 from picas.games.spades.bots.policy import legal_mask
-from picas.games.spades.bots.search import SearchSettings, candidates, search_play
+from picas.games.spades.bots.registry import load_bot
+from picas.games.spades.bots.search import (
+    SETTLE_EVERY,
+    SETTLE_MIN,
+    SearchSettings,
+    candidates,
+    search_play,
+)
 from picas.games.spades.view import view_for
 from picas.shared.bots import decision_rng
 
@@ -26,7 +35,7 @@ def test_every_card_decision_runs_the_playouts_it_is_given() -> None:
     options = candidates(k, legal_mask(k.mine, k.trick, k.broken))
     assert len(options) >= 3
     for playouts in (7, 100, 2_500):
-        settings = SearchSettings(playouts=playouts)
+        settings = SearchSettings(playouts=playouts, settle=0.0)
         _, runs = search_play(
             k, view.rules, view.blind, view.bags, decision_rng(game.code, 4, seat), settings
         )
@@ -57,3 +66,40 @@ def test_a_nil_must_beat_the_best_bid_by_the_margin() -> None:
     never = DificilBot(SearchSettings(nil_margin=1_000.0))
     assert eager.bid(view, random.Random(seed)) == Bid(0)
     assert never.bid(view, random.Random(seed)) != Bid(0)
+
+
+def test_a_settled_choice_stops_sampling_and_keeps_the_same_card() -> None:
+    # Trick 1 of a seeded game, Normal playing: the fourth decision (two distinct cards) is one
+    # where the heuristic's card is clearly right, so the search stops at its first look.
+    game = GameState.new(Rules(), "MNPQRSTU")
+    for bid in (3, 3, 3, 3):
+        game = game.apply(Bid(bid))
+    normal = load_bot("normal")
+    for index in range(4, 7):
+        seat = game.turn
+        assert seat is not None
+        game = game.apply(
+            decide(normal, view_for(game, seat), decision_rng(game.code, index, seat))
+        )
+    seat = game.turn
+    assert seat is not None
+    view = view_for(game, seat)
+    k = know(view)
+    options = candidates(k, legal_mask(k.mine, k.trick, k.broken))
+    assert len(options) == 2
+
+    def search(settle: float) -> tuple[int, int]:
+        settings = SearchSettings(settle=settle)
+        rng = decision_rng(game.code, 7, seat)
+        return search_play(k, view.rules, view.blind, view.bags, rng, settings)
+
+    full_card, full_runs = search(0.0)
+    card, runs = search(3.0)
+    assert full_runs == 2_500
+    assert card == full_card
+    samples = runs // len(options)
+    assert runs == samples * len(options)  # every candidate on the same samples, to the end
+    assert max(SETTLE_MIN, 1_250 // 4) <= samples < 1_250
+    assert samples % SETTLE_EVERY == 0
+    # A stricter settling looks longer at the same position.
+    assert search(30.0)[1] > runs

@@ -183,7 +183,7 @@ def heuristic_card(
             return _lead_win(legal, hand, possible, lho, partner, rho, others)
         return _lead_duck(legal, others)
 
-    wpos = winner_position(trick)
+    wpos = winner_position(trick) if n > 1 else 0
     wcard = trick[wpos]
     wseat = (leader + wpos) & 3
     beat = beaters(legal, wcard)
@@ -304,14 +304,15 @@ def _nil_play(
         others = possible[(me + 1) & 3] | possible[(me + 2) & 3] | possible[(me + 3) & 3]
         # Lead the card most certain to be beaten: one with many higher cards outstanding.
         best = -1
-        best_key = (99, 99)
+        best_key = 9999
         rest = legal
         while rest:
             bit = rest & -rest
             card = bit.bit_length() - 1
             rest ^= bit
             higher = SUIT_COUNT[(others & ABOVE[card]) >> 13 * (card // 13)]
-            key = (0 if higher else 1, card % 13 - higher)
+            # (a card nobody can beat last, then rank minus higher cards) as one int: no tuple
+            key = (0 if higher else 100) + card % 13 - higher
             if key < best_key:
                 best, best_key = card, key
         return best
@@ -435,14 +436,15 @@ def _lead_win(
 def _lead_duck(legal: int, others: int) -> int:
     """Contract safe: lead the low card most likely to be beaten."""
     best = -1
-    best_key = (99, 99)
+    best_key = 9999
     rest = legal
     while rest:
         bit = rest & -rest
         card = bit.bit_length() - 1
         rest ^= bit
         higher = SUIT_COUNT[(others & ABOVE[card]) >> 13 * (card // 13)]
-        key = (0 if higher else 1, card % 13 - 2 * higher)
+        # (a card nobody can beat last, then rank minus twice the higher cards) as one int
+        key = (0 if higher else 100) + card % 13 - 2 * higher
         if key < best_key:
             best, best_key = card, key
     return best

@@ -5,8 +5,9 @@ fed only from the seat's view. A sample deals the unseen cards to the other seat
 hand sizes and the voids they have shown; each candidate card is then played out to the end of the
 hand by the shared heuristic policy, and the finished hand is priced with the real scoring rules
 (contract made or set, Nil ±100, bags) plus a cost for the bags carried towards the next penalty.
-The work is fixed (a number of samples that depends only on the position), never a time budget, so
-the same position always gives the same move.
+The work is fixed (a number of samples that depends only on the position, and a stop once the
+samples drawn so far settle the choice), never a time budget, so the same position always gives the
+same move.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from picas.games.spades import Rules
 from picas.games.spades.bots.knowledge import BELOW, SUIT_MASK, Knowledge
@@ -31,8 +33,8 @@ from picas.shared.sampling import NOTHING_KNOWN, clearly_better, deal_hands, dea
 @dataclass(frozen=True, slots=True)
 class SearchSettings:
     playouts: int = 2_500
-    """Sampled playouts per card decision, shared out among the distinct candidate cards (every
-    candidate is played out on the same samples): the fixed amount of work."""
+    """Sampled playouts per card decision at most, shared out among the distinct candidate cards
+    (every candidate is played out on the same samples); fewer once the choice is settled."""
     margin: float = 2.0
     confidence: float = 1.0
     """Another card replaces the heuristic's only if it prices ``margin`` points better plus
@@ -43,6 +45,16 @@ class SearchSettings:
     """Hands up to this Nil danger have a Nil priced by the search too."""
     nil_margin: float = 10.0
     """How many points a hand a Nil must price above the best bid to be chosen."""
+    settle: float = 3.0
+    """A card decision stops sampling early once it is settled: when no other card could
+    plausibly beat the heuristic's by ``margin`` (for each, its mean difference so far plus
+    ``settle`` standard errors stays below ``margin``), so the heuristic's card would be kept
+    anyway. Looked at every :data:`SETTLE_EVERY` samples after a quarter of them (at least
+    :data:`SETTLE_MIN`). 0 samples everything. Strength measured in docs/benchmarks.md."""
+
+
+SETTLE_MIN: Final = 100
+SETTLE_EVERY: Final = 50
 
 
 def bag_cost(bags: int) -> float:
@@ -168,17 +180,26 @@ _SPADE_MASK = SUIT_MASK[3]
 def quick_tricks(mask: int) -> float:
     """A rough trick count for a 13-card hand (aces, kings, spade length), fast enough to weigh
     thousands of sampled hands against the bids their holders made."""
-    tricks = float((mask & _ACES).bit_count())
-    kings = mask & _KINGS
-    while kings:
-        bit = kings & -kings
-        kings ^= bit
+    aces = (mask & _ACES).bit_count()
+    kings = 0
+    rest = mask & _KINGS
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
         if (mask & SUIT_MASK[(bit.bit_length() - 1) // 13]).bit_count() >= 2:
-            tricks += 0.7
+            kings += 1
     spades = (mask & _SPADE_MASK).bit_count()
+    return _quick(aces, kings, spades, bool(mask >> 49 & 1) and spades >= 3)  # ♠Q with length
+
+
+def _quick(aces: int, kings: int, spades: int, queen: bool) -> float:
+    """:func:`quick_tricks` from its counts: aces, kings with a guard, spades, a long ♠Q."""
+    tricks = float(aces)
+    for _ in range(kings):
+        tricks += 0.7
     if spades > 3:
         tricks += 0.9 * (spades - 3)
-    if mask >> 49 & 1 and spades >= 3:  # ♠Q with length
+    if queen:
         tricks += 0.4
     return tricks
 
@@ -189,7 +210,11 @@ def bid_likelihood(bid: int, mask: int) -> float:
         dangers = (mask & (_ACES | _KINGS | _HIGH_SPADES)).bit_count()
         spades = (mask & _SPADE_MASK).bit_count()
         return 0.3 ** (dangers + max(0, spades - 3))
-    gap = bid - 0.85 * quick_tricks(mask)
+    return _fit(bid, quick_tricks(mask))
+
+
+def _fit(bid: int, tricks: float) -> float:
+    gap = bid - 0.85 * tricks
     return math.exp(-gap * gap / 4.5)
 
 
@@ -203,22 +228,104 @@ def sample_weight(k: Knowledge, hands: Sequence[int]) -> float:
     return weight
 
 
+# The weights again, read from tables: a sampled hand's quick-trick count depends only on how
+# many aces, guarded kings and spades it has and on a long ♠Q, so each suit's 13-bit pattern maps
+# to its share of a table index, and the four shares add up to the index. The tables hold exactly
+# the floats :func:`bid_likelihood` computes (they are built by its own arithmetic), so a search
+# weighs every deal as before, at a fraction of the cost (tests/spades/bots/test_sample_weights.py).
+_KINDS = 700
+"""Table index: aces + 5 × guarded kings + 25 × spades + 350 × long ♠Q."""
+
+
+def _suit_share(pattern: int, spades: bool) -> int:
+    count = pattern.bit_count()
+    share = pattern >> 12 & 1
+    if pattern >> 11 & 1 and count >= 2:
+        share += 5
+    if spades:
+        share += 25 * count
+        if pattern >> 10 & 1 and count >= 3:
+            share += 350
+    return share
+
+
+def _nil_share(pattern: int, spades: bool) -> int:
+    if spades:  # ♠J ♠Q ♠K ♠A, and every spade past three
+        return (pattern >> 9).bit_count() + max(0, pattern.bit_count() - 3)
+    return (pattern >> 11).bit_count()  # the ace and the king
+
+
+_SIDE_SHARE: Final[tuple[int, ...]] = tuple(_suit_share(p, False) for p in range(1 << 13))
+_SPADE_SHARE: Final[tuple[int, ...]] = tuple(_suit_share(p, True) for p in range(1 << 13))
+_SIDE_NIL: Final[tuple[int, ...]] = tuple(_nil_share(p, False) for p in range(1 << 13))
+_SPADE_NIL: Final[tuple[int, ...]] = tuple(_nil_share(p, True) for p in range(1 << 13))
+_FIT: Final[tuple[float, ...]] = tuple(
+    _fit(bid, _quick(kind % 5, kind // 5 % 5, kind // 25 % 14, kind >= 350)) if bid else 0.0
+    for bid in range(14)
+    for kind in range(_KINDS)
+)
+_NIL_FIT: Final[tuple[float, ...]] = tuple(0.3**dangers for dangers in range(24))
+
+
+def table_likelihood(bid: int, mask: int) -> float:
+    """:func:`bid_likelihood` from the tables (the same float)."""
+    if bid == 0:
+        return _NIL_FIT[
+            _SIDE_NIL[mask & 0x1FFF]
+            + _SIDE_NIL[mask >> 13 & 0x1FFF]
+            + _SIDE_NIL[mask >> 26 & 0x1FFF]
+            + _SPADE_NIL[mask >> 39]
+        ]
+    return _FIT[
+        bid * _KINDS
+        + _SIDE_SHARE[mask & 0x1FFF]
+        + _SIDE_SHARE[mask >> 13 & 0x1FFF]
+        + _SIDE_SHARE[mask >> 26 & 0x1FFF]
+        + _SPADE_SHARE[mask >> 39]
+    ]
+
+
 def draw_sample(k: Knowledge, rng: random.Random, tries: int = 8) -> list[int] | None:
     """A sampled deal that fits the bids: each candidate is kept with probability equal to its
     :func:`sample_weight` (the best of ``tries`` otherwise), so every kept sample counts the same
     and a few unlikely deals cannot dominate the average."""
-    best: list[int] | None = None
-    best_weight = -1.0
-    for _ in range(tries):
-        hands = sample_hands(k, rng)
-        if hands is None:
-            return None
-        weight = sample_weight(k, hands)
-        if rng.random() < weight:
-            return hands
-        if weight > best_weight:
-            best, best_weight = hands, weight
-    return best
+    return _Sampler(k).draw(rng, tries)
+
+
+class _Sampler:
+    """The sampling of one decision: :func:`sample_hands` and :func:`draw_sample` with everything
+    that depends only on the knowledge worked out once (the dealing order, who is weighed), and
+    the weights read from the tables. The same draws give the same deals and the same weights."""
+
+    def __init__(self, k: Knowledge) -> None:
+        self.me = k.seat
+        self.mine = k.mine
+        self.sizes = k.sizes
+        self.plan = deal_plan(k.seat, k.unseen, k.voids)
+        self.weighed = [
+            (seat, k.bids[seat], k.seat_played[seat])
+            for seat in range(4)
+            if seat != k.seat and k.bids[seat] >= 0
+        ]
+
+    def deal(self, rng: random.Random) -> list[int] | None:
+        return deal_hands(self.plan, self.me, self.mine, self.sizes, NOTHING_KNOWN, rng, _ATTEMPTS)
+
+    def draw(self, rng: random.Random, tries: int = 8) -> list[int] | None:
+        best: list[int] | None = None
+        best_weight = -1.0
+        for _ in range(tries):
+            hands = self.deal(rng)
+            if hands is None:
+                return None
+            weight = 1.0
+            for seat, bid, played in self.weighed:
+                weight *= table_likelihood(bid, hands[seat] | played)
+            if rng.random() < weight:
+                return hands
+            if weight > best_weight:
+                best, best_weight = hands, weight
+        return best
 
 
 def playout(
@@ -232,17 +339,25 @@ def playout(
 ) -> list[int]:
     """Play the hand to its end with the heuristic for every seat (mutates its arguments)."""
     turn = (leader + len(trick)) & 3
+    # The winning position of the trick so far, kept as the cards fall (the rule of
+    # ``winner_position``, one comparison a card instead of a pass over the trick at its end).
+    wpos = winner_position(trick) if trick else 0
     while True:
-        card = heuristic_card(
-            turn, hands[turn], trick, leader, hands, bids, won, broken, tricks_left
-        )
-        hands[turn] ^= 1 << card
-        if card >= 39 and trick and trick[0] < 39:
-            broken = True
+        hand = hands[turn]
+        card = heuristic_card(turn, hand, trick, leader, hands, bids, won, broken, tricks_left)
+        hands[turn] = hand ^ (1 << card)  # not ``^=`` on the item: that is a generic call
+        if trick:
+            if card >= 39 and trick[0] < 39:
+                broken = True
+            best = trick[wpos]
+            if (card // 13 == trick[0] // 13 or card >= 39) and card > best:
+                wpos = len(trick)
+        else:
+            wpos = 0
         trick.append(card)
         if len(trick) == 4:
-            winner = (leader + winner_position(trick)) & 3
-            won[winner] += 1
+            winner = (leader + wpos) & 3
+            won[winner] = won[winner] + 1
             tricks_left -= 1
             if not tricks_left:
                 return won
@@ -274,33 +389,63 @@ def search_play(
     samples = -(-settings.playouts // len(options))
     values: list[list[float]] = [[] for _ in options]
     runs = 0
-    trick0 = list(k.trick)
     bids = list(k.bids)
-    for _ in range(samples):
-        hands = draw_sample(k, rng)
-        if hands is None:
-            break
-        for index, card in enumerate(options):
-            h = hands.copy()
-            h[me] ^= 1 << card
-            trick = [*trick0, card]
-            won = list(k.won)
-            broken = k.broken or (card >= 39 and trick[0] < 39)
-            leader = k.leader
-            left = k.tricks_left
-            if len(trick) == 4:
-                winner = (leader + winner_position(trick)) & 3
-                won[winner] += 1
-                left -= 1
-                leader = winner
-                trick = []
-            if left:
-                playout(h, trick, leader, won, broken, bids, left)
-            values[index].append(pricer.value(won))
-            runs += 1
+    # What each candidate card leads to does not depend on the sample: the trick after it (or
+    # the next one, if it ends the trick), who leads, the tricks won, the tricks left, spades.
+    starts: list[tuple[list[int], int, list[int], int, bool]] = []
+    for card in options:
+        trick = [*k.trick, card]
+        won = list(k.won)
+        broken = k.broken or (card >= 39 and trick[0] < 39)
+        leader = k.leader
+        left = k.tricks_left
+        if len(trick) == 4:
+            winner = (leader + winner_position(trick)) & 3
+            won[winner] = won[winner] + 1
+            left -= 1
+            leader = winner
+            trick = []
+        starts.append((trick, leader, won, left, broken))
+    sampler = _Sampler(k)
     heuristic = choose(
         me, k.mine, k.trick, k.leader, k.possible, k.bids, k.won, k.broken, k.tricks_left
     )
+    own = _group_of(k, options, heuristic)
+    z = settings.settle
+    first = max(SETTLE_MIN, samples // 4)
+    # Running sums of each card's difference to the heuristic's card, sample by sample.
+    s1 = [0.0] * len(options)
+    s2 = [0.0] * len(options)
+    for drawn in range(1, samples + 1):
+        hands = sampler.draw(rng)
+        if hands is None:
+            break
+        for index in range(len(options)):
+            trick, leader, won, left, broken = starts[index]
+            won = won.copy()
+            if left:
+                h = hands.copy()
+                h[me] = h[me] ^ (1 << options[index])
+                playout(h, trick.copy(), leader, won, broken, bids, left)
+            values[index].append(pricer.value(won))
+            runs += 1
+        if z > 0:
+            base = values[own][-1]
+            for index in range(len(options)):
+                d = values[index][-1] - base
+                s1[index] += d
+                s2[index] += d * d
+            if drawn >= first and drawn % SETTLE_EVERY == 0 and drawn < samples:
+                settled = True
+                for index in range(len(options)):
+                    if index != own:
+                        mean = s1[index] / drawn
+                        var = max(0.0, s2[index] / drawn - mean * mean)
+                        if mean + z * math.sqrt(var / drawn) >= settings.margin:
+                            settled = False
+                            break
+                if settled:
+                    return heuristic, runs
     if not values[0]:
         return heuristic, runs
     sums = [sum(v) for v in values]
@@ -311,7 +456,6 @@ def search_play(
     # Keep the heuristic's card (Normal's choice, with its manners) unless the search is
     # confident that another is better: by ``margin`` points plus one standard error of the
     # paired difference (the same samples price every card).
-    own = _group_of(k, options, heuristic)
     if own == best:
         return heuristic, runs
     gains = [a - b for a, b in zip(values[best], values[own], strict=True)]
@@ -367,8 +511,9 @@ def search_bid(
     runs = 0
     leader = k.leader
     drawn = 0
+    sampler = _Sampler(k)
     for _ in range(samples):
-        hands = draw_sample(k, rng)
+        hands = sampler.draw(rng)
         if hands is None:
             break
         drawn += 1
