@@ -5,13 +5,13 @@ play:
 	@scripts/bootstrap
 	.venv/bin/picas serve
 
-# Spades' engine and bot tests run a second time on the pure Python path (the first run uses
-# the compiled hot path when it is built). The browser tests run on their own: Playwright's sync
-# API holds an event loop open in its worker.
+# Spades' engine and bot tests and the shared modules' tests run a second time on the pure Python
+# path (the first run uses the compiled hot path when it is built). The browser tests run on their
+# own: Playwright's sync API holds an event loop open in its worker.
 test:
 	@scripts/bootstrap --browser
 	.venv/bin/pytest -n 2 --dist loadgroup -m "not e2e"
-	PICAS_PURE=1 .venv/bin/pytest -n 2 --dist loadgroup -m "not e2e" tests/spades
+	PICAS_PURE=1 .venv/bin/pytest -n 2 --dist loadgroup -m "not e2e" tests/spades tests/corazones tests/shared
 	.venv/bin/pytest -n 2 --dist loadgroup -m e2e
 
 lint:

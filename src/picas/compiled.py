@@ -30,9 +30,18 @@ from pathlib import Path
 from types import ModuleType
 
 MODULES = (
+    "picas.shared.frozen",
+    "picas.shared.tricks",
+    "picas.shared.fast",
+    "picas.shared.deals",
     "picas.shared.trick_winner",
     "picas.shared.sampling",
     "picas.games.spades.hand",
+    "picas.games.spades.scoring",
+    "picas.games.spades.game",
+    "picas.games.corazones.hand",
+    "picas.games.corazones.scoring",
+    "picas.games.corazones.game",
     "picas.games.spades.bots.knowledge",
     "picas.games.spades.bots.policy",
     "picas.games.spades.bots.search",
@@ -107,8 +116,9 @@ def activate() -> None:
         _state["path"] = "compilado (mypyc)"
         return
     _state["path"] = f"Python puro ({reason})"
-    if built is not None:
-        sys.meta_path.insert(0, _PureFinder())
+    # Always, not only when a build is complete: an older build's extension of a module that is
+    # still listed must not load in place of its source.
+    sys.meta_path.insert(0, _PureFinder())
 
 
 def path_in_use() -> str:
@@ -156,6 +166,8 @@ def build() -> None:
         os.chdir(previous)
     # Into place by rename, never by rewriting: a running server keeps the library it loaded.
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    for stale in (_SRC / "picas").rglob("*" + suffix):
+        stale.unlink()  # an extension of a module no longer in the group would shadow its source
     for built in (build_dir / "lib").rglob("*" + suffix):
         target = _SRC / built.relative_to(build_dir / "lib")
         staging = target.with_name(target.name + ".new")

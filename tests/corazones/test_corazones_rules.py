@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from picas.games.corazones import TARGETS, MoonForm, Rules
+from picas.games.corazones import TARGETS, MoonForm, PassDirection, Rules, direction_for
 from picas.shared.errors import InvalidRules
 
 
@@ -31,8 +31,23 @@ def test_targets_in_range_are_accepted(target: int) -> None:
 def test_round_trip_through_json() -> None:
     rules = Rules(target=50, passing=False, jack_of_diamonds=True, moon=MoonForm.SELF)
     data = rules.to_json()
-    assert data == {"target": 50, "passing": False, "jack_of_diamonds": True, "moon": "self"}
+    assert data == {
+        "target": 50,
+        "passing": False,
+        "jack_of_diamonds": True,
+        "moon": "self",
+        "first_pass": "left",
+    }
     assert Rules.from_json(data) == rules
+
+
+def test_the_first_pass_round_trips_and_starts_the_cycle() -> None:
+    rules = Rules(first_pass=PassDirection.ACROSS)
+    assert Rules.from_json(rules.to_json()) == rules
+    directions = [
+        direction_for(number, passing=True, first=rules.first_pass) for number in range(1, 6)
+    ]
+    assert [d.value for d in directions] == ["across", "none", "left", "right", "across"]
 
 
 @pytest.mark.parametrize(
@@ -46,6 +61,8 @@ def test_round_trip_through_json() -> None:
         ({"jack_of_diamonds": "no"}, "«jack_of_diamonds» debe ser verdadero o falso"),
         ({"moon": "luna"}, "Forma de la luna desconocida"),
         ({"moon": None}, "Forma de la luna desconocida"),
+        ({"first_pass": "up"}, "primer pase desconocida"),
+        ({"first_pass": "\ud800"}, "primer pase desconocida: «\\\\ud800»"),
     ],
 )
 def test_bad_json_is_refused_with_a_reason(data: object, words: str) -> None:

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from e2e_helpers import Server
+from e2e_helpers import Server, as_spades_player
 from playwright.sync_api import Browser, Page
 
 
@@ -83,6 +83,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def page(browser: Browser) -> Iterator[Page]:
     """A phone-sized page in a fresh context; any script error on the page fails the test."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="es-ES")
+    as_spades_player(context)
     tab = context.new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda error: errors.append(str(error)))

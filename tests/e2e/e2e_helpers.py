@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import BrowserContext, Page
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -26,6 +26,18 @@ GAME_KEY = "picas.partida"
 ASIDE_PREFIX = "picas.partida.apartada."
 
 Json = dict[str, Any]
+
+# A player who has picked Picas on the first screen (js/inicio.js): the Spades tests start at the
+# table, as a returning Spades player does. The first screen is tested in test_choose_game.py.
+SPADES_CHOSEN = (
+    "if (localStorage.getItem('picas.juego') === null)"
+    " localStorage.setItem('picas.juego', 'picas');"
+)
+
+
+def as_spades_player(context: BrowserContext) -> None:
+    """Every page of ``context`` opens with Picas chosen (unless a test chose otherwise)."""
+    context.add_init_script(SPADES_CHOSEN)
 
 
 @dataclass(frozen=True)

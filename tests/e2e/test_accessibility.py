@@ -40,6 +40,16 @@ HELP_PAGES = [
     "en/scoring-example.html",
     "en/strategy.html",
     "en/faq.html",
+    "corazones/como-se-juega.html",
+    "corazones/reglas.html",
+    "corazones/estrategia.html",
+    "corazones/preguntas.html",
+    "en/hearts/how-to-play.html",
+    "en/hearts/rules.html",
+    "en/hearts/strategy.html",
+    "en/hearts/faq.html",
+    "picas-y-corazones.html",
+    "en/spades-and-hearts.html",
 ]
 
 
@@ -130,3 +140,34 @@ def test_the_focus_goes_to_the_bid_pad_after_the_deal_and_to_the_hand_after_bidd
     page.keyboard.press("Enter")
     settle(page)
     assert _focused(page) in ("hand", "bid pad"), _focused(page)
+
+
+def test_axe_finds_nothing_serious_at_the_corazones_table_and_the_first_screen(
+    page: Page, server: Server
+) -> None:
+    open_table(page, server)
+    page.click("#mas > summary")
+    page.click("#btn-juego")
+    page.wait_for_selector("#portada:not([hidden])")
+    found = _findings(page, "the first screen")
+    page.click("#elegir-corazones")
+    page.wait_for_selector(".cz-marcador")
+    page.wait_for_selector("#btn-repartir")
+    found += _findings(page, "corazones, before the deal")
+    page.click("#btn-repartir")
+    settle(page)
+    page.click("#btn-pista")
+    page.click("#btn-porque")
+    page.click("#btn-elegir-pista")
+    found += _findings(page, "corazones, three cards chosen, the hint open")
+    page.click("#btn-pasar")
+    settle(page)
+    page.wait_for_selector("#mano .carta-mano.jugable")
+    tap_card(page, "#mano .carta-mano.jugable")
+    found += _findings(page, "corazones, playing, received cards marked, a card lifted")
+    found += _in_dialog(page, "#btn-ajustes", "#dlg-ajustes", "corazones settings")
+    found += _in_dialog(page, "#btn-ultima", "#dlg-ultima", "corazones last trick")
+    found += _in_dialog(page, "#btn-puntos", "#dlg-hoja", "corazones score")
+    page.click("#mas > summary")
+    found += _in_dialog(page, "#btn-estadisticas", "dialog", "corazones statistics")
+    assert found == []

@@ -13,6 +13,7 @@ import pytest
 from e2e_helpers import (
     Json,
     Server,
+    as_spades_player,
     bid_tip,
     deal,
     hand_codes,
@@ -179,6 +180,7 @@ def test_the_animation_speed_setting_paces_the_table(browser: Browser, server: S
     timings: dict[str, float] = {}
     for speed in ("lenta", "rapida"):
         context = browser.new_context(viewport={"width": 1280, "height": 800})
+        as_spades_player(context)
         page = context.new_page()
         page.goto(server.base + "/")  # real durations
         page.wait_for_selector("#btn-repartir")
@@ -380,6 +382,7 @@ def test_a_link_with_a_code_starts_that_game_and_copy_link_gives_it(
     browser: Browser, server: Server
 ) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844})
+    as_spades_player(context)
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.base)
     page = context.new_page()
     try:
@@ -553,7 +556,16 @@ def test_rarely_used_parts_are_not_part_of_the_first_load(page: Page, server: Se
     open_table(page, server)
     page.wait_for_load_state("networkidle")
     names = page.evaluate("() => performance.getEntriesByType('resource').map(e => e.name)")
-    lazy = ("review.js", "stats.js", "share.js", "settings.js", "i18n-en.js", "extras.css")
+    lazy: tuple[str, ...] = (
+        "review.js",
+        "stats.js",
+        "share.js",
+        "settings.js",
+        "i18n-en.js",
+        "extras.css",
+    )
+    # Corazones' own modules load only at the Corazones table (tests/e2e/test_choose_game.py).
+    lazy = (*lazy, "corazones.js", "corazones-mesa.js", "corazones-hoja.js", "i18n-corazones.js")
     assert not [n for n in names if n.endswith(lazy)], names
     page.click("#btn-ajustes")  # loaded when first needed
     page.wait_for_selector("#dlg-ajustes[open] #form-ajustes")

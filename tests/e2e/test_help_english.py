@@ -64,7 +64,8 @@ def test_in_english_the_help_menu_opens_the_english_pages_with_the_games_rules(
     hrefs = page.eval_on_selector_all(
         "#ayuda .ayuda-lista a", "els => els.map(e => e.getAttribute('href'))"
     )
-    assert hrefs == [f"en/{name}" for name in PAGES]
+    # The last one is the page on the difference between Spades and Hearts (helper hhelp's).
+    assert hrefs == [*(f"en/{name}" for name in PAGES), "en/spades-and-hearts.html"]
     _help_link(page, "Rules and variants")
     assert page.url == server.base + "/en/rules.html"
     assert page.evaluate("() => document.documentElement.lang") == "en"
@@ -150,7 +151,7 @@ def test_every_english_page_loads_cleanly_and_links_to_the_table_and_its_spanish
     assert not SPANISH.findall(page.inner_text("main")), SPANISH.findall(page.inner_text("main"))
     assert page.get_attribute(f"nav.temas a[href='{name}']", "aria-current") == "page"
     nav = page.eval_on_selector_all("nav.temas a", "els => els.map(e => e.href)")
-    assert nav == [f"{server.base}/en/{other}" for other in PAGES]
+    assert nav == [f"{server.base}/en/{other}" for other in [*PAGES, "spades-and-hearts.html"]]
     assert page.inner_text("a.volver") == "Back to the table"
     assert page.eval_on_selector("a.volver", "e => e.href") == server.base + "/"
     spanish = page.eval_on_selector("a.idioma[hreflang='es']", "e => e.href")

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
-from e2e_helpers import ASIDE_PREFIX, GAME_KEY, Server, open_table
+from e2e_helpers import ASIDE_PREFIX, GAME_KEY, Server, as_spades_player, open_table
 from e2e_saves import Made, bids, make_save, store_game, wait_for_code
 from playwright.sync_api import Browser, Page
 
@@ -46,6 +46,7 @@ def _west_after_south(game: GameState) -> bool:
 
 def _page(browser: Browser, size: tuple[int, int]) -> Page:
     context = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale="es-ES")
+    as_spades_player(context)
     page = context.new_page()
     page.set_default_timeout(15_000)
     return page

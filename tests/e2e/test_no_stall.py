@@ -11,7 +11,16 @@ import random
 import time
 
 import pytest
-from e2e_helpers import Json, Server, bid_tip, settle, state, stored_game, tap_card
+from e2e_helpers import (
+    Json,
+    Server,
+    as_spades_player,
+    bid_tip,
+    settle,
+    state,
+    stored_game,
+    tap_card,
+)
 from e2e_saves import bids, make_save, south_last_card, store_game, wait_for_code
 from playwright.sync_api import Browser, Page, Route, expect
 from playwright.sync_api import Error as PlaywrightError
@@ -187,6 +196,7 @@ def test_games_at_the_fast_pace_with_random_taps_never_stall(
     browser: Browser, server: Server
 ) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="es-ES")
+    as_spades_player(context)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

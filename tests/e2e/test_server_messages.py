@@ -1,5 +1,6 @@
-"""Two answers the page must take kindly: «La mesa está muy ocupada» (503 ``busy``: the save is
-untouched and «Reintentar» sends the same action again) and a save whose signature this server
+"""Two answers the page must take kindly: «La mesa está muy ocupada» (503 ``busy``, and nginx's
+502 ``server_down`` / 504 ``server_timeout``: the save is untouched and «Reintentar» sends the same
+action again) and a save whose signature this server
 does not know (a changed key): nobody is blamed, and the player chooses to keep the game aside and
 start a new one, or to leave it as it is."""
 
@@ -31,8 +32,33 @@ BUSY = {
 }
 
 
+# nginx's own answers while the server behind it is down or slow (deploy/nginx.conf).
+SERVER_DOWN = {
+    "error": {
+        "code": "server_down",
+        "message": "El servidor de la partida no responde ahora mismo: vuelve a intentarlo en unos"
+        " segundos. Tu partida sigue guardada.",
+    }
+}
+SERVER_TIMEOUT = {
+    "error": {
+        "code": "server_timeout",
+        "message": "El servidor ha tardado demasiado en contestar: vuelve a intentarlo."
+        " Tu partida sigue guardada.",
+    }
+}
+
+
+@pytest.mark.parametrize(
+    ("status", "answer", "words"),
+    [
+        (503, BUSY, "muy ocupada"),
+        (502, SERVER_DOWN, "no responde ahora mismo"),
+        (504, SERVER_TIMEOUT, "ha tardado demasiado"),
+    ],
+)
 def test_a_busy_table_is_explained_and_retry_sends_the_action_again(
-    page: Page, server: Server
+    page: Page, server: Server, status: int, answer: dict[str, dict[str, str]], words: str
 ) -> None:
     open_table(page, server)
     deal(page)
@@ -44,10 +70,10 @@ def test_a_busy_table_is_explained_and_retry_sends_the_action_again(
         if not refused:
             refused.append(route.request.url)
             route.fulfill(
-                status=503,
+                status=status,
                 headers={"Retry-After": "5"},
                 content_type="application/json",
-                body=json.dumps(BUSY),
+                body=json.dumps(answer),
             )
         else:
             route.continue_()
@@ -56,7 +82,7 @@ def test_a_busy_table_is_explained_and_retry_sends_the_action_again(
     page.click(".teclado .tecla[data-valor='3']")
     page.click("#btn-cantar")
     page.wait_for_selector(".centro-error")
-    assert "muy ocupada" in page.inner_text("#centro")
+    assert words in page.inner_text("#centro")
     assert stored_game(page)["save"] == before["save"]  # the save is untouched
     page.click("[data-accion='reintentar']")
     settle(page)

@@ -10,6 +10,7 @@ from e2e_helpers import (
     ASIDE_PREFIX,
     GAME_KEY,
     Server,
+    as_spades_player,
     bid_tip,
     deal,
     hand_codes,
@@ -306,6 +307,7 @@ def test_the_same_code_played_the_same_way_gives_the_same_game(
     runs = []
     for _ in range(2):
         context = browser.new_context(viewport={"width": 1280, "height": 800})
+        as_spades_player(context)
         page = context.new_page()
         open_table(page, server)
         _start_with(page, code="k7pm-x4qh")

@@ -28,7 +28,7 @@ from picas.games.spades.bots.tip import suggest_bid
 from picas.games.spades.view import view_for
 from picas.record import Record, final_state
 from picas.shared.deals import code_from_bytes
-from picas.web.table import bid_reason
+from picas.web.spades import bid_reason
 
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e-words")]
 

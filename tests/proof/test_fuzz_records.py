@@ -9,6 +9,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -38,15 +39,41 @@ def _game(code: str, south_actions: int, pick: float) -> Json:
     return record
 
 
-BASE_RECORDS = [
+def _corazones_game(code: str, south_actions: int, pick: float, **settings: Any) -> Json:
+    """A Corazones game after South's first ``south_actions`` actions (or its end): South passes
+    three cards from fraction ``pick`` of its hand and plays the card at that fraction."""
+    body = {"game": "corazones", "code": code, "level": "facil", **settings}
+    game: Json = CLIENT.post("/api/games", json=body).json()
+    for _ in range(south_actions):
+        view = game["view"]
+        if view["phase"] == "game_over":
+            break
+        if view["must_pass"]:
+            first = round(pick * (len(view["hand"]) - 3))
+            action: object = view["hand"][first : first + 3]
+        else:
+            action = view["playable"][round(pick * (len(view["playable"]) - 1))]
+        game = CLIENT.post("/api/games/act", json={"save": game["save"], "action": action}).json()
+    record: Json = game["save"]["record"]
+    return record
+
+
+SPADES_RECORDS = [
     _game("K7PMX4QH", 0, 0),  # South's first bid
     _game("M3RT8WQZ", 20, 0),  # hand 2, playing
     _game("QWERTY23", 60, 1),  # bids 13 every hand: over after two hands
 ]
+CORAZONES_RECORDS = [
+    _corazones_game("K7PMX4QH", 0, 0),  # South's first pass
+    _corazones_game("M3RT8WQZ", 20, 0),  # hand 2, playing
+    _corazones_game("QWERTY23", 200, 1, target=50, jack_of_diamonds=True),  # to its end
+]
+BASE_RECORDS = SPADES_RECORDS + CORAZONES_RECORDS
 
 CARD_CODES = [card.code for card in CARDS]
 actions = st.one_of(
     st.integers(-2, 15),
+    st.lists(st.sampled_from([*CARD_CODES, "", "XX", "10H"]), max_size=5),  # Corazones' passes
     st.sampled_from([*CARD_CODES, "blind_nil", "look", "10H", "q♥", "", "XX"]),
 )
 surrogates = st.text(
@@ -97,7 +124,7 @@ def edited_records(draw: st.DrawFn) -> Json:
     record: Json = json.loads(json.dumps(draw(st.sampled_from(BASE_RECORDS))))
     where = draw(
         st.sampled_from(
-            ["top", "rules", "actions", "insert", "drop", "deals", "meta", "remove", "text"]
+            ["top", "rules", "actions", "insert", "drop", "deals", "meta", "remove", "text", "game"]
         )
     )
     if where == "top":
@@ -129,6 +156,12 @@ def edited_records(draw: st.DrawFn) -> Json:
             record["rules"]["profile"] = draw(odd_texts)
         elif record["actions"]:
             record["actions"][draw(st.integers(0, len(record["actions"]) - 1))] = draw(odd_texts)
+    elif where == "game":  # the other game's key, an unknown one, or none
+        game = draw(st.sampled_from(["spades", "corazones", "poker", None]) | odd_texts)
+        if game is None:
+            record.pop("game", None)
+        else:
+            record["game"] = game
     elif where == "remove":
         del record[draw(st.sampled_from(sorted(record)))]
     return record
@@ -172,11 +205,16 @@ def test_a_signed_edited_record_is_accepted_or_refused_never_a_fault(
     resumed = CLIENT.post("/api/games/resume", json=save)
     _check(resumed)
     event(f"resume: {resumed.json().get('error', {}).get('code', 'accepted')}")
-    action: object = rng.choice([3, "look", "blind_nil", *CARD_CODES[::7]])
-    if resumed.status_code == 200 and resumed.json()["view"]["legal"]:
-        action = rng.choice(resumed.json()["view"]["legal"])
+    action: object = rng.choice([3, "look", "blind_nil", ["2C", "3C", "4C"], *CARD_CODES[::7]])
+    if resumed.status_code == 200:
+        view = resumed.json()["view"]
+        if view.get("must_pass"):
+            action = rng.sample(view["hand"], 3)
+        elif view.get("legal") or view.get("playable"):
+            action = rng.choice(view.get("legal") or view["playable"])
     _check(CLIENT.post("/api/games/act", json={**save, "action": action}))
     _check(CLIENT.post("/api/tip", json=save))
+    _check(CLIENT.post("/api/hint", json=save))
 
 
 @settings(
@@ -199,13 +237,16 @@ def test_an_imported_edited_record_is_accepted_or_refused_never_a_fault(
     event(f"import: {imported.json().get('error', {}).get('code', 'accepted')}")
 
 
-def test_the_base_records_are_real_games_in_several_phases() -> None:
-    """The edits start from games the server accepts: at the first bid, mid-hand, later."""
+@pytest.mark.parametrize(
+    ("records", "first"), [(SPADES_RECORDS, "bidding"), (CORAZONES_RECORDS, "passing")]
+)
+def test_the_base_records_are_real_games_in_several_phases(records: list[Json], first: str) -> None:
+    """The edits start from games the server accepts: at the first bid or pass, mid-hand, over."""
     phases = set()
-    for record in BASE_RECORDS:
+    for record in records:
         response = CLIENT.post(
             "/api/games/resume", json={"save": {"record": record, "sig": SIGNER.sign(record)}}
         )
         assert response.status_code == 200
         phases.add((response.json()["view"]["phase"], len(record["actions"]) > 40))
-    assert phases == {("bidding", False), ("playing", True), ("game_over", True)}
+    assert phases == {(first, False), ("playing", True), ("game_over", True)}

@@ -100,6 +100,7 @@ def test_the_page_resumes_the_same_game_after_the_server_is_killed(
     page.set_default_timeout(20_000)
     try:
         page.goto(server.base + "/?rapido=1")  # rapido: the animations take no time
+        page.get_by_role("button", name=re.compile(r"^Picas")).click()  # the first screen's choice
         page.get_by_role("button", name="Repartir").click()
         expect(page.get_by_role("group", name="Tu mano").get_by_role("button")).to_have_count(13)
 

@@ -14,11 +14,14 @@ from picas.cli import CommandError, main
 from picas.cli.load import check_loopback, count_faults, percentiles, run_level
 
 
+# A Corazones game to 100 is about 190 actions of South's (Spades' to 250, about 60): its
+# players do not think, so that one ends within the five seconds.
+@pytest.mark.parametrize(("game", "think"), [("spades", "0.05"), ("corazones", "0")])
 def test_a_few_players_play_whole_games_against_a_spawned_server(
-    capsys: pytest.CaptureFixture[str],
+    game: str, think: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     argv = ["load", "--spawn", "--workers", "1", "--players", "5", "--seconds", "5"]
-    argv += ["--warmup", "1", "--think", "0.05", "--json"]
+    argv += ["--warmup", "1", "--think", think, "--json", "--game", game]
     assert main(argv) == 0
     report = json.loads(capsys.readouterr().out)
     (result,) = report["results"]
@@ -61,7 +64,15 @@ def test_the_client_counts_every_error() -> None:
         server = await asyncio.start_server(_failing_server, "127.0.0.1", 0)
         port = server.sockets[0].getsockname()[1]
         args = argparse.Namespace(
-            players=3, seconds=0.5, warmup=0.0, think=0.05, seed=1, max_actions=0, heavy=0, abuse=0
+            players=3,
+            seconds=0.5,
+            warmup=0.0,
+            think=0.05,
+            seed=1,
+            max_actions=0,
+            heavy=0,
+            abuse=0,
+            game="spades",
         )
         async with server:
             stats = await run_level(f"http://127.0.0.1:{port}", "normal", args)

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from picas.shared.cards import SUIT_MASKS
-from picas.shared.sampling import NOTHING_KNOWN, deal_hands, deal_plan
+from picas.shared.sampling import NOTHING_KNOWN, clearly_better, deal_hands, deal_plan
 
 
 @st.composite
@@ -66,3 +66,11 @@ def test_no_room_gives_none() -> None:
     hearts = SUIT_MASKS[2] & 0b111 << 26
     plan = deal_plan(0, hearts, [0, 1 << 2, 1 << 2, 1 << 2])
     assert deal_hands(plan, 0, 0, [0, 1, 1, 1], NOTHING_KNOWN, random.Random(1), 5) is None
+
+
+def test_a_card_is_clearly_better_only_beyond_margin_and_noise() -> None:
+    assert clearly_better([3.0, 3.0, 3.0], margin=2.0, confidence=1.0)
+    assert not clearly_better([1.5, 1.5, 1.5], margin=2.0, confidence=1.0)  # under the margin
+    # The same mean gain of 3, too noisy: its standard error (about 5.8) swamps it.
+    assert not clearly_better([-7.0, 13.0, -7.0, 13.0], margin=2.0, confidence=1.0)
+    assert clearly_better([-7.0, 13.0, -7.0, 13.0], margin=2.0, confidence=0.0)

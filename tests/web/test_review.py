@@ -123,6 +123,7 @@ def test_while_bidding_the_hint_is_the_tip() -> None:
     hint = _post(client, "/api/hint", {"save": game["save"]})
     tip = _post(client, "/api/tip", {"save": game["save"]})
     assert hint == {
+        "game": "spades",
         "card": None,
         "reason": ", ".join(tip["reasons"]),
         "bid": tip["bid"],

@@ -83,6 +83,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         choices=sorted(LEVELS),
         help="nivel de la CPU; repetible, uno tras otro (normal)",
     )
+    parser.add_argument(
+        "--game",
+        choices=("spades", "corazones"),
+        default="spades",
+        help="el juego de las partidas (spades); en Corazones, Sur pasa tres cartas al azar",
+    )
     parser.add_argument("--seconds", type=float, default=60.0, help="duración por nivel (60)")
     parser.add_argument(
         "--warmup",
@@ -286,6 +292,8 @@ class Player:
         self.seed = args.seed
         self.rng = random.Random(f"picas/load/{args.seed}/{stats.level}/{number}")
         self.games = 0
+        # What a new game's body says of its game: nothing for Spades (as before Corazones).
+        self.game = {} if args.game == "spades" else {"game": args.game}
 
     async def post(self, endpoint: str, body: Json) -> Json | None:
         """One request, timed; ``None`` (and an error counted) unless it answers a good 200."""
@@ -310,6 +318,15 @@ class Player:
         answer: Json = data
         return answer
 
+    def action(self, view: Json) -> object:
+        """South's action, drawn with the player's generator: a legal bid or card (Spades), three
+        cards to pass or a playable card (Corazones)."""
+        if "legal" in view:
+            return self.rng.choice(view["legal"])
+        if view["must_pass"]:
+            return self.rng.sample(view["hand"], 3)
+        return self.rng.choice(view["playable"])
+
     async def pause(self, stop: asyncio.Event, seconds: float | None = None) -> None:
         """Think (0.5 to 1.5 times ``--think``), or stop thinking when the run ends."""
         if seconds is None:
@@ -326,7 +343,7 @@ class Player:
                 f"picas/load/{self.seed}/{self.stats.level}/{self.number}/{self.games}".encode()
             ).digest()
             game = await self.post(
-                "new", {"code": code_from_bytes(digest), "level": self.stats.level}
+                "new", {**self.game, "code": code_from_bytes(digest), "level": self.stats.level}
             )
             if game is None:
                 await self.pause(stop)
@@ -334,7 +351,7 @@ class Player:
             self.stats.games_started += self.stats.measuring
             while not stop.is_set():
                 view = game["view"]
-                if not view["legal"]:
+                if view["phase"] == "game_over":
                     self.stats.games_finished += self.stats.measuring
                     break
                 await self.pause(stop)
@@ -348,8 +365,7 @@ class Player:
                     reopened = await self.post("resume", {"save": save})
                     if reopened is not None:
                         save = reopened["save"]
-                action = self.rng.choice(view["legal"])
-                answer = await self.post("act", {"save": save, "action": action})
+                answer = await self.post("act", {"save": save, "action": self.action(view)})
                 if answer is None:
                     break  # an error: counted; start a new game rather than insist
                 game = answer
@@ -681,7 +697,8 @@ def count_faults(log: str) -> int:
 
 def describe(result: Json, args: argparse.Namespace) -> str:
     lines = [
-        f"load: level {result['level']}, {result['players']} players, think {args.think} s,"
+        f"load: {'' if args.game == 'spades' else args.game + ', '}level {result['level']},"
+        f" {result['players']} players, think {args.think} s,"
         f" {result['seconds']} s: {result['actions']:,} actions ({result['actions_per_second']}/s),"
         f" {result['requests']:,} requests ({result['requests_per_second']}/s),"
         f" {result['games_finished']:,} games finished, {result['errors']} errors"

@@ -1,4 +1,6 @@
-"""``picas replay FILE``: every hand's six-line sheets and the result."""
+"""``picas replay FILE``: every hand's sheets and the result, for either game (the record's
+``game``): Spades' six-line sheets here, Corazones' points in
+:mod:`picas.cli.replay_corazones`."""
 
 from __future__ import annotations
 
@@ -7,10 +9,19 @@ import json
 from pathlib import Path
 from typing import Any
 
+from picas.cli import replay_corazones
 from picas.games.spades import Seat, Team
 from picas.games.spades.game import GameState
 from picas.games.spades.view import outcome_to_json, result_to_json
-from picas.record import Record, RecordError, final_state, list_excerpt
+from picas.record import (
+    AnyRecord,
+    CorazonesRecord,
+    RecordError,
+    final_state,
+    list_excerpt,
+    load_json,
+    read_record,
+)
 
 LINE_NAMES = ("Contrato", "Sacos", "Nil", "Castigo por sacos", "Total de la mano", "Acumulado")
 MAX_FILE_BYTES = 5_000_000
@@ -27,7 +38,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.set_defaults(func=run)
 
 
-def read_record(path: Path) -> Record:
+def read_file(path: Path) -> AnyRecord:
     """A record file (docs/record.md) or a downloaded save (``{"record": …, "sig": …}``)."""
     # Read with a cap rather than trust the size the file system gives: a device such as /dev/zero
     # or a pipe says 0 and never ends.
@@ -42,16 +53,14 @@ def read_record(path: Path) -> Record:
     return record_from_file(data)
 
 
-def record_from_file(text: str | bytes) -> Record:
-    """The record of a file: a plain record, or the record of a save (the page's download).
+def record_from_file(text: str | bytes) -> AnyRecord:
+    """The record of a file, of either game: a plain record, or the record of a save (the page's
+    download).
 
     Replaying needs no computer player, so a save's signature is not checked here (only the server
     that made it holds the key).
     """
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        raise RecordError("La partida guardada no es JSON válido.", code="bad_json") from None
+    data = load_json(text)
     if isinstance(data, dict) and "format" not in data and "record" in data:
         unknown = sorted(set(data) - {"record", "sig"})
         if unknown:
@@ -60,20 +69,25 @@ def record_from_file(text: str | bytes) -> Record:
                 code="bad_format",
             )
         data = data["record"]
-    return Record.from_json(data)
+    return read_record(data)
 
 
 def run(args: argparse.Namespace) -> int:
-    game = final_state(read_record(args.file))
-    if args.json:
-        print(json.dumps(replay_json(game), ensure_ascii=False, indent=2))
+    record = read_file(args.file)
+    if isinstance(record, CorazonesRecord):
+        hearts = final_state(record)
+        data = replay_corazones.replay_json(hearts)
+        text = replay_corazones.replay_text(hearts)
     else:
-        print(replay_text(game))
+        game = final_state(record)
+        data, text = replay_json(game), replay_text(game)
+    print(json.dumps(data, ensure_ascii=False, indent=2) if args.json else text)
     return 0
 
 
 def replay_json(game: GameState) -> dict[str, Any]:
     return {
+        "game": "spades",
         "code": game.code,
         "rules": game.rules.to_json(),
         "hands": [result_to_json(result) for result in game.history],

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, Self, TypeVar
 
 
 class _Numbered(Protocol):
@@ -19,13 +19,17 @@ class _Numbered(Protocol):
 
 
 class BenchGame(Protocol):
-    """What the whole-game loop reads of a game's state."""
+    """What the whole-game loop uses of a game's state: its public API."""
 
     @property
     def hand(self) -> _Numbered: ...
 
     @property
     def outcome(self) -> object: ...
+
+    def legal_actions(self) -> Sequence[Any]: ...
+
+    def apply(self, action: Any) -> Self: ...
 
 
 GameT = TypeVar("GameT", bound=BenchGame)
@@ -34,22 +38,29 @@ ItemT = TypeVar("ItemT")
 
 def random_game_hands(
     new_game: Callable[[], GameT],
-    random_action: Callable[[GameT, random.Random], GameT],
     count: int,
     seed: int,
+    before_play: Callable[[GameT, random.Random], tuple[GameT, int]] | None = None,
 ) -> int:
     """``count`` hands through whole games: totals carry over, the next hand is dealt, a finished
-    game is followed by a new one. ``random_action`` applies one random legal action. Returns the
-    number of actions applied."""
+    game is followed by a new one. Every action is a random legal one; ``before_play`` does what
+    comes first in a hand and is not chosen from ``legal_actions()`` (Corazones' pass, three cards
+    at once) and says how many actions that was. Returns the number of actions applied."""
     rng = random.Random(seed)
     game = new_game()
     actions = 0
     for _ in range(count):
         if game.outcome is not None:
             game = new_game()
+        if before_play is not None:
+            game, done = before_play(game, rng)
+            actions += done
         number = game.hand.number
+        # The loop of the hand level, through the game: one legal_actions() and one apply() an
+        # action, nothing else between them (a helper called per action would be timed too).
         while game.hand.number == number and game.outcome is None:
-            game = random_action(game, rng)
+            legal = game.legal_actions()
+            game = game.apply(legal[int(rng.random() * len(legal))])
             actions += 1
     return actions
 

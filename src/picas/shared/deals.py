@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import struct
+from collections.abc import Sequence
+from typing import Final
 
 from picas.shared.cards import FULL_DECK_MASK
 from picas.shared.errors import InvalidCode, PicasError
@@ -54,34 +56,36 @@ def code_from_bytes(entropy: bytes) -> str:
     return "".join(chars)
 
 
-_BITS = tuple(1 << card for card in range(52))
-_LIMITS = tuple((1 << 32) - (1 << 32) % bound if bound else 0 for bound in range(53))
-
-
-_SHUFFLE_BOUNDS = tuple(range(52, 1, -1))  # Fisher–Yates draws j in [0, i] for i = 51 … 1
-_SHUFFLE_LIMITS = tuple(_LIMITS[bound] for bound in _SHUFFLE_BOUNDS)
+_LIMITS: Final = tuple((1 << 32) - (1 << 32) % bound if bound else 0 for bound in range(53))
+"""Rejection limits: a 32-bit word is used for a draw below ``bound`` only if it is under
+``_LIMITS[bound]``, so that no residue is favoured."""
+_FIRST_TAKE: Final = 56
+"""Words hashed up front for a deck: the shuffle needs 51, seven blocks give 56."""
+_UNPACKERS: Final = {count: struct.Struct(f">{count}I") for count in (8, _FIRST_TAKE, 64)}
 
 
 class _Stream:
     """Unbiased integers from SHA-256 in counter mode.
 
     Block ``n`` is ``SHA-256(label + "/" + decimal(n))``; each block gives eight big-endian 32-bit
-    words, used in order.
+    words, used in order. The words do not depend on how many blocks each ``take`` asks for.
     """
 
     def __init__(self, label: str) -> None:
-        self._label = label.encode("utf-8")
+        self._prefix = hashlib.sha256(label.encode("utf-8") + b"/")
         self._counter = 0
 
-    def take(self, count: int) -> list[int]:
+    def take(self, count: int) -> tuple[int, ...]:
         """The next ``count`` words (a multiple of 8), hashing a batch of blocks at once."""
-        blocks = count // 8
-        data = b"".join(
-            hashlib.sha256(self._label + b"/" + str(n).encode()).digest()
-            for n in range(self._counter, self._counter + blocks)
-        )
-        self._counter += blocks
-        return list(struct.unpack(f">{count}I", data))
+        blocks = []
+        for n in range(self._counter, self._counter + count // 8):
+            block = self._prefix.copy()  # the label's hash state, reused for every block
+            block.update(str(n).encode())
+            blocks.append(block.digest())
+        self._counter += count // 8
+        unpacker = _UNPACKERS.get(count) or struct.Struct(f">{count}I")
+        words: tuple[int, ...] = unpacker.unpack(b"".join(blocks))
+        return words
 
     def below(self, bound: int) -> int:
         """Uniform in [0, bound) by rejection, so no residue is favoured (a one-off draw)."""
@@ -95,32 +99,28 @@ class _Stream:
 def shuffled_deck(code: str, hand_number: int) -> tuple[int, ...]:
     """The deck order for a hand: Fisher–Yates over 0..51 driven by the code's stream."""
     stream = _Stream(f"picas/deal/v1/{code}/{hand_number}")
-    words = stream.take(64)
-    if all(map(int.__lt__, words, _SHUFFLE_LIMITS)):
-        # The common case: none of the first 51 words is rejected (each is with odds < 2⁻²⁶).
-        draws = list(map(int.__mod__, words, _SHUFFLE_BOUNDS))
-    else:
-        draws = _draws_with_rejection(stream, words)
+    return tuple(deck_from_words(stream.take(_FIRST_TAKE), stream))
+
+
+def deck_from_words(words: tuple[int, ...], stream: _Stream) -> list[int]:
+    """Fisher–Yates over 0..51: for i = 51 … 1, swap i with a draw j in [0, i], each draw the next
+    word below the rejection limit, reduced modulo i + 1; ``stream`` continues ``words``."""
     deck = list(range(52))
-    for i, j in zip(range(51, 0, -1), draws, strict=False):
-        deck[i], deck[j] = deck[j], deck[i]
-    return tuple(deck)
-
-
-def _draws_with_rejection(stream: _Stream, words: list[int]) -> list[int]:
-    draws = []
     position = 0
-    for bound in _SHUFFLE_BOUNDS:
+    for i in range(51, 0, -1):
+        bound = i + 1
+        limit: int = _LIMITS[bound]
         while True:
             if position == len(words):
                 words = stream.take(64)
                 position = 0
             value = words[position]
             position += 1
-            if value < _LIMITS[bound]:
+            if value < limit:  # rejected with odds < 2⁻²⁶
                 break
-        draws.append(value % bound)
-    return draws
+        j = value % bound
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
 
 
 def deal_for(code: str, hand_number: int, dealer: Seat) -> Deal:
@@ -128,12 +128,24 @@ def deal_for(code: str, hand_number: int, dealer: Seat) -> Deal:
 
     Cards go one at a time clockwise, starting with the dealer's left.
     """
-    deck = shuffled_deck(code, hand_number)
-    masks = [0, 0, 0, 0]
-    for offset in range(4):
-        # Every fourth card goes to the same seat, starting with the dealer's left.
-        masks[(dealer + 1 + offset) % 4] = sum(_BITS[card] for card in deck[offset::4])
-    return (masks[0], masks[1], masks[2], masks[3])
+    stream = _Stream(f"picas/deal/v1/{code}/{hand_number}")
+    deck = deck_from_words(stream.take(_FIRST_TAKE), stream)
+    # Four plain ints rather than a list of them: in the compiled build they stay unboxed.
+    m0 = m1 = m2 = m3 = 0
+    seat: int = dealer + 1
+    for card in deck:
+        bit = 1 << card
+        place = seat & 3
+        if place == 0:
+            m0 |= bit
+        elif place == 1:
+            m1 |= bit
+        elif place == 2:
+            m2 |= bit
+        else:
+            m3 |= bit
+        seat += 1
+    return (m0, m1, m2, m3)
 
 
 def dealer_by_lot(code: str) -> Seat:
@@ -141,11 +153,12 @@ def dealer_by_lot(code: str) -> Seat:
     return Seat(_Stream(f"picas/dealer/v1/{code}").below(4))
 
 
-def check_deal(deal: Deal, index: int) -> None:
+def check_deal(deal: object, index: int) -> None:
     """Refuse an explicit deal (the ``index``-th of a record's) that is not four hands of 13
-    distinct cards."""
+    distinct cards. It takes any object: on the compiled path a value typed ``Deal`` is checked
+    for its shape where it is passed, with a ``TypeError`` instead of this error."""
     where = f"El reparto {index + 1}"
-    if len(deal) != 4:
+    if not isinstance(deal, Sequence) or len(deal) != 4:
         raise PicasError(f"{where} no tiene cuatro manos.", code="invalid_deal")
     union = 0
     for mask in deal:

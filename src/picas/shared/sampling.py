@@ -1,4 +1,5 @@
-"""Dealing the cards a seat cannot see, for the searches of every game.
+"""What the games' Monte Carlo searches share: dealing the cards a seat cannot see, and the test
+that lets a searched card replace the policy's.
 
 A search plays a decision out on many deals consistent with what the seat knows: its own cards,
 the cards gone, how many cards each other seat holds, the suits each has shown out of, and cards
@@ -12,6 +13,7 @@ Everything is plain integers (cards as indices, hands as 52-bit masks, seats 0â€
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -98,3 +100,13 @@ def deal_hands(
             hands[me] = mine
             return hands
     return None
+
+
+def clearly_better(gains: Sequence[float], margin: float, confidence: float) -> bool:
+    """Whether a card is clearly better than the policy's, from what it gained on each sample
+    over the policy's card (the same samples price both, so the differences are paired): by more
+    than ``margin`` plus ``confidence`` standard errors of the mean gain."""
+    n = len(gains)
+    mean = sum(gains) / n
+    error = math.sqrt(sum((d - mean) ** 2 for d in gains) / max(1, n - 1) / n)
+    return mean > margin + confidence * error

@@ -14,6 +14,10 @@ from picas.shared.seats import Seat
 class Play:
     card: Card
 
+    def __reduce__(self) -> tuple[type[Play], tuple[Card]]:
+        # Pickled by its card: compiled (picas.compiled), the default way would set a frozen field.
+        return (Play, (self.card,))
+
 
 PLAYS: tuple[Play, ...] = tuple(Play(Card(i)) for i in range(52))
 """One ``Play`` per card, by card index: the engines hand these out instead of building new ones."""

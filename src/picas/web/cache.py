@@ -12,16 +12,15 @@ import threading
 from collections import OrderedDict
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from picas.games.spades import GameState
-from picas.record import Record
+from picas.record import AnyRecord
 
 V = TypeVar("V")
 
 
 class Replayed(NamedTuple):
-    record: Record
-    state: GameState
-    """The position after the record's last action."""
+    record: AnyRecord
+    state: Any
+    """The position after the record's last action (the record's game's)."""
 
 
 class LruCache(Generic[V]):

@@ -148,12 +148,18 @@ FIELD_HINTS: Mapping[str, str] = {
     "bag_penalty": "«bag_penalty» debe ser true o false.",
     "blind_nil": "«blind_nil» debe ser true o false.",
     "code": "El código de partida debe ser un texto corto (8 caracteres).",
-    "action": 'La acción es un canto (0 a 13), "blind_nil", "look" o una carta ("QH").',
+    "action": 'La acción es un canto (0 a 13), "blind_nil", "look", una carta ("QH") o, en'
+    ' Corazones, un pase de tres cartas (["QS", "AS", "KS"]).',
     "save": 'La partida guardada debe ser un objeto {"record": {...}, "sig": "..."}.',
     "save.record": "La partida guardada no tiene un registro válido.",
     "save.sig": "La firma de la partida guardada debe ser un texto.",
     "hand_number": "«hand_number» es el número de una mano acabada (1, 2, 3…).",
     "record": "«record» debe ser una partida de Picas (un objeto JSON).",
+    "game": "«game» debe ser «spades» o «corazones».",
+    "corazones.target": "El objetivo de Corazones debe ser 50 o 100.",
+    "corazones.passing": "«passing» debe ser true o false.",
+    "corazones.jack_of_diamonds": "«jack_of_diamonds» debe ser true o false.",
+    "corazones.moon": "«moon» debe ser «others» o «self».",
 }
 TYPE_WORDS: Mapping[str, str] = {
     "bool": "verdadero o falso",
@@ -172,10 +178,17 @@ def describe_validation(errors: Sequence[Any]) -> str:
     first = errors[0]
     kind = str(first.get("type", ""))
     loc = [str(part) for part in first.get("loc", ()) if isinstance(part, str)]
-    names = [part for part in loc[1:] if part.isidentifier() and part not in _UNION_TAGS]
+    game = next((part for part in loc if part in GAME_TAGS), None)
+    names = [
+        part
+        for part in loc[1:]
+        if part.isidentifier() and part not in _UNION_TAGS and part not in GAME_TAGS
+    ]
     field = ".".join(names)
     if kind == "json_invalid":
         return "El cuerpo de la petición no es JSON válido."
+    if kind in ("union_tag_invalid", "union_tag_not_found"):
+        return FIELD_HINTS["game"]
     if not field:
         if kind == "missing":
             return "Falta el cuerpo de la petición (un objeto JSON)."
@@ -184,7 +197,7 @@ def describe_validation(errors: Sequence[Any]) -> str:
         return f"Falta «{field}»."
     if kind == "extra_forbidden":
         return f"«{field}» no es un campo de esta petición."
-    hint = FIELD_HINTS.get(field)
+    hint = FIELD_HINTS.get(f"{game}.{field}") or FIELD_HINTS.get(field)
     if hint is not None:
         return hint
     if kind.endswith("_type"):
@@ -197,3 +210,5 @@ def describe_validation(errors: Sequence[Any]) -> str:
 
 
 _UNION_TAGS = frozenset({"int", "str", "bool", "dict", "list", "none"})
+GAME_TAGS = frozenset({"spades", "corazones"})
+"""The tags of the bodies that differ by game (a discriminated union on ``game``)."""

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from picas.games.spades import Seat
-from picas.games.spades.view import view_for, view_to_json
 from picas.web import review
 from picas.web.heavy import worker_table
 from picas.web.table import Turn
@@ -18,8 +16,9 @@ Json = dict[str, Any]
 def game_json(turn: Turn) -> Json:
     """The answer: South's view only; the other hands stay on the server's side of ``view_for``."""
     return {
+        "game": turn.record.game,
         "save": {"record": turn.record_json, "sig": turn.sig},
-        "view": view_to_json(view_for(turn.state, Seat.SOUTH)),
+        "view": turn.game.view_json(turn.state),
         "events": list(turn.events),
         "code": turn.record.code,
         "level": turn.level,

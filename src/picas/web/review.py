@@ -9,33 +9,19 @@ played again to check them.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
-from picas.games.spades import (
-    Bid,
-    BlindNil,
-    GameState,
-    IllegalAction,
-    Phase,
-    PicasError,
-    Seat,
-    action_to_json,
-    deal_for,
-)
-from picas.games.spades.bots.base import Bot, decide, decision_rng, play_bots
-from picas.games.spades.bots.hint import suggest_play
+from picas.games.spades import IllegalAction, PicasError, Seat
 from picas.games.spades.bots.registry import LEVEL_NAMES_ES
-from picas.games.spades.bots.tip import suggest_bid
-from picas.games.spades.game import HandResult
-from picas.games.spades.view import sheet_to_json, trick_to_json, view_for
-from picas.record import Record, RecordError, iter_states
+from picas.record import AnyRecord, GameRecord, RecordError, iter_states, read_record
+from picas.shared.bots import decision_rng
 from picas.shared.deals import code_from_bytes
 from picas.web import settings
 from picas.web.errors import BadSignatureError
-from picas.web.table import SOUTH, Table, Turn, bid_reason, level_of
+from picas.web.table import SOUTH, Table, Turn, game_of, level_of
 
 PRACTICE_KEY = "practice"
 """``meta.practice`` of a practice game: the number of the hand it replays, as text."""
@@ -51,47 +37,14 @@ class NotReproducibleError(RecordError):
     code = "not_reproducible"
 
 
-# --- the play hint --------------------------------------------------------------------------------
+# --- the hint -------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Hint:
-    """While playing, ``card`` and ``reason`` (and the reason's code and parameters); while bidding,
-    ``bid`` and ``reasons`` (the tip)."""
-
-    card: str | None
-    reason: str
-    bid: int | None
-    reasons: tuple[str, ...]
-    reason_code: str | None = None
-    reason_params: dict[str, str | int] | None = None
-
-
-def hint(table: Table, record_json: dict[str, Any], sig: str) -> Hint:
-    """What the computer players' logic would do in South's seat now, and why."""
-    state = table.open(record_json, sig).state
-    view = view_for(state, SOUTH)
-    if not view.my_turn:
-        raise IllegalAction("La pista se pide cuando es tu turno.", code="no_hint")
-    if view.hand is None:
-        raise IllegalAction(
-            "Tus cartas están boca abajo: primero elige Nil ciego o ver tus cartas.",
-            code="no_hint",
-        )
-    if view.phase is Phase.BIDDING:
-        tip = suggest_bid(view)
-        return Hint(
-            card=None, reason=", ".join(tip.reasons) or tip.text(), bid=tip.bid, reasons=tip.reasons
-        )
-    play = suggest_play(view)
-    return Hint(
-        card=play.card.code,
-        reason=play.reason,
-        bid=None,
-        reasons=(play.reason,),
-        reason_code=play.reason_code,
-        reason_params=dict(play.reason_params),
-    )
+def hint(table: Table, record_json: dict[str, Any], sig: str) -> dict[str, Any]:
+    """What the computer players' logic would do in South's seat now, and why (the answer of
+    ``/api/hint``, the save's game's shape)."""
+    saved = table.open(record_json, sig)
+    return game_of(saved.record).hint(saved.state)
 
 
 # --- «Rejugar esta mano» --------------------------------------------------------------------------
@@ -108,9 +61,11 @@ class Practice:
 
 
 def practice(table: Table, record_json: dict[str, Any], sig: str, hand_number: int) -> Practice:
-    """A new game whose first hand is finished hand ``hand_number`` of the save: the same cards,
-    the same dealer, the same level, from 0–0."""
+    """A new game whose first hand is finished hand ``hand_number`` of the save: the same cards
+    (and what the game keeps of the hand: Spades' dealer, Corazones' pass direction), the same
+    level, from 0–0."""
     saved = table.open(record_json, sig)
+    game = game_of(saved.record)
     history = saved.state.history
     if hand_number > len(history):
         raise IllegalAction(
@@ -119,13 +74,31 @@ def practice(table: Table, record_json: dict[str, Any], sig: str, hand_number: i
         )
     result = history[hand_number - 1]
     level = level_of(saved.record)
-    record = practice_record(saved.record, result, level=level)
+    record = replace(
+        saved.record,
+        rules=game.practice_rules(saved.record.rules, result),
+        code=practice_code(saved.record.code, hand_number),
+        deals=(result.hand.dealt,),
+        actions=(),
+        meta={"level": level, PRACTICE_KEY: str(hand_number)},
+    )
     # Both levels are loaded before any thinking, so a missing one fails fast (503).
-    others = table.bot(level)
-    south = table.bot(COMPARE_LEVEL)
-    played = simulate_hand(record, south=south, others=others)
+    others = table.bot(level, game=record.game)
+    south = table.bot(COMPARE_LEVEL, game=record.game)
+    bots = {Seat.SOUTH: south, Seat.WEST: others, Seat.NORTH: others, Seat.EAST: others}
+    played = simulate_hand(record, bots)
     turn = table.start(record)
-    return Practice(turn, hand_summary(result), hand_summary(played))
+    return Practice(turn, game.hand_summary(result), game.hand_summary(played))
+
+
+def simulate_hand(record: AnyRecord, bots: Mapping[Seat, Any]) -> Any:
+    """The record's first hand played out by ``bots`` (South's seat too), each decision seeded
+    like a real table's (the record's code and the action's index), so the same record always
+    gives the same hand: its finished hand (with its sheet)."""
+    state = game_of(record).play_bots(
+        record.start(), bots, position=0, stop=lambda game: bool(game.history)
+    )
+    return state.history[0]
 
 
 def practice_code(code: str, hand_number: int) -> str:
@@ -133,39 +106,6 @@ def practice_code(code: str, hand_number: int) -> str:
     practice game (its later hands and its computer players' seeds)."""
     digest = hashlib.sha256(f"picas/practice/v1/{code}/{hand_number}".encode()).digest()
     return code_from_bytes(digest[:5])
-
-
-def practice_record(record: Record, result: HandResult, *, level: str) -> Record:
-    hand = result.hand
-    return Record(
-        rules=dataclasses.replace(record.rules, first_dealer=hand.dealer),
-        code=practice_code(record.code, hand.number),
-        deals=(hand.dealt,),
-        meta={"level": level, PRACTICE_KEY: str(hand.number)},
-    )
-
-
-def simulate_hand(record: Record, *, south: Bot, others: Bot) -> HandResult:
-    """The record's first hand played out by bots, each decision seeded like a real table's (the
-    record's code and the action's index), so the same record always gives the same hand."""
-    bots = {Seat.SOUTH: south, Seat.WEST: others, Seat.NORTH: others, Seat.EAST: others}
-    state, _ = play_bots(record.start(), bots, position=0, stop=lambda game: bool(game.history))
-    return state.history[0]
-
-
-def hand_summary(result: HandResult) -> dict[str, Any]:
-    """Bids, tricks and both teams' sheets of a hand; ``hand_totals`` are the sheets' line 5 (the
-    running totals depend on the score the hand started from). ``tricks`` are the 13 tricks in
-    order, so the page can set Difícil's play beside the player's, trick by trick."""
-    hand = result.hand
-    return {
-        "bids": {seat.key: hand.bids[seat] for seat in Seat},
-        "blind": {seat.key: hand.blind[seat] for seat in Seat},
-        "won": {seat.key: hand.won[seat] for seat in Seat},
-        "tricks": [trick_to_json(trick) for trick in hand.tricks],
-        "sheets": [sheet_to_json(sheet) for sheet in result.sheets],
-        "hand_totals": {sheet.team.key: sheet.hand_total for sheet in result.sheets},
-    }
 
 
 # --- importing a record ---------------------------------------------------------------------------
@@ -191,10 +131,10 @@ def import_record(table: Table, record_json: dict[str, Any], sig: str | None = N
         else:
             # A save always stops on South's turn (or the end): they play on only if it did not.
             return table.advance(saved.record, saved.state, [])
-    record = Record.from_json(record_json)
+    record = read_record(record_json)
     check_deals_from_code(record)
     level = level_of(record)
-    bot = table.bot(level)  # refuses an unknown level (422) or a missing one (503)
+    bot = table.bot(level, game=record.game)  # an unknown level: 422; a missing one: 503
     limit = table.verify_limits.get(level)
     if limit is not None and len(record.actions) > limit:
         unsigned = (
@@ -213,7 +153,7 @@ def import_record(table: Table, record_json: dict[str, Any], sig: str | None = N
     return table.advance(record, state, [])
 
 
-def check_deals_from_code(record: Record) -> None:
+def check_deals_from_code(record: AnyRecord) -> None:
     """A plain record's explicit deals must be the ones its code deals: the code names the game
     (the page shows it, and a code played again gives the same cards), so a file cannot stack the
     deck under a code that says otherwise. A real deal of 52 distinct cards is checked by the
@@ -222,8 +162,9 @@ def check_deals_from_code(record: Record) -> None:
         start = record.start()
     except PicasError as error:
         raise RecordError(error.message, code=error.code) from None
+    game = game_of(record)
     for number, deal in enumerate(record.deals, start=1):
-        if deal != deal_for(record.code, number, start.dealer_of(number)):
+        if deal != game.code_deal(start, number):
             raise RecordError(
                 f"El reparto {number} no es el del código {record.code}: una partida con"
                 " repartos propios no se puede abrir con ese código.",
@@ -231,39 +172,29 @@ def check_deals_from_code(record: Record) -> None:
             )
 
 
-def verify_record(record: Record, bot: Bot, *, level: str) -> GameState:
+def verify_record(record: GameRecord[Any, Any, Any], bot: Any, *, level: str) -> Any:
     """Replay ``record`` (an illegal action raises its record error) and check each computer
     action against ``bot``; the final position."""
+    game = game_of(record)
     states = iter_states(record)
     before = next(states)
     for index, action in enumerate(record.actions):
         after = next(states)  # legality first: an illegal action is reported as such
         seat = before.turn
         if seat is not None and seat is not SOUTH:
-            rng = decision_rng(record.code, index, seat)
-            expected = decide(bot, view_for(before, seat), rng)
+            expected = game.decide(bot, before, seat, decision_rng(record.code, index, seat))
             if expected != action:
                 raise NotReproducibleError(
-                    f"Acción {index + 1}: {seat.name_es} hizo «{action_to_json(action)}», pero el"
-                    f" jugador de la CPU de nivel {LEVEL_NAMES_ES.get(level, level)} habría hecho"
-                    f" «{action_to_json(expected)}»: esta partida no se puede reproducir.",
+                    f"Acción {index + 1}: {seat.name_es} hizo «{record.describe(action)}», pero"
+                    f" el jugador de la CPU de nivel {LEVEL_NAMES_ES.get(level, level)} habría"
+                    f" hecho «{record.describe(expected)}»: esta partida no se puede reproducir.",
                     index=index,
                 )
         before = after
     return before
 
 
-def bid_reasons(record: Record) -> dict[str, dict[str, str]]:
-    """The «¿Por qué?» of every computer bid in ``record``: hand number (as text, a JSON key) →
-    seat key → the reason its bid event carried. A bid's reason reads only the bidder's view
-    just after the bid, so replaying the record gives the very words the table sent."""
-    reasons: dict[str, dict[str, str]] = {}
-    states = iter_states(record)
-    before = next(states)
-    for action in record.actions:
-        after = next(states)
-        seat = before.turn
-        if isinstance(action, Bid | BlindNil) and seat is not None and seat is not SOUTH:
-            reasons.setdefault(str(before.hand.number), {})[seat.key] = bid_reason(after, seat)
-        before = after
-    return reasons
+def bid_reasons(record: AnyRecord) -> dict[str, dict[str, str]]:
+    """The «¿Por qué?» of every computer bid in ``record`` (none in Corazones), as the events of
+    the table carried them: hand number (as text) → seat key → the reason."""
+    return game_of(record).reasons(record)

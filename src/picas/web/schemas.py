@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    Tag,
+)
 
 SeatKey = Literal["south", "west", "north", "east"]
 TeamKey = Literal["north_south", "east_west"]
@@ -35,6 +44,9 @@ class SaveIn(_In):
 
 
 class NewGameIn(_In):
+    """A new Spades game (``game`` absent or ``"spades"``)."""
+
+    game: Literal["spades"] = "spades"
     target: Literal[250, 500] = 250
     level: Level = "facil"
     bag_penalty: StrictBool = True
@@ -47,11 +59,45 @@ class NewGameIn(_In):
     )
 
 
+class CorazonesNewGameIn(_In):
+    """A new Corazones game (docs/api.md, "Corazones")."""
+
+    game: Literal["corazones"]
+    target: Literal[100, 50] = 100
+    passing: StrictBool = True
+    jack_of_diamonds: StrictBool = False
+    moon: Literal["others", "self"] = "others"
+    level: Level = "facil"
+    code: StrictStr | None = Field(
+        default=None,
+        max_length=32,
+        description="A game code to replay (spaces and dashes are ignored); drawn if absent.",
+        examples=["K7PM X4QH"],
+    )
+
+
+def _game_of_body(body: Any) -> str | None:
+    """The game a body is about: its ``game``, Spades when absent. What is not an object is
+    refused as Spades' body (it says what a body should be); a ``game`` of another type, by the
+    union (None)."""
+    if isinstance(body, dict):
+        game = body.get("game", "spades")
+        return game if isinstance(game, str) else None
+    return str(getattr(body, "game", "spades"))
+
+
+AnyNewGameIn = Annotated[
+    Annotated[NewGameIn, Tag("spades")] | Annotated[CorazonesNewGameIn, Tag("corazones")],
+    Discriminator(_game_of_body),
+]
+
+CardCode = Annotated[StrictStr, Field(max_length=16)]
 ActionIn = Annotated[
-    StrictInt | Annotated[StrictStr, Field(max_length=16)],
+    StrictInt | CardCode | Annotated[list[CardCode], Field(max_length=13)],
     Field(
-        description='A bid 0–13, "blind_nil", "look", or a card code ("QH").',
-        examples=[4, "QH", "look"],
+        description='Spades: a bid 0–13, "blind_nil", "look", or a card code ("QH"). Corazones:'
+        ' a card code, or a pass of three card codes (["QS", "AS", "KS"]).',
+        examples=[4, "QH", "look", ["QS", "AS", "KS"]],
     ),
 ]
 
@@ -290,6 +336,9 @@ class SaveOut(_Out):
 
 
 class GameOut(_Out):
+    """A Spades answer."""
+
+    game: Literal["spades"]
     save: SaveOut
     view: ViewOut
     events: list[EventOut]
@@ -308,6 +357,7 @@ class HintOut(_Out):
     ``/api/tip``. The other pair is null (``reasons`` is ``[reason]`` while playing), and so are
     ``reason_code`` and ``reason_params``."""
 
+    game: Literal["spades"]
     card: str | None = Field(examples=["QH"])
     reason: str = Field(examples=["tu compañero ya gana la baza: juega la más baja"])
     bid: int | None = Field(ge=0, le=13)
@@ -344,6 +394,191 @@ class ImportOut(GameOut):
         description="Hand number → seat key → the reason, as the events' ``reason``.",
         examples=[{"1": {"west": "2 bazas seguras, un rey protegido"}}],
     )
+
+
+# --- Corazones ------------------------------------------------------------------------------------
+
+Direction = Literal["left", "right", "across", "none"]
+
+
+class CorazonesRulesOut(_Out):
+    target: int
+    passing: bool
+    jack_of_diamonds: bool
+    moon: Literal["others", "self"]
+    first_pass: Direction
+
+
+class CorazonesTrickOut(TrickOut):
+    """A trick with the points in it."""
+
+    points: int
+
+
+class CorazonesHandOut(_Out):
+    """A finished hand, every card face up (``picas.games.corazones.view.result_to_json``)."""
+
+    number: int
+    dealer: SeatKey
+    direction: Direction
+    dealt: SeatCards
+    passed: SeatCards
+    tricks: list[TrickOut]
+    hearts: SeatInts
+    queen: SeatKey | None
+    jack: SeatKey | None
+    moon: SeatKey | None
+    points: SeatInts
+    totals: SeatInts
+
+
+class CorazonesOutcomeOut(_Out):
+    winner: SeatKey
+    totals: SeatInts
+    hands_played: int
+
+
+class CorazonesViewOut(_Out):
+    """South's view of a Corazones game (``picas.games.corazones.view_to_json``): South's own
+    cards and pass and what is public; never another seat's cards or pass in the hand played."""
+
+    game: Literal["corazones"]
+    seat: SeatKey
+    rules: CorazonesRulesOut
+    hand_number: int
+    dealer: SeatKey
+    direction: Direction
+    pass_to: SeatKey | None
+    phase: Literal["passing", "playing", "complete", "game_over"]
+    turn: SeatKey | None
+    hand: list[str]
+    must_pass: bool
+    passed: list[str]
+    received: list[str]
+    hand_sizes: SeatInts
+    leader: SeatKey
+    trick: list[str]
+    tricks: list[TrickOut]
+    points_taken: SeatInts
+    hearts_broken: bool
+    totals: SeatInts
+    history: list[CorazonesHandOut]
+    outcome: CorazonesOutcomeOut | None
+    playable: list[str]
+    refusals: dict[str, RefusalOut]
+
+
+class CorazonesDealEvent(_Out):
+    type: Literal["deal"]
+    hand_number: int
+    dealer: SeatKey
+    direction: Direction
+    pass_to: SeatKey | None
+
+
+class PassEvent(_Out):
+    """The cards changed hands: South's three, given and received (never anyone else's)."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True, populate_by_name=True)
+
+    type: Literal["pass"]
+    direction: Direction
+    to: SeatKey
+    gave: list[str]
+    from_: SeatKey = Field(alias="from")
+    received: list[str]
+
+
+class CorazonesTrickEvent(_Out):
+    type: Literal["trick"]
+    leader: SeatKey
+    cards: list[str]
+    winner: SeatKey
+    points: int
+
+
+class CorazonesHandScoredEvent(_Out):
+    type: Literal["hand_scored"]
+    result: CorazonesHandOut
+
+
+class CorazonesGameOverEvent(_Out):
+    type: Literal["game_over"]
+    outcome: CorazonesOutcomeOut
+
+
+CorazonesEventOut = Annotated[
+    CorazonesDealEvent
+    | PassEvent
+    | PlayEvent
+    | CorazonesTrickEvent
+    | CorazonesHandScoredEvent
+    | CorazonesGameOverEvent,
+    Field(discriminator="type"),
+]
+
+
+class CorazonesGameOut(_Out):
+    """A Corazones answer."""
+
+    game: Literal["corazones"]
+    save: SaveOut
+    view: CorazonesViewOut
+    events: list[CorazonesEventOut]
+    code: str
+    level: Level
+
+
+class CorazonesHandSummaryOut(_Out):
+    """One hand of the practice comparison: South's pass, the tricks, the points."""
+
+    direction: Direction
+    passed: list[str]
+    received: list[str]
+    tricks: list[CorazonesTrickOut]
+    points_taken: SeatInts
+    points: SeatInts
+    moon: SeatKey | None
+
+
+class CorazonesCompareOut(_Out):
+    original: CorazonesHandSummaryOut
+    dificil: CorazonesHandSummaryOut
+
+
+class CorazonesPracticeOut(CorazonesGameOut):
+    compare: CorazonesCompareOut
+
+
+class CorazonesImportOut(CorazonesGameOut):
+    reasons: dict[str, dict[str, str]] = Field(description="Always empty: Corazones has no bids.")
+
+
+class HintDetailOut(_Out):
+    card: str
+    reason_code: str
+    reason_params: dict[str, str | int]
+    reason: str
+
+
+class CorazonesHintOut(_Out):
+    """A pass (``cards``) or a card (``card``), each card with its reason in ``details``."""
+
+    game: Literal["corazones"]
+    kind: Literal["pass", "play"]
+    cards: list[str] | None
+    card: str | None
+    reason: str
+    reasons: list[str]
+    details: list[HintDetailOut]
+    reason_code: str
+    reason_params: dict[str, str | int]
+
+
+AnyGameOut = Annotated[GameOut | CorazonesGameOut, Field(discriminator="game")]
+AnyPracticeOut = Annotated[PracticeOut | CorazonesPracticeOut, Field(discriminator="game")]
+AnyImportOut = Annotated[ImportOut | CorazonesImportOut, Field(discriminator="game")]
+AnyHintOut = Annotated[HintOut | CorazonesHintOut, Field(discriminator="game")]
 
 
 class ErrorDetail(_Out):

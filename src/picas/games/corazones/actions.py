@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from picas.shared.cards import Card, mask_of
-from picas.shared.errors import InvalidAction
+from picas.shared.errors import InvalidAction, excerpt
 from picas.shared.tricks import PLAYS, Play
 
 PASS_SIZE = 3
@@ -44,4 +44,4 @@ def parse_action(value: object) -> Action:
         if len(value) > 13:
             raise InvalidAction("Un pase son tres cartas.", code="pass_three_cards")
         return Pass(tuple(Card.parse(item) for item in value))
-    raise InvalidAction(f"Acción ilegible: {value!r:.40}.", code="bad_action")
+    raise InvalidAction(f"Acción ilegible: {excerpt(value)}.", code="bad_action")

@@ -48,7 +48,7 @@ def random_hands(count: int, seed: int) -> int:
         )
         if hand.phase is Phase.PASSING:
             for seat in _SEATS:
-                hand = hand.apply(Pass(tuple(rng.sample(hand.hand_of(seat), 3))), seat)
+                hand = hand.apply(random_pass(hand, seat, rng), seat)
                 actions += 1
         while hand.turn is not None:
             legal = hand.legal_actions()
@@ -63,18 +63,26 @@ def random_game_hands(count: int, seed: int) -> int:
     dealt, a finished game is followed by a new one. Returns the number of actions applied."""
     rules = Rules()
     return bench.random_game_hands(
-        lambda: GameState.new(rules, BENCH_CODE), _random_action, count, seed
+        lambda: GameState.new(rules, BENCH_CODE), count, seed, before_play=_random_passes
     )
 
 
-def _random_action(game: GameState, rng: random.Random) -> GameState:
-    """A random pass (three random cards of the first seat still to pass) or a random legal card."""
-    hand = game.hand
-    if hand.phase is Phase.PASSING:
-        seat = hand.still_to_pass()[0]
-        return game.apply(Pass(tuple(rng.sample(hand.hand_of(seat), 3))), seat)
-    legal = game.legal_actions()
-    return game.apply(legal[int(rng.random() * len(legal))])
+def _random_passes(game: GameState, rng: random.Random) -> tuple[GameState, int]:
+    """The four passes of a hand that has them, in the order of ``still_to_pass()``."""
+    if game.hand.phase is not Phase.PASSING:
+        return game, 0
+    for seat in _SEATS:
+        game = game.apply(random_pass(game.hand, seat, rng), seat)
+    return game, len(_SEATS)
+
+
+def random_pass(hand: HandState, seat: Seat, rng: random.Random) -> Pass:
+    """Three of ``seat``'s cards, drawn one at a time like every other random choice here (and
+    like OpenSpiel's, whose pass is three actions of one card each)."""
+    cards = list(hand.hand_of(seat))
+    first = cards.pop(int(rng.random() * len(cards)))
+    second = cards.pop(int(rng.random() * len(cards)))
+    return Pass((first, second, cards.pop(int(rng.random() * len(cards)))))
 
 
 def bot_positions(count: int) -> list[tuple[PlayerView, int, str]]:
@@ -130,17 +138,6 @@ def run_bots(count: int) -> int:
     return 0
 
 
-def run_engine(hands: int, seed: int) -> int:
-    """Random hands per second, alone and through whole games (``picas bench engine --game
-    corazones``)."""
-    hands_rate, actions_rate = bench.measure(random_hands, hands, seed)
-    print(f"corazones, hands:       {hands_rate:8,.0f} hands/s  {actions_rate:10,.0f} actions/s")
-    hands_rate, actions_rate = bench.measure(random_game_hands, hands, seed)
-    print(f"corazones, whole games: {hands_rate:8,.0f} hands/s  {actions_rate:10,.0f} actions/s")
-    print(f"({hands} random hands each, one core)")
-    return 0
-
-
 def game_lengths(games: int, rules: Rules) -> tuple[float, int, int]:
     """Hands a game lasts with four Normal players: the mean, the shortest and the longest."""
     lengths = []
@@ -171,7 +168,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.levels:  # the arena's match, Normal alone against three Fácil in each seat
         print(report(match("normal", "facil", args.levels, pattern="one")))
         return 0
-    return run_engine(args.hands, args.seed)
+    from picas.cli import bench_engine  # it imports this module: here, not at the top
+
+    options = argparse.Namespace(game="corazones", hands=args.hands, seed=args.seed, openspiel=None)
+    return bench_engine.run(options)
 
 
 if __name__ == "__main__":

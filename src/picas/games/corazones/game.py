@@ -6,8 +6,7 @@ more share the lowest total, play goes on until one hand leaves a single lowest.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import NamedTuple
+from typing import ClassVar, Final, final
 
 from picas.games.corazones.actions import Action
 from picas.games.corazones.hand import Deal, HandState, Phase
@@ -16,6 +15,7 @@ from picas.games.corazones.rules import Rules
 from picas.games.corazones.scoring import Four, HandScore, score_hand
 from picas.shared.deals import check_deal, deal_for, normalize_code
 from picas.shared.errors import IllegalAction, Refusal
+from picas.shared.frozen import Frozen
 from picas.shared.seats import Seat
 from picas.shared.tricks import Play
 
@@ -23,43 +23,85 @@ FIRST_DEALER = Seat.EAST
 """East deals the first hand (so South gets the first card), then the deal moves to the left.
 The dealer changes nothing in the play (♣2 leads); it only fixes who gets which cards of a code,
 the same cards as the first hands of a Spades game of the same code dealt by East."""
-_new_game = tuple.__new__
+_SEATS: Final = tuple(Seat)
+_COMPLETE: Final = Phase.COMPLETE
+_RESULT_FIELDS: Final = ("hand", "score")
+_OUTCOME_FIELDS: Final = ("winner", "totals", "hands_played")
+_GAME_FIELDS: Final = ("rules", "code", "deals", "hand", "totals", "history", "outcome")
 
 
-@dataclass(frozen=True, slots=True)
-class HandResult:
+@final
+class HandResult(Frozen):
     """A finished hand and its sheet."""
 
-    hand: HandState
-    score: HandScore
+    __slots__ = _RESULT_FIELDS
+    _FIELDS: ClassVar[tuple[str, ...]] = _RESULT_FIELDS
+
+    hand: Final[HandState]
+    score: Final[HandScore]
+
+    def __init__(self, hand: HandState, score: HandScore) -> None:
+        self.hand = hand
+        self.score = score
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    winner: Seat
-    totals: Four
-    hands_played: int
+@final
+class Outcome(Frozen):
+    __slots__ = _OUTCOME_FIELDS
+    _FIELDS: ClassVar[tuple[str, ...]] = _OUTCOME_FIELDS
+
+    winner: Final[Seat]
+    totals: Final[Four]
+    hands_played: Final[int]
+
+    def __init__(self, winner: Seat, totals: Four, hands_played: int) -> None:
+        self.winner = winner
+        self.totals = totals
+        self.hands_played = hands_played
 
 
-class GameState(NamedTuple):
+@final
+class GameState(Frozen):
     """One position of a game. Immutable: :meth:`apply` returns the next position."""
 
-    rules: Rules
-    code: str
-    deals: tuple[Deal, ...]
+    __slots__ = _GAME_FIELDS
+    _FIELDS: ClassVar[tuple[str, ...]] = _GAME_FIELDS
+
+    rules: Final[Rules]
+    code: Final[str]
+    deals: Final[tuple[Deal, ...]]
     """Explicit deals for the first hands (tests, bug reports); later hands come from the code."""
-    hand: HandState
-    totals: Four
-    history: tuple[HandResult, ...]
-    outcome: Outcome | None
+    hand: Final[HandState]
+    totals: Final[Four]
+    history: Final[tuple[HandResult, ...]]
+    outcome: Final[Outcome | None]
+
+    def __init__(
+        self,
+        rules: Rules,
+        code: str,
+        deals: tuple[Deal, ...],
+        hand: HandState,
+        totals: Four,
+        history: tuple[HandResult, ...],
+        outcome: Outcome | None,
+    ) -> None:
+        self.rules = rules
+        self.code = code
+        self.deals = deals
+        self.hand = hand
+        self.totals = totals
+        self.history = history
+        self.outcome = outcome
 
     @classmethod
     def new(cls, rules: Rules, code: str, *, deals: tuple[Deal, ...] = ()) -> GameState:
         code = normalize_code(code)
-        for index, deal in enumerate(deals):
+        given: tuple[object, ...] = deals  # read as sent: a malformed deal gets its own error
+        for index, deal in enumerate(given):
             check_deal(deal, index)
         first = _deal(rules, code, deals, 1)
-        return cls(rules, code, deals, first, (0, 0, 0, 0), (), None)
+        return GameState(rules, code, deals, first, (0, 0, 0, 0), (), None)
 
     # --- reading -----------------------------------------------------------------------------
 
@@ -91,17 +133,17 @@ class GameState(NamedTuple):
 
     def apply(self, action: Action, seat: Seat | None = None) -> GameState:
         """The game after ``action``: a finished hand is scored and the next one dealt."""
-        rules, code, deals, hand, totals, history, outcome = self
-        if outcome is not None:
+        if self.outcome is not None:
             raise IllegalAction("La partida ha terminado.", code="game_over")
         if type(action) is Play and seat is None:
-            hand = hand._play(action.card)  # the hot path: it checks legality itself
+            hand = self.hand._play(action.card)  # the hot path: it checks legality itself
         else:
-            hand = hand.apply(action, seat)
-        if hand.phase is not Phase.COMPLETE:
-            return _new_game(GameState, (rules, code, deals, hand, totals, history, None))
-        score = score_hand(rules, hand.taken, totals)
-        history = (*history, HandResult(hand, score))
+            hand = self.hand.apply(action, seat)
+        rules, code, deals = self.rules, self.code, self.deals
+        if hand.phase is not _COMPLETE:
+            return GameState(rules, code, deals, hand, self.totals, self.history, None)
+        score = score_hand(rules, hand.taken, self.totals)
+        history = (*self.history, HandResult(hand, score))
         outcome = outcome_after(rules, score.totals, hand.number)
         if outcome is None:
             hand = _deal(rules, code, deals, hand.number + 1)
@@ -109,7 +151,7 @@ class GameState(NamedTuple):
 
 
 def dealer_of(number: int) -> Seat:
-    return Seat((FIRST_DEALER + number - 1) % 4)
+    return _SEATS[(FIRST_DEALER + number - 1) & 3]
 
 
 def outcome_after(rules: Rules, totals: Four, number: int) -> Outcome | None:
@@ -130,5 +172,5 @@ def _deal(rules: Rules, code: str, deals: tuple[Deal, ...], number: int) -> Hand
         number=number,
         dealer=dealer,
         hands=hands,
-        direction=direction_for(number, passing=rules.passing),
+        direction=direction_for(number, passing=rules.passing, first=rules.first_pass),
     )

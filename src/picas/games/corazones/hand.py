@@ -1,22 +1,24 @@
 """One hand of Corazones: the deal, the pass and the thirteen tricks.
 
-Like Spades' hand, ``HandState`` is an immutable ``NamedTuple`` (cheap to build on the hot path)
-and legality lives in one place, :meth:`HandState.check`; ``apply`` refuses exactly what ``check``
-refuses. Points are not counted here: ``taken`` keeps the cards each seat has won, and
-:mod:`picas.games.corazones.scoring` reads them.
+Like Spades' hand, ``HandState`` is an immutable value (a native class on the compiled path,
+:mod:`picas.compiled`, whose fields are C slots) and legality lives in one place,
+:meth:`HandState.check`; ``apply`` refuses exactly what ``check`` refuses. Points are not counted
+here: ``taken`` keeps the cards each seat has won, and :mod:`picas.games.corazones.scoring` reads
+them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from enum import Enum
 from itertools import combinations
-from typing import NamedTuple
+from typing import ClassVar, Final, final
 
 from picas.games.corazones.actions import PASS_SIZE, Action, Pass
 from picas.games.corazones.passing import PassDirection
-from picas.shared.cards import SUIT_CARDS, SUIT_MASKS, Card, Rank, Suit, cards_in
+from picas.shared.cards import SUIT_MASKS, Card, Rank, Suit, cards_in
 from picas.shared.errors import IllegalAction, Refusal
+from picas.shared.fast import at, bits_of, played, plays_of, replaced, suit_bits
+from picas.shared.frozen import Frozen
 from picas.shared.seats import Seat
 from picas.shared.trick_winner import trick_winner_index
 from picas.shared.tricks import PLAYS, Play, Trick
@@ -27,11 +29,29 @@ JACK_OF_DIAMONDS = Card.of(Rank.JACK, Suit.DIAMONDS)
 HEARTS = SUIT_MASKS[Suit.HEARTS]
 POINTS = HEARTS | QUEEN_OF_SPADES.bit
 """The point cards: every heart and ♠Q. Playing one breaks hearts."""
-_TWO_OF_CLUBS_BIT = TWO_OF_CLUBS.bit
-_SEATS = tuple(Seat)
-_new_hand = tuple.__new__
-_SUIT_PLAYS = tuple(
-    tuple(tuple(PLAYS[card] for card in cards) for cards in table) for table in SUIT_CARDS
+_TWO_OF_CLUBS_BIT: Final = TWO_OF_CLUBS.bit
+_HEARTS: Final = HEARTS
+_POINTS: Final = POINTS
+_NOT_POINTS: Final = ~POINTS
+_NOT_HEARTS: Final = ~HEARTS
+_SEATS: Final = tuple(Seat)
+_new_trick: Final = tuple.__new__
+"""Builds a ``Trick`` without the ``NamedTuple`` keyword wrapper: thirteen per hand."""
+_HAND_FIELDS: Final = (
+    "number",
+    "dealer",
+    "direction",
+    "dealt",
+    "passed",
+    "received",
+    "hands",
+    "phase",
+    "turn",
+    "leader",
+    "trick",
+    "tricks",
+    "taken",
+    "hearts_broken",
 )
 
 Deal = tuple[int, int, int, int]
@@ -43,52 +63,96 @@ class Phase(Enum):
     COMPLETE = "complete"
 
 
+# Read once: in the compiled build an enum member is otherwise looked up on its class every time.
+_PASSING: Final = Phase.PASSING
+_PLAYING: Final = Phase.PLAYING
+_COMPLETE: Final = Phase.COMPLETE
+
+
 def holder_of(card: Card, hands: Deal) -> Seat:
     bit = card.bit
-    return next(seat for seat in _SEATS if hands[seat] & bit)
+    return next(seat for seat in _SEATS if at(hands, seat) & bit)
 
 
-class HandState(NamedTuple):
-    number: int
-    dealer: Seat
-    direction: PassDirection
-    dealt: Deal
+@final
+class HandState(Frozen):
+    """One position of a hand. Immutable: :meth:`apply` returns the next position."""
+
+    __slots__ = _HAND_FIELDS
+    _FIELDS: ClassVar[tuple[str, ...]] = _HAND_FIELDS
+
+    number: Final[int]
+    dealer: Final[Seat]
+    direction: Final[PassDirection]
+    dealt: Final[Deal]
     """The hands as dealt, before the pass."""
-    passed: Deal
+    passed: Final[Deal]
     """The cards each seat chose to pass (0 until it has chosen)."""
-    received: Deal
+    received: Final[Deal]
     """The cards each seat received (0 until all four have passed)."""
-    hands: Deal
+    hands: Final[Deal]
     """Card masks still held, by seat."""
-    phase: Phase
-    turn: Seat | None
+    phase: Final[Phase]
+    turn: Final[Seat | None]
     """While passing: the first seat (from South) still to choose; any seat still to choose may."""
-    leader: Seat
-    trick: tuple[Card, ...]
-    tricks: tuple[Trick, ...]
-    taken: Deal
+    leader: Final[Seat]
+    trick: Final[tuple[Card, ...]]
+    tricks: Final[tuple[Trick, ...]]
+    taken: Final[Deal]
     """The cards each seat has won in tricks."""
-    hearts_broken: bool
+    hearts_broken: Final[bool]
+
+    def __init__(
+        self,
+        number: int,
+        dealer: Seat,
+        direction: PassDirection,
+        dealt: Deal,
+        passed: Deal,
+        received: Deal,
+        hands: Deal,
+        phase: Phase,
+        turn: Seat | None,
+        leader: Seat,
+        trick: tuple[Card, ...],
+        tricks: tuple[Trick, ...],
+        taken: Deal,
+        hearts_broken: bool,
+    ) -> None:
+        self.number = number
+        self.dealer = dealer
+        self.direction = direction
+        self.dealt = dealt
+        self.passed = passed
+        self.received = received
+        self.hands = hands
+        self.phase = phase
+        self.turn = turn
+        self.leader = leader
+        self.trick = trick
+        self.tricks = tricks
+        self.taken = taken
+        self.hearts_broken = hearts_broken
 
     @classmethod
     def deal(cls, *, number: int, dealer: Seat, hands: Deal, direction: PassDirection) -> HandState:
         passing = direction is not PassDirection.NONE
         first = holder_of(TWO_OF_CLUBS, hands)
-        return cls(
-            number=number,
-            dealer=dealer,
-            direction=direction,
-            dealt=hands,
-            passed=(0, 0, 0, 0),
-            received=(0, 0, 0, 0),
-            hands=hands,
-            phase=Phase.PASSING if passing else Phase.PLAYING,
-            turn=Seat.SOUTH if passing else first,
-            leader=first,
-            trick=(),
-            tricks=(),
-            taken=(0, 0, 0, 0),
-            hearts_broken=False,
+        return HandState(
+            number,
+            dealer,
+            direction,
+            hands,
+            (0, 0, 0, 0),
+            (0, 0, 0, 0),
+            hands,
+            _PASSING if passing else _PLAYING,
+            Seat.SOUTH if passing else first,
+            first,
+            (),
+            (),
+            (0, 0, 0, 0),
+            False,
         )
 
     # --- reading -----------------------------------------------------------------------------
@@ -106,47 +170,30 @@ class HandState(NamedTuple):
 
     def legal_play_mask(self) -> int:
         """Cards the seat on turn may play, as a mask (0 outside the playing phase)."""
-        if self.phase is not Phase.PLAYING or self.turn is None:
+        turn = self.turn
+        if self.phase is not _PLAYING or turn is None:
             return 0
-        held = self.hands[self.turn]
-        if self.trick:
-            follow = held & SUIT_MASKS[self.trick[0] // 13]
+        held = at(self.hands, turn)
+        trick = self.trick
+        if trick:
+            follow = held & suit_bits(trick[0])
             if follow:
                 return follow
             if not self.tricks:
-                return held & ~POINTS or held
+                return held & _NOT_POINTS or held
             return held
         if not self.tricks:
             return _TWO_OF_CLUBS_BIT
         if self.hearts_broken:
             return held
-        return held & ~HEARTS or held
+        return held & _NOT_HEARTS or held
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of the seat on turn; while passing, every set of three cards."""
         phase = self.phase
-        if phase is Phase.PLAYING:
-            # legal_play_mask written out, the plays read a suit at a time: this runs for every
-            # card of every playout.
-            held = self.hands[self.turn]  # type: ignore[index]  # playing: someone is on turn
-            trick = self.trick
-            if trick:
-                mask = held & SUIT_MASKS[trick[0] // 13]
-                if not mask:
-                    mask = held if self.tricks else held & ~POINTS or held
-            elif not self.tricks:
-                mask = _TWO_OF_CLUBS_BIT
-            elif self.hearts_broken:
-                mask = held
-            else:
-                mask = held & ~HEARTS or held
-            return (
-                _SUIT_PLAYS[0][mask & 0x1FFF]
-                + _SUIT_PLAYS[1][mask >> 13 & 0x1FFF]
-                + _SUIT_PLAYS[2][mask >> 26 & 0x1FFF]
-                + _SUIT_PLAYS[3][mask >> 39 & 0x1FFF]
-            )
-        if phase is Phase.PASSING and self.turn is not None:
+        if phase is _PLAYING:
+            return plays_of(self.legal_play_mask())
+        if phase is _PASSING and self.turn is not None:
             return tuple(Pass(three) for three in combinations(self.hand_of(self.turn), PASS_SIZE))
         return ()
 
@@ -155,7 +202,7 @@ class HandState(NamedTuple):
     def check(self, action: Action, seat: Seat | None = None) -> Refusal | None:
         """Why ``action`` by ``seat`` (default: the seat on turn) is refused; ``None`` if legal."""
         turn = self.turn
-        if self.phase is Phase.COMPLETE or turn is None:
+        if self.phase is _COMPLETE or turn is None:
             return Refusal("hand_over", "La mano ya ha terminado.")
         if isinstance(action, Pass):
             return self._check_pass(action, turn if seat is None else seat)
@@ -172,18 +219,18 @@ class HandState(NamedTuple):
         return self.check(PLAYS[card])
 
     def _check_pass(self, action: Pass, seat: Seat) -> Refusal | None:
-        if self.phase is not Phase.PASSING:
+        if self.phase is not _PASSING:
             if self.direction is PassDirection.NONE:
                 return Refusal("no_pass_this_hand", "En esta mano no se pasan cartas.")
             return Refusal("passing_over", "Las cartas ya se han pasado: ahora se juega.")
-        if self.passed[seat]:
+        if at(self.passed, seat):
             return Refusal("already_passed", "Ya has elegido las cartas que pasas.")
         if len(action.cards) != PASS_SIZE:
             return Refusal("pass_three_cards", "Hay que pasar exactamente tres cartas.")
-        chosen = action.mask
+        chosen = bits_of(action.cards)  # Pass.mask, computed natively
         if chosen.bit_count() != PASS_SIZE:
             return Refusal("pass_repeated_card", "No puedes pasar dos veces la misma carta.")
-        missing = chosen & ~self.hands[seat]
+        missing = chosen & ~at(self.hands, seat)
         if missing:
             card = cards_in(missing)[0]
             return Refusal("card_not_in_hand", f"No tienes esa carta ({card.name_es}).")
@@ -228,135 +275,138 @@ class HandState(NamedTuple):
             return self._play(action.card)
         giver = self.turn if seat is None else seat
         assert giver is not None
-        return self._pass(giver, action.mask)
+        return self._pass(giver, bits_of(action.cards))
 
     # --- the changes (only after verification) -----------------------------------------------
 
     def _pass(self, giver: Seat, chosen: int) -> HandState:
-        passed = list(self.passed)
-        passed[giver] = chosen
-        waiting = [seat for seat in _SEATS if not passed[seat]]
+        passed = replaced(self.passed, giver, chosen)
+        waiting = [seat for seat in _SEATS if not at(passed, seat)]
         if waiting:
-            return self._replace(passed=_four(passed), turn=waiting[0])
+            return HandState(
+                self.number,
+                self.dealer,
+                self.direction,
+                self.dealt,
+                passed,
+                self.received,
+                self.hands,
+                self.phase,
+                waiting[0],
+                self.leader,
+                self.trick,
+                self.tricks,
+                self.taken,
+                self.hearts_broken,
+            )
         # All four have chosen: the cards change hands at once.
-        received = [passed[self.direction.giver(seat)] for seat in _SEATS]
-        hands = _four([self.hands[s] & ~passed[s] | received[s] for s in _SEATS])
+        offset: int = self.direction.offset
+        received = (
+            at(passed, -offset & 3),
+            at(passed, 1 - offset & 3),
+            at(passed, 2 - offset & 3),
+            at(passed, 3 - offset & 3),
+        )
+        held = self.hands
+        hands = (
+            held[0] & ~passed[0] | received[0],
+            held[1] & ~passed[1] | received[1],
+            held[2] & ~passed[2] | received[2],
+            held[3] & ~passed[3] | received[3],
+        )
         first = holder_of(TWO_OF_CLUBS, hands)
-        return self._replace(
-            passed=_four(passed),
-            received=_four(received),
-            hands=hands,
-            phase=Phase.PLAYING,
-            turn=first,
-            leader=first,
+        return HandState(
+            self.number,
+            self.dealer,
+            self.direction,
+            self.dealt,
+            passed,
+            received,
+            hands,
+            _PLAYING,
+            first,
+            first,
+            self.trick,
+            self.tricks,
+            self.taken,
+            self.hearts_broken,
         )
 
     def _play(self, card: Card) -> HandState:
         """Play ``card`` for the seat on turn, refusing it exactly as :meth:`check` would.
 
-        The hot path of every playout and benchmark: the fields are unpacked once and the legality
-        test is inlined; any refusal is re-derived by :meth:`check` so the reason is the same.
+        The hot path of every benchmark and replay: the legality test is inlined; any refusal is
+        re-derived by :meth:`check` so the reason is the same.
         """
-        (
-            number,
-            dealer,
-            direction,
-            dealt,
-            passed,
-            received,
-            hands,
-            phase,
-            turn,
-            leader,
-            trick,
-            tricks,
-            taken,
-            broken,
-        ) = self
-        if phase is not Phase.PLAYING or turn is None:
+        turn = self.turn
+        if self.phase is not _PLAYING or turn is None:
             raise IllegalAction.from_refusal(self.check(PLAYS[card]) or _UNREACHABLE)
-        held = hands[turn]
-        bit = 1 << card
+        seat: int = turn
+        hands = self.hands
+        held = at(hands, seat)
+        index: int = card  # unboxed once: a Card's own arithmetic would be Python's
+        bit = 1 << index
+        trick = self.trick
+        tricks = self.tricks
         if not held & bit:
             legal = False
         elif trick:
-            led_mask = SUIT_MASKS[trick[0] // 13]
-            legal = bool(bit & led_mask) or (
-                not held & led_mask and (tricks != () or not bit & POINTS or not held & ~POINTS)
+            led_mask = suit_bits(trick[0])
+            legal = bit & led_mask != 0 or (
+                held & led_mask == 0
+                and (len(tricks) != 0 or bit & _POINTS == 0 or held & _NOT_POINTS == 0)
             )
         elif not tricks:
-            legal = card == 0
+            legal = index == 0
         else:
-            legal = broken or not bit & HEARTS or not held & ~HEARTS
+            legal = self.hearts_broken or bit & _HEARTS == 0 or held & _NOT_HEARTS == 0
         if not legal:
             raise IllegalAction.from_refusal(self.check(PLAYS[card]) or _UNREACHABLE)
-        h0, h1, h2, h3 = hands
-        if turn == 0:
-            h0 ^= bit
-        elif turn == 1:
-            h1 ^= bit
-        elif turn == 2:
-            h2 ^= bit
-        else:
-            h3 ^= bit
-        broken = broken or bool(bit & POINTS)
-        trick = (*trick, card) if trick else (card,)
-        if len(trick) < 4:
-            return _new_hand(
-                HandState,
-                (
-                    number,
-                    dealer,
-                    direction,
-                    dealt,
-                    passed,
-                    received,
-                    (h0, h1, h2, h3),
-                    phase,
-                    _SEATS[(turn + 1) & 3],
-                    leader,
-                    trick,
-                    tricks,
-                    taken,
-                    broken,
-                ),
-            )
-        winner = _SEATS[(leader + trick_winner_index(trick)) & 3]
-        won = 1 << trick[0] | 1 << trick[1] | 1 << trick[2] | 1 << trick[3]
-        t0, t1, t2, t3 = taken
-        if winner == 0:
-            t0 |= won
-        elif winner == 1:
-            t1 |= won
-        elif winner == 2:
-            t2 |= won
-        else:
-            t3 |= won
-        tricks = (*tricks, Trick(leader, trick, winner))  # type: ignore[arg-type]
-        complete = len(tricks) == 13
-        return _new_hand(
-            HandState,
-            (
-                number,
-                dealer,
-                direction,
-                dealt,
-                passed,
-                received,
-                (h0, h1, h2, h3),
-                Phase.COMPLETE if complete else Phase.PLAYING,
-                None if complete else winner,
-                winner,
-                (),
-                tricks,
-                (t0, t1, t2, t3),
-                broken,
-            ),
+        hands = replaced(hands, seat, held ^ bit)
+        broken = self.hearts_broken or bit & _POINTS != 0
+        trick = played(trick, card)
+        if len(trick) == 4:
+            return self._end_trick(hands, trick, broken)
+        return HandState(
+            self.number,
+            self.dealer,
+            self.direction,
+            self.dealt,
+            self.passed,
+            self.received,
+            hands,
+            _PLAYING,
+            _SEATS[(seat + 1) & 3],
+            self.leader,
+            trick,
+            tricks,
+            self.taken,
+            broken,
         )
 
-
-def _four(values: Sequence[int]) -> Deal:
-    return (values[0], values[1], values[2], values[3])
+    def _end_trick(self, hands: Deal, cards: tuple[Card, ...], broken: bool) -> HandState:
+        leader: int = self.leader
+        taker = (leader + trick_winner_index(cards)) & 3
+        winner = _SEATS[taker]
+        taken = replaced(self.taken, taker, at(self.taken, taker) | bits_of(cards))
+        tricks = (*self.tricks, _new_trick(Trick, (self.leader, cards, winner)))
+        complete = len(tricks) == 13
+        return HandState(
+            self.number,
+            self.dealer,
+            self.direction,
+            self.dealt,
+            self.passed,
+            self.received,
+            hands,
+            _COMPLETE if complete else _PLAYING,
+            None if complete else winner,
+            winner,
+            (),
+            tricks,
+            taken,
+            broken,
+        )
 
 
 _UNREACHABLE = Refusal("internal", "Jugada imposible.")

@@ -45,8 +45,11 @@ _LABELS_ES = {
 CYCLE = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.NONE)
 
 
-def direction_for(hand_number: int, *, passing: bool) -> PassDirection:
-    """The direction of hand ``hand_number`` (1-based): the cycle of four, or none at all."""
+def direction_for(
+    hand_number: int, *, passing: bool, first: PassDirection = PassDirection.LEFT
+) -> PassDirection:
+    """The direction of hand ``hand_number`` (1-based): the cycle of four from ``first`` (a
+    practice game replays a hand of another game with that hand's direction), or none at all."""
     if not passing:
         return PassDirection.NONE
-    return CYCLE[(hand_number - 1) % 4]
+    return CYCLE[(CYCLE.index(first) + hand_number - 1) % 4]

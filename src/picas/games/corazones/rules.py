@@ -1,4 +1,4 @@
-"""The Corazones rules object: the four settings a table can change, validated on the way in."""
+"""The Corazones rules object: the settings a table can change, validated on the way in."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Any
 
-from picas.shared.errors import InvalidRules
+from picas.games.corazones.passing import PassDirection
+from picas.shared.errors import InvalidRules, excerpt
 
 TARGETS = (50, 100)
 """The targets the page offers (50: the quick game); the engine accepts any in ``TARGET_RANGE``."""
@@ -37,6 +38,9 @@ class Rules:
     jack_of_diamonds: bool = False
     """Whoever takes ♦J scores −10 for the hand."""
     moon: MoonForm = MoonForm.OTHERS
+    first_pass: PassDirection = PassDirection.LEFT
+    """The direction of hand 1's pass; the cycle goes on from it. Always left at the table; a
+    practice game («Rejugar esta mano») starts with the direction of the hand it replays."""
 
     def __post_init__(self) -> None:
         problems = []
@@ -50,6 +54,8 @@ class Rules:
                 problems.append(f"«{name}» debe ser verdadero o falso")
         if not isinstance(self.moon, MoonForm):
             problems.append("la luna se cuenta como «others» o «self»")
+        if not isinstance(self.first_pass, PassDirection):
+            problems.append("el primer pase es «left», «right», «across» o «none»")
         if problems:
             raise InvalidRules("Reglas incoherentes: " + "; ".join(problems) + ".")
 
@@ -79,6 +85,7 @@ class Rules:
             "passing": self.passing,
             "jack_of_diamonds": self.jack_of_diamonds,
             "moon": self.moon.value,
+            "first_pass": self.first_pass.value,
         }
 
     @classmethod
@@ -93,6 +100,8 @@ class Rules:
         values: dict[str, Any] = dict(data)
         if "moon" in values:
             values["moon"] = _moon(values["moon"])
+        if "first_pass" in values:
+            values["first_pass"] = _first_pass(values["first_pass"])
         return cls(**values)
 
 
@@ -103,4 +112,13 @@ def _moon(value: object) -> MoonForm:
     for form in MoonForm:
         if value == form.value:
             return form
-    raise InvalidRules(f"Forma de la luna desconocida: {value!r:.40} (hay: others, self).")
+    raise InvalidRules(f"Forma de la luna desconocida: {excerpt(value)} (hay: others, self).")
+
+
+def _first_pass(value: object) -> PassDirection:
+    for direction in PassDirection:
+        if value == direction.value:
+            return direction
+    raise InvalidRules(
+        f"Dirección del primer pase desconocida: {excerpt(value)} (hay: left, right, across, none)."
+    )

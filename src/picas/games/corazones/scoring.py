@@ -7,10 +7,12 @@ each other player gets 26 instead (``MoonForm.OTHERS``); with ``MoonForm.SELF`` 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import ClassVar, Final, final
 
 from picas.games.corazones.hand import HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Deal
 from picas.games.corazones.rules import MoonForm, Rules
+from picas.shared.fast import at
+from picas.shared.frozen import Frozen
 from picas.shared.seats import Seat
 
 ALL_POINTS = 26
@@ -20,22 +22,47 @@ JACK_POINTS = -10
 Four = tuple[int, int, int, int]
 
 
-@dataclass(frozen=True, slots=True)
-class HandScore:
+_SEATS: Final = tuple(Seat)
+_QUEEN_BIT: Final = QUEEN_OF_SPADES.bit
+_JACK_BIT: Final = JACK_OF_DIAMONDS.bit
+_SCORE_FIELDS: Final = ("hearts", "queen", "jack", "moon", "points", "totals")
+
+
+@final
+class HandScore(Frozen):
     """The sheet of one hand: what each seat took and what it scores."""
 
-    hearts: Four
+    __slots__ = _SCORE_FIELDS
+    _FIELDS: ClassVar[tuple[str, ...]] = _SCORE_FIELDS
+
+    hearts: Final[Four]
     """Hearts taken, by seat."""
-    queen: Seat | None
+    queen: Final[Seat | None]
     """Who took ♠Q (``None`` only for a hand that was not played out)."""
-    jack: Seat | None
+    jack: Final[Seat | None]
     """Who took ♦J, when the ♦J setting is on."""
-    moon: Seat | None
+    moon: Final[Seat | None]
     """Who took all 26 points, if anyone."""
-    points: Four
+    points: Final[Four]
     """This hand's points by seat, the moon and ♦J applied."""
-    totals: Four
+    totals: Final[Four]
     """Running totals after this hand."""
+
+    def __init__(
+        self,
+        hearts: Four,
+        queen: Seat | None,
+        jack: Seat | None,
+        moon: Seat | None,
+        points: Four,
+        totals: Four,
+    ) -> None:
+        self.hearts = hearts
+        self.queen = queen
+        self.jack = jack
+        self.moon = moon
+        self.points = points
+        self.totals = totals
 
     def taken_points(self, seat: Seat) -> int:
         """Points in the cards ``seat`` took, before the moon and ♦J."""
@@ -49,11 +76,11 @@ def card_points(taken: int) -> int:
 
 def score_hand(rules: Rules, taken: Deal, totals: Four) -> HandScore:
     """Score a hand from the cards each seat took (``HandState.taken``) and the totals before it."""
-    seats = tuple(Seat)
-    hearts = _four([(taken[seat] & HEARTS).bit_count() for seat in seats])
-    queen = _who_took(taken, QUEEN_OF_SPADES.bit)
-    jack = _who_took(taken, JACK_OF_DIAMONDS.bit) if rules.jack_of_diamonds else None
-    raw = [card_points(taken[seat]) for seat in seats]
+    seats = _SEATS
+    hearts = _four([(at(taken, seat) & HEARTS).bit_count() for seat in seats])
+    queen = _who_took(taken, _QUEEN_BIT)
+    jack = _who_took(taken, _JACK_BIT) if rules.jack_of_diamonds else None
+    raw = [card_points(at(taken, seat)) for seat in seats]
     moon = next((seat for seat in seats if raw[seat] == ALL_POINTS), None)
     if moon is None:
         points = raw
@@ -69,12 +96,12 @@ def score_hand(rules: Rules, taken: Deal, totals: Four) -> HandScore:
         jack=jack,
         moon=moon,
         points=_four(points),
-        totals=_four([totals[seat] + points[seat] for seat in seats]),
+        totals=_four([at(totals, seat) + points[seat] for seat in seats]),
     )
 
 
 def _who_took(taken: Deal, bit: int) -> Seat | None:
-    return next((seat for seat in Seat if taken[seat] & bit), None)
+    return next((seat for seat in _SEATS if at(taken, seat) & bit), None)
 
 
 def _four(values: list[int]) -> Four:

@@ -19,20 +19,28 @@ from picas.games.corazones.scoring import Four, card_points
 from picas.shared.cards import Card, cards_in
 from picas.shared.errors import Refusal
 from picas.shared.seats import Seat
-from picas.shared.tricks import Play, Trick
+from picas.shared.tricks import Play
+from picas.shared.views import (
+    TableView,
+    by_seat_json,
+    cards_json,
+    hand_sizes,
+    refusals_for,
+    refusals_json,
+)
+from picas.shared.views import (
+    trick_to_json as trick_to_json,  # picas.web.corazones takes it from here
+)
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerView:
-    seat: Seat
+class PlayerView(TableView):
+    """A Corazones seat's view: the shared table (:class:`~picas.shared.views.TableView`) and
+    what is Corazones' own."""
+
     rules: Rules
-    hand_number: int
-    dealer: Seat
     direction: PassDirection
     phase: Phase
-    turn: Seat | None
-    """Whose turn it is to play; while passing, the first seat still to choose; ``None`` at the
-    end of the game."""
     hand: tuple[Card, ...]
     """The viewer's cards, lowest first (after the exchange: including the cards received)."""
     must_pass: bool
@@ -41,12 +49,6 @@ class PlayerView:
     """The cards the viewer chose to pass (empty until chosen)."""
     received: tuple[Card, ...]
     """The cards the viewer received (empty until all four have passed): the page marks them."""
-    hand_sizes: Four
-    leader: Seat
-    trick: tuple[Card, ...]
-    """The trick in progress, in play order from ``leader``."""
-    tricks: tuple[Trick, ...]
-    """Finished tricks of this hand."""
     points_taken: Four
     """Points in the tricks each seat has taken this hand (before the moon)."""
     hearts_broken: bool
@@ -56,8 +58,6 @@ class PlayerView:
     outcome: Outcome | None
     legal: tuple[Play, ...]
     """The viewer's legal plays (empty when it is not the viewer's turn to play)."""
-    refusals: tuple[tuple[Card, Refusal], ...]
-    """For each of the viewer's cards that may not be played now, the reason."""
 
     @property
     def my_turn(self) -> bool:
@@ -69,14 +69,6 @@ class PlayerView:
         if self.direction is PassDirection.NONE:
             return None
         return self.direction.receiver(self.seat)
-
-    def played_cards(self) -> tuple[tuple[Seat, Card], ...]:
-        """Every card played this hand with who played it, in order."""
-        out: list[tuple[Seat, Card]] = []
-        for trick in self.tricks:
-            out.extend((Seat((trick.leader + i) % 4), card) for i, card in enumerate(trick.cards))
-        out.extend((Seat((self.leader + i) % 4), card) for i, card in enumerate(self.trick))
-        return tuple(out)
 
 
 def view_for(game: GameState, seat: Seat) -> PlayerView:
@@ -90,11 +82,7 @@ def view_for(game: GameState, seat: Seat) -> PlayerView:
     if my_turn:
         allowed = hand.legal_play_mask()
         legal = tuple(Play(card) for card in cards_in(allowed))
-        refusals = tuple(
-            (card, refusal)
-            for card in cards_in(mine & ~allowed)
-            if (refusal := hand.refusal_for_card(card)) is not None
-        )
+        refusals = refusals_for(hand.refusal_for_card, mine & ~allowed)
     return PlayerView(
         seat=seat,
         rules=game.rules,
@@ -107,12 +95,7 @@ def view_for(game: GameState, seat: Seat) -> PlayerView:
         must_pass=game.outcome is None and seat in hand.still_to_pass(),
         passed=cards_in(hand.passed[seat]),
         received=cards_in(hand.received[seat]),
-        hand_sizes=(
-            hand.hands[0].bit_count(),
-            hand.hands[1].bit_count(),
-            hand.hands[2].bit_count(),
-            hand.hands[3].bit_count(),
-        ),
+        hand_sizes=hand_sizes(hand.hands),
         leader=hand.leader,
         trick=hand.trick,
         tricks=hand.tricks,
@@ -134,33 +117,31 @@ def view_for(game: GameState, seat: Seat) -> PlayerView:
 # --- JSON for the browser ------------------------------------------------------------------------
 
 
-def _codes(cards: tuple[Card, ...]) -> list[str]:
-    return [card.code for card in cards]
-
-
-def _by_seat(values: Four) -> dict[str, int]:
-    return {seat.key: values[seat] for seat in Seat}
-
-
-def _trick_json(trick: Trick) -> dict[str, Any]:
-    return {"leader": trick.leader.key, "cards": _codes(trick.cards), "winner": trick.winner.key}
-
-
 def result_to_json(result: HandResult) -> dict[str, Any]:
     hand, score = result.hand, result.score
     return {
         "number": hand.number,
         "dealer": hand.dealer.key,
         "direction": hand.direction.value,
-        "dealt": {seat.key: _codes(cards_in(hand.dealt[seat])) for seat in Seat},
-        "passed": {seat.key: _codes(cards_in(hand.passed[seat])) for seat in Seat},
-        "tricks": [_trick_json(trick) for trick in hand.tricks],
-        "hearts": _by_seat(score.hearts),
+        "dealt": {seat.key: cards_json(cards_in(hand.dealt[seat])) for seat in Seat},
+        "passed": {seat.key: cards_json(cards_in(hand.passed[seat])) for seat in Seat},
+        "tricks": [trick_to_json(trick) for trick in hand.tricks],
+        "hearts": by_seat_json(score.hearts),
         "queen": None if score.queen is None else score.queen.key,
         "jack": None if score.jack is None else score.jack.key,
         "moon": None if score.moon is None else score.moon.key,
-        "points": _by_seat(score.points),
-        "totals": _by_seat(score.totals),
+        "points": by_seat_json(score.points),
+        "totals": by_seat_json(score.totals),
+    }
+
+
+def outcome_to_json(outcome: Outcome | None) -> dict[str, Any] | None:
+    if outcome is None:
+        return None
+    return {
+        "winner": outcome.winner.key,
+        "totals": by_seat_json(outcome.totals),
+        "hands_played": outcome.hands_played,
     }
 
 
@@ -177,28 +158,19 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         "pass_to": None if view.pass_to is None else view.pass_to.key,
         "phase": "game_over" if outcome is not None else view.phase.value,
         "turn": None if view.turn is None else view.turn.key,
-        "hand": _codes(view.hand),
+        "hand": cards_json(view.hand),
         "must_pass": view.must_pass,
-        "passed": _codes(view.passed),
-        "received": _codes(view.received),
-        "hand_sizes": _by_seat(view.hand_sizes),
+        "passed": cards_json(view.passed),
+        "received": cards_json(view.received),
+        "hand_sizes": by_seat_json(view.hand_sizes),
         "leader": view.leader.key,
-        "trick": _codes(view.trick),
-        "tricks": [_trick_json(trick) for trick in view.tricks],
-        "points_taken": _by_seat(view.points_taken),
+        "trick": cards_json(view.trick),
+        "tricks": [trick_to_json(trick) for trick in view.tricks],
+        "points_taken": by_seat_json(view.points_taken),
         "hearts_broken": view.hearts_broken,
-        "totals": _by_seat(view.totals),
+        "totals": by_seat_json(view.totals),
         "history": [result_to_json(result) for result in view.history],
-        "outcome": None
-        if outcome is None
-        else {
-            "winner": outcome.winner.key,
-            "totals": _by_seat(outcome.totals),
-            "hands_played": outcome.hands_played,
-        },
+        "outcome": outcome_to_json(outcome),
         "playable": [play.card.code for play in view.legal],
-        "refusals": {
-            card.code: {"code": refusal.code, "message": refusal.message}
-            for card, refusal in view.refusals
-        },
+        "refusals": refusals_json(view.refusals),
     }

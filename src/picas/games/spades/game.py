@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import ClassVar, Final, Literal, final
 
 from picas.games.spades.actions import Action
 from picas.games.spades.hand import HandState, Phase
@@ -11,62 +10,120 @@ from picas.games.spades.rules import Rules
 from picas.games.spades.scoring import TeamSheet, score_hand
 from picas.shared.deals import check_deal, deal_for, dealer_by_lot, normalize_code
 from picas.shared.errors import IllegalAction, Refusal
+from picas.shared.frozen import Frozen
 from picas.shared.seats import Seat, Team
 from picas.shared.tricks import Play
 
 Deal = tuple[int, int, int, int]
-_new_game = tuple.__new__
+_COMPLETE: Final = Phase.COMPLETE
+_SEATS: Final = tuple(Seat)
+_RESULT_FIELDS: Final = ("hand", "sheets")
+_OUTCOME_FIELDS: Final = ("winner", "reason", "totals", "hands_played")
+_GAME_FIELDS: Final = (
+    "rules",
+    "code",
+    "deals",
+    "first_dealer",
+    "hand",
+    "totals",
+    "bags",
+    "history",
+    "outcome",
+)
 
 
-@dataclass(frozen=True, slots=True)
-class HandResult:
+@final
+class HandResult(Frozen):
     """A finished hand and both teams' sheets (North–South first)."""
 
-    hand: HandState
-    sheets: tuple[TeamSheet, TeamSheet]
+    __slots__ = _RESULT_FIELDS
+    _FIELDS: ClassVar[tuple[str, ...]] = _RESULT_FIELDS
+
+    hand: Final[HandState]
+    sheets: Final[tuple[TeamSheet, TeamSheet]]
+
+    def __init__(self, hand: HandState, sheets: tuple[TeamSheet, TeamSheet]) -> None:
+        self.hand = hand
+        self.sheets = sheets
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    winner: Team | None
+@final
+class Outcome(Frozen):
+    __slots__ = _OUTCOME_FIELDS
+    _FIELDS: ClassVar[tuple[str, ...]] = _OUTCOME_FIELDS
+
+    winner: Final[Team | None]
     """``None`` for a draw."""
-    reason: Literal["target", "floor", "draw"]
-    totals: tuple[int, int]
-    hands_played: int
+    reason: Final[Literal["target", "floor", "draw"]]
+    totals: Final[tuple[int, int]]
+    hands_played: Final[int]
+
+    def __init__(
+        self,
+        winner: Team | None,
+        reason: Literal["target", "floor", "draw"],
+        totals: tuple[int, int],
+        hands_played: int,
+    ) -> None:
+        self.winner = winner
+        self.reason = reason
+        self.totals = totals
+        self.hands_played = hands_played
 
 
-class GameState(NamedTuple):
-    """One position of a game. Immutable: :meth:`apply` returns the next position."""
+@final
+class GameState(Frozen):
+    """One position of a game. Immutable: :meth:`apply` returns the next position.
 
-    rules: Rules
-    code: str
-    deals: tuple[Deal, ...]
+    A plain class with read-only fields (native in the compiled build), compared and hashed by its
+    fields like the ``NamedTuple`` it replaced.
+    """
+
+    __slots__ = _GAME_FIELDS
+    _FIELDS: ClassVar[tuple[str, ...]] = _GAME_FIELDS
+
+    rules: Final[Rules]
+    code: Final[str]
+    deals: Final[tuple[Deal, ...]]
     """Explicit deals for the first hands (tests, bug reports); later hands come from the code."""
-    first_dealer: Seat
-    hand: HandState
-    totals: tuple[int, int]
-    bags: tuple[int, int]
-    history: tuple[HandResult, ...]
-    outcome: Outcome | None
+    first_dealer: Final[Seat]
+    hand: Final[HandState]
+    totals: Final[tuple[int, int]]
+    bags: Final[tuple[int, int]]
+    history: Final[tuple[HandResult, ...]]
+    outcome: Final[Outcome | None]
+
+    def __init__(
+        self,
+        rules: Rules,
+        code: str,
+        deals: tuple[Deal, ...],
+        first_dealer: Seat,
+        hand: HandState,
+        totals: tuple[int, int],
+        bags: tuple[int, int],
+        history: tuple[HandResult, ...],
+        outcome: Outcome | None,
+    ) -> None:
+        self.rules = rules
+        self.code = code
+        self.deals = deals
+        self.first_dealer = first_dealer
+        self.hand = hand
+        self.totals = totals
+        self.bags = bags
+        self.history = history
+        self.outcome = outcome
 
     @classmethod
     def new(cls, rules: Rules, code: str, *, deals: tuple[Deal, ...] = ()) -> GameState:
         code = normalize_code(code)
-        for index, deal in enumerate(deals):
+        given: tuple[object, ...] = deals  # read as sent: a malformed deal gets its own error
+        for index, deal in enumerate(given):
             check_deal(deal, index)
         first_dealer = rules.first_dealer if rules.first_dealer is not None else dealer_by_lot(code)
-        game = cls(
-            rules=rules,
-            code=code,
-            deals=deals,
-            first_dealer=first_dealer,
-            hand=HandState.deal(number=0, dealer=first_dealer, hands=(0, 0, 0, 0)),
-            totals=(0, 0),
-            bags=(0, 0),
-            history=(),
-            outcome=None,
-        )
-        return game._replace(hand=game._deal(1, game.totals))
+        first = _deal_hand(rules, code, deals, first_dealer, 1, (0, 0))
+        return GameState(rules, code, deals, first_dealer, first, (0, 0), (0, 0), (), None)
 
     # --- reading -----------------------------------------------------------------------------
 
@@ -79,7 +136,7 @@ class GameState(NamedTuple):
         return self.outcome is not None
 
     def dealer_of(self, number: int) -> Seat:
-        return Seat((self.first_dealer + number - 1) % 4)
+        return _SEATS[(self.first_dealer + number - 1) & 3]
 
     def legal_actions(self) -> tuple[Action, ...]:
         return () if self.outcome is not None else self.hand.legal_actions()
@@ -101,49 +158,66 @@ class GameState(NamedTuple):
 
     def apply(self, action: Action, seat: Seat | None = None) -> GameState:
         """The game after ``action``: a finished hand is scored and the next one dealt."""
-        rules, code, deals, first_dealer, hand, totals, bags, history, outcome = self
-        if outcome is not None:
+        if self.outcome is not None:
             raise IllegalAction("La partida ha terminado.", code="game_over")
         if type(action) is Play and seat is None:
-            hand = hand._play(action.card)  # the hot path: it checks legality itself
+            hand = self.hand._play(action.card)  # the hot path: it checks legality itself
         else:
-            hand = hand.apply(action, seat)
-        if hand.phase is not Phase.COMPLETE:
-            return _new_game(
-                GameState, (rules, code, deals, first_dealer, hand, totals, bags, history, None)
+            hand = self.hand.apply(action, seat)
+        if hand.phase is not _COMPLETE:
+            return GameState(
+                self.rules,
+                self.code,
+                self.deals,
+                self.first_dealer,
+                hand,
+                self.totals,
+                self.bags,
+                self.history,
+                None,
             )
         return self._finish_hand(hand)
 
+    def _deal(self, number: int, totals: tuple[int, int]) -> HandState:
+        return _deal_hand(self.rules, self.code, self.deals, self.first_dealer, number, totals)
+
     def _finish_hand(self, hand: HandState) -> GameState:
-        rules, code, deals, first_dealer, _, totals, bags, history, _ = self
+        rules = self.rules
         ns, ew = score_hand(
             rules,
             bids=hand.bids,  # type: ignore[arg-type]  # complete: every seat has bid
             blind=hand.blind,
             tricks=hand.won,
-            totals=totals,
-            bags=bags,
+            totals=self.totals,
+            bags=self.bags,
         )
         totals = (ns.running_total, ew.running_total)
         bags = (ns.bags_after, ew.bags_after)
-        history = (*history, HandResult(hand, (ns, ew)))
+        history = (*self.history, HandResult(hand, (ns, ew)))
         outcome = _outcome_after(rules, totals, hand.number)
         if outcome is None:
-            hand = self._deal(hand.number + 1, totals)
-        return GameState(rules, code, deals, first_dealer, hand, totals, bags, history, outcome)
-
-    def _deal(self, number: int, totals: tuple[int, int]) -> HandState:
-        dealer = self.dealer_of(number)
-        if number <= len(self.deals):
-            hands = self.deals[number - 1]
-        else:
-            hands = deal_for(self.code, number, dealer)
-        return HandState.deal(
-            number=number,
-            dealer=dealer,
-            hands=hands,
-            blind_offered=_blind_offers(self.rules, totals),
+            hand = _deal_hand(
+                rules, self.code, self.deals, self.first_dealer, hand.number + 1, totals
+            )
+        return GameState(
+            rules, self.code, self.deals, self.first_dealer, hand, totals, bags, history, outcome
         )
+
+
+def _deal_hand(
+    rules: Rules,
+    code: str,
+    deals: tuple[Deal, ...],
+    first_dealer: Seat,
+    number: int,
+    totals: tuple[int, int],
+) -> HandState:
+    """Hand ``number``, dealt: an explicit deal if the game has one for it, else the code's."""
+    dealer = _SEATS[(first_dealer + number - 1) & 3]
+    hands = deals[number - 1] if number <= len(deals) else deal_for(code, number, dealer)
+    return HandState.deal(
+        number=number, dealer=dealer, hands=hands, blind_offered=_blind_offers(rules, totals)
+    )
 
 
 def _outcome_after(rules: Rules, totals: tuple[int, int], number: int) -> Outcome | None:

@@ -1,15 +1,15 @@
 """One hand: the deal, the bidding and the thirteen tricks.
 
-``HandState`` is an immutable value; ``apply`` returns a new one. It is a ``NamedTuple`` rather
-than a frozen dataclass because a search bot and the benchmarks create millions of them, and a tuple
-is built four times faster. Legality lives in one place, :meth:`HandState.check`: ``verify`` raises
-its refusal, ``can`` tests it, ``apply`` verifies before it changes anything.
+``HandState`` is an immutable value; ``apply`` returns a new one. Legality lives in one place,
+:meth:`HandState.check`: ``verify`` raises its refusal, ``can`` tests it, ``apply`` verifies before
+it changes anything. This module is on the compiled hot path (:mod:`picas.compiled`): ``HandState``
+is a native class there, so the play loop reads and builds its fields as C slots.
 """
 
 from __future__ import annotations
 
 from enum import Enum
-from typing import NamedTuple
+from typing import ClassVar, Final, final
 
 from picas.games.spades.actions import (
     BIDS,
@@ -20,22 +20,35 @@ from picas.games.spades.actions import (
     BlindNil,
     LookAtCards,
 )
-from picas.shared.cards import SUIT_CARDS, SUIT_MASKS, Card, Suit, cards_in
+from picas.shared.cards import SUIT_MASKS, Card, Suit, cards_in
 from picas.shared.errors import IllegalAction, Refusal
+from picas.shared.fast import at, played, plays_of, replaced, suit_bits
+from picas.shared.frozen import Frozen
 from picas.shared.seats import Seat
 from picas.shared.trick_winner import trick_winner_index
 from picas.shared.tricks import PLAYS, Play, Trick
 
-_SEATS = tuple(Seat)
-_SPADES = SUIT_MASKS[Suit.SPADES]
-_NON_SPADES = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
-_FIRST_SPADE = 39
-_TRUMP = int(Suit.SPADES)
-# Building a NamedTuple through ``tuple.__new__`` skips the keyword-handling wrapper: the playout
-# loop builds one per card.
-_new_hand = tuple.__new__
-_SUIT_PLAYS = tuple(
-    tuple(tuple(PLAYS[card] for card in cards) for cards in table) for table in SUIT_CARDS
+_SEATS: Final = tuple(Seat)
+_SPADES: Final = SUIT_MASKS[Suit.SPADES]
+_NON_SPADES: Final = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
+_FIRST_SPADE: Final = 39
+_TRUMP: Final = int(Suit.SPADES)
+_HAND_FIELDS: Final = (
+    "number",
+    "dealer",
+    "dealt",
+    "hands",
+    "bids",
+    "blind",
+    "looked",
+    "blind_offered",
+    "phase",
+    "turn",
+    "leader",
+    "trick",
+    "tricks",
+    "won",
+    "spades_broken",
 )
 
 
@@ -45,24 +58,76 @@ class Phase(Enum):
     COMPLETE = "complete"
 
 
-class HandState(NamedTuple):
-    number: int
-    dealer: Seat
-    dealt: tuple[int, int, int, int]
-    hands: tuple[int, int, int, int]
+# Read once: in the compiled build an enum member is otherwise looked up on its class every time.
+_BIDDING: Final = Phase.BIDDING
+_PLAYING: Final = Phase.PLAYING
+_COMPLETE: Final = Phase.COMPLETE
+_new_trick: Final = tuple.__new__
+"""Builds a ``Trick`` without the ``NamedTuple`` keyword wrapper: thirteen per hand."""
+
+
+@final
+class HandState(Frozen):
+    """One position of a hand. Immutable: :meth:`apply` returns the next position.
+
+    A plain class with read-only fields (a native class in the compiled build, whose fields are
+    C slots), compared and hashed by its fields like the ``NamedTuple`` it replaced.
+    """
+
+    __slots__ = _HAND_FIELDS
+    _FIELDS: ClassVar[tuple[str, ...]] = _HAND_FIELDS
+
+    number: Final[int]
+    dealer: Final[Seat]
+    dealt: Final[tuple[int, int, int, int]]
+    hands: Final[tuple[int, int, int, int]]
     """Card masks still held, by seat."""
-    bids: tuple[int | None, int | None, int | None, int | None]
-    blind: tuple[bool, bool, bool, bool]
-    looked: tuple[bool, bool, bool, bool]
+    bids: Final[tuple[int | None, int | None, int | None, int | None]]
+    blind: Final[tuple[bool, bool, bool, bool]]
+    looked: Final[tuple[bool, bool, bool, bool]]
     """Whether each seat has seen its cards. Only a seat offered Blind Nil starts face down."""
-    blind_offered: tuple[bool, bool, bool, bool]
-    phase: Phase
-    turn: Seat | None
-    leader: Seat
-    trick: tuple[Card, ...]
-    tricks: tuple[Trick, ...]
-    won: tuple[int, int, int, int]
-    spades_broken: bool
+    blind_offered: Final[tuple[bool, bool, bool, bool]]
+    phase: Final[Phase]
+    turn: Final[Seat | None]
+    leader: Final[Seat]
+    trick: Final[tuple[Card, ...]]
+    tricks: Final[tuple[Trick, ...]]
+    won: Final[tuple[int, int, int, int]]
+    spades_broken: Final[bool]
+
+    def __init__(
+        self,
+        number: int,
+        dealer: Seat,
+        dealt: tuple[int, int, int, int],
+        hands: tuple[int, int, int, int],
+        bids: tuple[int | None, int | None, int | None, int | None],
+        blind: tuple[bool, bool, bool, bool],
+        looked: tuple[bool, bool, bool, bool],
+        blind_offered: tuple[bool, bool, bool, bool],
+        phase: Phase,
+        turn: Seat | None,
+        leader: Seat,
+        trick: tuple[Card, ...],
+        tricks: tuple[Trick, ...],
+        won: tuple[int, int, int, int],
+        spades_broken: bool,
+    ) -> None:
+        self.number = number
+        self.dealer = dealer
+        self.dealt = dealt
+        self.hands = hands
+        self.bids = bids
+        self.blind = blind
+        self.looked = looked
+        self.blind_offered = blind_offered
+        self.phase = phase
+        self.turn = turn
+        self.leader = leader
+        self.trick = trick
+        self.tricks = tricks
+        self.won = won
+        self.spades_broken = spades_broken
 
     @classmethod
     def deal(
@@ -73,29 +138,29 @@ class HandState(NamedTuple):
         hands: tuple[int, int, int, int],
         blind_offered: tuple[bool, bool, bool, bool] = (False, False, False, False),
     ) -> HandState:
-        first = dealer.left
+        first = _SEATS[(dealer + 1) & 3]
         looked = (
             not blind_offered[0],
             not blind_offered[1],
             not blind_offered[2],
             not blind_offered[3],
         )
-        return cls(
-            number=number,
-            dealer=dealer,
-            dealt=hands,
-            hands=hands,
-            bids=(None, None, None, None),
-            blind=(False, False, False, False),
-            looked=looked,
-            blind_offered=blind_offered,
-            phase=Phase.BIDDING,
-            turn=first,
-            leader=first,
-            trick=(),
-            tricks=(),
-            won=(0, 0, 0, 0),
-            spades_broken=False,
+        return HandState(
+            number,
+            dealer,
+            hands,
+            hands,
+            (None, None, None, None),
+            (False, False, False, False),
+            looked,
+            blind_offered,
+            _BIDDING,
+            first,
+            first,
+            (),
+            (),
+            (0, 0, 0, 0),
+            False,
         )
 
     # --- reading -----------------------------------------------------------------------------
@@ -104,7 +169,7 @@ class HandState(NamedTuple):
         return cards_in(self.hands[seat])
 
     def is_complete(self) -> bool:
-        return self.phase is Phase.COMPLETE
+        return self.phase is _COMPLETE
 
     @property
     def led_suit(self) -> Suit | None:
@@ -112,34 +177,23 @@ class HandState(NamedTuple):
 
     def legal_play_mask(self) -> int:
         """Cards the seat on turn may play, as a mask (0 outside the playing phase)."""
-        if self.phase is not Phase.PLAYING or self.turn is None:
+        turn = self.turn
+        if self.phase is not _PLAYING or turn is None:
             return 0
-        held = self.hands[self.turn]
+        held = at(self.hands, turn)
         if self.trick:
-            follow = held & SUIT_MASKS[self.trick[0] // 13]
+            follow = held & suit_bits(self.trick[0])
             return follow or held
         if self.spades_broken:
             return held
         return held & _NON_SPADES or held
 
     def legal_actions(self) -> tuple[Action, ...]:
-        if self.phase is Phase.PLAYING:
-            held = self.hands[self.turn]  # type: ignore[index]  # playing: someone is on turn
-            trick = self.trick
-            if trick:
-                mask = held & SUIT_MASKS[trick[0] // 13] or held
-            elif self.spades_broken:
-                mask = held
-            else:
-                mask = held & _NON_SPADES or held
-            return (
-                _SUIT_PLAYS[0][mask & 0x1FFF]
-                + _SUIT_PLAYS[1][mask >> 13 & 0x1FFF]
-                + _SUIT_PLAYS[2][mask >> 26 & 0x1FFF]
-                + _SUIT_PLAYS[3][mask >> 39 & 0x1FFF]
-            )
-        if self.phase is Phase.BIDDING and self.turn is not None:
-            if not self.looked[self.turn]:
+        if self.phase is _PLAYING:
+            return plays_of(self.legal_play_mask())
+        turn = self.turn
+        if self.phase is _BIDDING and turn is not None:
+            if not self.looked[turn]:
                 return (BLIND_NIL, LOOK)
             return BIDS
         return ()
@@ -231,131 +285,131 @@ class HandState(NamedTuple):
     def _look(self) -> HandState:
         turn = self.turn
         assert turn is not None
-        looked = list(self.looked)
-        looked[turn] = True
-        return self._replace(looked=(looked[0], looked[1], looked[2], looked[3]))
+        return self._replace(looked=_with_flag(self.looked, turn, True))
 
     def _bid(self, tricks: int, *, blind: bool) -> HandState:
         turn = self.turn
         assert turn is not None
-        bids = list(self.bids)
-        bids[turn] = tricks
-        flags = list(self.blind)
-        flags[turn] = blind
-        looked = list(self.looked)
-        looked[turn] = True
-        next_turn = turn.left
-        done = next_turn is self.dealer.left
-        return self._replace(
-            bids=(bids[0], bids[1], bids[2], bids[3]),
-            blind=(flags[0], flags[1], flags[2], flags[3]),
-            looked=(looked[0], looked[1], looked[2], looked[3]),
-            phase=Phase.PLAYING if done else Phase.BIDDING,
-            turn=next_turn,
+        seat: int = turn
+        next_turn = _SEATS[(seat + 1) & 3]
+        done = next_turn is _SEATS[(self.dealer + 1) & 3]
+        return HandState(
+            self.number,
+            self.dealer,
+            self.dealt,
+            self.hands,
+            _with_bid(self.bids, seat, tricks),
+            _with_flag(self.blind, seat, blind),
+            _with_flag(self.looked, seat, True),
+            self.blind_offered,
+            _PLAYING if done else _BIDDING,
+            next_turn,
+            self.leader,
+            self.trick,
+            self.tricks,
+            self.won,
+            self.spades_broken,
         )
 
     def _play(self, card: Card) -> HandState:
         """Play ``card`` for the seat on turn, refusing it exactly as :meth:`check` would.
 
-        The hot path of every playout and benchmark: the fields are unpacked once and the legality
-        test is inlined; any refusal is re-derived by :meth:`check` so the reason is the same.
+        The hot path of every benchmark and replay: the legality test is inlined; any refusal is
+        re-derived by :meth:`check` so the reason is the same.
         """
-        (
-            number,
-            dealer,
-            dealt,
+        turn = self.turn
+        if self.phase is not _PLAYING or turn is None:
+            raise IllegalAction.from_refusal(self.check(PLAYS[card]) or _UNREACHABLE)
+        seat: int = turn
+        hands = self.hands
+        held = at(hands, seat)
+        index: int = card  # unboxed once: a Card's own arithmetic would be Python's
+        bit = 1 << index
+        trick = self.trick
+        broken = self.spades_broken
+        if trick:
+            led_mask = suit_bits(trick[0])
+            legal = held & bit != 0 and (bit & led_mask != 0 or held & led_mask == 0)
+        else:
+            legal = held & bit != 0 and (broken or index < _FIRST_SPADE or held & _NON_SPADES == 0)
+        if not legal:
+            raise IllegalAction.from_refusal(self.check(PLAYS[card]) or _UNREACHABLE)
+        hands = replaced(hands, seat, held ^ bit)
+        if trick:
+            # Spades break when one falls on a trick led in another suit (SPEC §1).
+            led: int = trick[0]
+            broken = broken or (index >= _FIRST_SPADE and led < _FIRST_SPADE)
+        trick = played(trick, card)
+        if len(trick) == 4:
+            return self._end_trick(hands, trick, broken)
+        return HandState(
+            self.number,
+            self.dealer,
+            self.dealt,
             hands,
-            bids,
-            blind,
-            looked,
-            offered,
-            phase,
-            turn,
-            leader,
+            self.bids,
+            self.blind,
+            self.looked,
+            self.blind_offered,
+            _PLAYING,
+            _SEATS[(seat + 1) & 3],
+            self.leader,
             trick,
+            self.tricks,
+            self.won,
+            broken,
+        )
+
+    def _end_trick(
+        self, hands: tuple[int, int, int, int], cards: tuple[Card, ...], broken: bool
+    ) -> HandState:
+        leader: int = self.leader
+        taker = (leader + trick_winner_index(cards, _TRUMP)) & 3
+        winner = _SEATS[taker]
+        won = replaced(self.won, taker, at(self.won, taker) + 1)
+        tricks = (*self.tricks, _new_trick(Trick, (self.leader, cards, winner)))
+        complete = len(tricks) == 13
+        return HandState(
+            self.number,
+            self.dealer,
+            self.dealt,
+            hands,
+            self.bids,
+            self.blind,
+            self.looked,
+            self.blind_offered,
+            _COMPLETE if complete else _PLAYING,
+            None if complete else winner,
+            winner,
+            (),
             tricks,
             won,
             broken,
-        ) = self
-        if phase is not Phase.PLAYING or turn is None:
-            raise IllegalAction.from_refusal(self.check(PLAYS[card]) or _UNREACHABLE)
-        held = hands[turn]
-        bit = 1 << card
-        if trick:
-            led_mask = SUIT_MASKS[trick[0] // 13]
-            legal = held & bit and (bit & led_mask or not held & led_mask)
-        else:
-            legal = held & bit and (broken or card < _FIRST_SPADE or not held & _NON_SPADES)
-        if not legal:
-            raise IllegalAction.from_refusal(self.check(PLAYS[card]) or _UNREACHABLE)
-        h0, h1, h2, h3 = hands
-        if turn == 0:
-            h0 ^= bit
-        elif turn == 1:
-            h1 ^= bit
-        elif turn == 2:
-            h2 ^= bit
-        else:
-            h3 ^= bit
-        if trick:
-            # Spades break when one falls on a trick led in another suit (SPEC §1).
-            broken = broken or (card >= _FIRST_SPADE and trick[0] < _FIRST_SPADE)
-            trick = (*trick, card)
-        else:
-            trick = (card,)
-        if len(trick) < 4:
-            return _new_hand(
-                HandState,
-                (
-                    number,
-                    dealer,
-                    dealt,
-                    (h0, h1, h2, h3),
-                    bids,
-                    blind,
-                    looked,
-                    offered,
-                    phase,
-                    _SEATS[(turn + 1) & 3],
-                    leader,
-                    trick,
-                    tricks,
-                    won,
-                    broken,
-                ),
-            )
-        winner = _SEATS[(leader + trick_winner_index(trick, _TRUMP)) & 3]
-        w0, w1, w2, w3 = won
-        if winner == 0:
-            w0 += 1
-        elif winner == 1:
-            w1 += 1
-        elif winner == 2:
-            w2 += 1
-        else:
-            w3 += 1
-        tricks = (*tricks, Trick(leader, trick, winner))  # type: ignore[arg-type]
-        complete = len(tricks) == 13
-        return _new_hand(
-            HandState,
-            (
-                number,
-                dealer,
-                dealt,
-                (h0, h1, h2, h3),
-                bids,
-                blind,
-                looked,
-                offered,
-                Phase.COMPLETE if complete else Phase.PLAYING,
-                None if complete else winner,
-                winner,
-                (),
-                tricks,
-                (w0, w1, w2, w3),
-                broken,
-            ),
         )
+
+
+def _with_bid(
+    bids: tuple[int | None, int | None, int | None, int | None], seat: int, bid: int
+) -> tuple[int | None, int | None, int | None, int | None]:
+    if seat == 0:
+        return (bid, bids[1], bids[2], bids[3])
+    if seat == 1:
+        return (bids[0], bid, bids[2], bids[3])
+    if seat == 2:
+        return (bids[0], bids[1], bid, bids[3])
+    return (bids[0], bids[1], bids[2], bid)
+
+
+def _with_flag(
+    flags: tuple[bool, bool, bool, bool], seat: int, flag: bool
+) -> tuple[bool, bool, bool, bool]:
+    if seat == 0:
+        return (flag, flags[1], flags[2], flags[3])
+    if seat == 1:
+        return (flags[0], flag, flags[2], flags[3])
+    if seat == 2:
+        return (flags[0], flags[1], flag, flags[3])
+    return (flags[0], flags[1], flags[2], flag)
 
 
 _UNREACHABLE = Refusal("internal", "Jugada imposible.")

@@ -1,4 +1,4 @@
-"""Invariants that every game must keep, checked over many played hands.
+"""Invariants that every Spades game must keep, checked over many played hands.
 
 Used by ``picas check`` (hundreds of thousands of hands, by hand) and by the test suite (a few
 hundred). Each check raises :class:`InvariantBroken` naming the code, hand and what broke, so a
@@ -11,7 +11,6 @@ import dataclasses
 import json
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from picas.games.spades import (
     Action,
@@ -27,37 +26,20 @@ from picas.games.spades.bots.base import decide, decision_rng
 from picas.games.spades.bots.registry import load_bot
 from picas.games.spades.game import HandResult
 from picas.games.spades.view import view_for, view_to_json
-from picas.record import Record, final_state
+from picas.record import Record
 from picas.shared.cards import FULL_DECK_MASK
 from picas.shared.deals import code_from_bytes
+from picas.shared.invariants import InvariantBroken as InvariantBroken
+from picas.shared.invariants import Tally as Tally
+from picas.shared.invariants import play_checked, union_of_disjoint
 
 Chooser = Callable[[GameState, int], Action]
-
-
-class InvariantBroken(AssertionError):  # noqa: N818
-    pass
-
-
-@dataclass
-class Tally:
-    games: int = 0
-    hands: int = 0
-    actions: int = 0
-
-    def add(self, other: Tally) -> None:
-        self.games += other.games
-        self.hands += other.hands
-        self.actions += other.actions
 
 
 def check_position(game: GameState, *, views: bool = True) -> None:
     """Invariants of any position: the cards, the turn, legality and (if ``views``) the views."""
     hand = game.hand
-    held = 0
-    for mask in hand.hands:
-        if held & mask:
-            raise InvariantBroken("a card is held by two seats")
-        held |= mask
+    held = union_of_disjoint(hand.hands)
     played = 0
     for trick in hand.tricks:
         for card in trick.cards:
@@ -134,29 +116,14 @@ def play_checked_game(
 ) -> Tally:
     """Play one game, checking every position, the views at every ``check_every``-th one, each
     finished hand, and at the end the record round trip and replay."""
-    record = Record(rules, code)
-    game = record.start()
-    actions: list[Action] = []
-    tally = Tally(games=1)
-    while game.outcome is None and game.hand.number <= max_hands:
-        check_position(game, views=len(actions) % check_every == 0)
-        action = choose(game, len(actions))
-        before = game.totals
-        after = game.apply(action)
-        actions.append(action)
-        if len(after.history) > len(game.history):
-            check_hand_result(after.history[-1], rules, before)
-            tally.hands += 1
-        game = after
-    check_position(game)
-    full = record.append(*actions)
-    again = Record.loads(full.dumps())
-    if again != full:
-        raise InvariantBroken(f"record {code} does not round-trip")
-    if final_state(again) != game:
-        raise InvariantBroken(f"record {code} does not replay to the same state")
-    tally.actions = len(actions)
-    return tally
+    return play_checked(
+        Record(rules, code),
+        choose,
+        check_position=check_position,
+        check_hand_result=lambda result, before: check_hand_result(result, rules, before),
+        max_hands=max_hands,
+        check_every=check_every,
+    )
 
 
 PROFILE_CYCLE = ("casa", "clasica", "doble-nil")

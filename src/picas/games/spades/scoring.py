@@ -6,43 +6,104 @@ Bags are explicit state carried from hand to hand; they are never derived from a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import ClassVar, Final, final
 
 from picas.games.spades.rules import Rules
+from picas.shared.frozen import Frozen
 from picas.shared.seats import Seat, Team
 
+_NIL_FIELDS: Final = ("seat", "blind", "tricks", "points")
+_SHEET_FIELDS: Final = (
+    "team",
+    "contract",
+    "counted_tricks",
+    "nil_tricks",
+    "contract_points",
+    "bag_points",
+    "nils",
+    "bag_penalty",
+    "hand_total",
+    "running_total",
+    "bags_before",
+    "bags_added",
+    "bags_after",
+)
+_TEAM_SEATS: Final = ((Seat.SOUTH, Seat.NORTH), (Seat.WEST, Seat.EAST))
 
-@dataclass(frozen=True, slots=True)
-class NilResult:
-    seat: Seat
-    blind: bool
-    tricks: int
-    points: int
+
+@final
+class NilResult(Frozen):
+    __slots__ = _NIL_FIELDS
+    _FIELDS: ClassVar[tuple[str, ...]] = _NIL_FIELDS
+
+    seat: Final[Seat]
+    blind: Final[bool]
+    tricks: Final[int]
+    points: Final[int]
+
+    def __init__(self, seat: Seat, blind: bool, tricks: int, points: int) -> None:
+        self.seat = seat
+        self.blind = blind
+        self.tricks = tricks
+        self.points = points
 
     @property
     def made(self) -> bool:
         return self.tricks == 0
 
 
-@dataclass(frozen=True, slots=True)
-class TeamSheet:
+@final
+class TeamSheet(Frozen):
     """One team's score for one hand: the six lines plus what they were computed from."""
 
-    team: Team
-    contract: int | None
+    __slots__ = _SHEET_FIELDS
+    _FIELDS: ClassVar[tuple[str, ...]] = _SHEET_FIELDS
+
+    team: Final[Team]
+    contract: Final[int | None]
     """Sum of the non-Nil bids; ``None`` when both partners bid Nil (no contract at all)."""
-    counted_tricks: int
+    counted_tricks: Final[int]
     """Tricks taken by the non-Nil bidders: the ones that count toward the contract."""
-    nil_tricks: int
-    contract_points: int
-    bag_points: int
-    nils: tuple[NilResult, ...]
-    bag_penalty: int
-    hand_total: int
-    running_total: int
-    bags_before: int
-    bags_added: int
-    bags_after: int
+    nil_tricks: Final[int]
+    contract_points: Final[int]
+    bag_points: Final[int]
+    nils: Final[tuple[NilResult, ...]]
+    bag_penalty: Final[int]
+    hand_total: Final[int]
+    running_total: Final[int]
+    bags_before: Final[int]
+    bags_added: Final[int]
+    bags_after: Final[int]
+
+    def __init__(
+        self,
+        team: Team,
+        contract: int | None,
+        counted_tricks: int,
+        nil_tricks: int,
+        contract_points: int,
+        bag_points: int,
+        nils: tuple[NilResult, ...],
+        bag_penalty: int,
+        hand_total: int,
+        running_total: int,
+        bags_before: int,
+        bags_added: int,
+        bags_after: int,
+    ) -> None:
+        self.team = team
+        self.contract = contract
+        self.counted_tricks = counted_tricks
+        self.nil_tricks = nil_tricks
+        self.contract_points = contract_points
+        self.bag_points = bag_points
+        self.nils = nils
+        self.bag_penalty = bag_penalty
+        self.hand_total = hand_total
+        self.running_total = running_total
+        self.bags_before = bags_before
+        self.bags_added = bags_added
+        self.bags_after = bags_after
 
     @property
     def made(self) -> bool | None:
@@ -87,7 +148,7 @@ def score_team(
     nil_tricks = 0
     contract = 0
     counted = 0
-    for seat in team.seats:
+    for seat in _TEAM_SEATS[team]:
         taken = tricks[seat]
         if bids[seat] == 0:
             value = rules.blind_nil_points if blind[seat] else rules.nil_points

@@ -19,35 +19,34 @@ from picas.games.spades import (
     Refusal,
     Rules,
     Seat,
-    Trick,
     action_to_json,
     cards_in,
 )
 from picas.games.spades.game import HandResult, Outcome
 from picas.games.spades.scoring import TeamSheet
+from picas.shared.views import (
+    TableView,
+    cards_json,
+    hand_sizes,
+    refusals_for,
+    refusals_json,
+)
+from picas.shared.views import trick_to_json as trick_to_json  # the web's events use it
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerView:
-    seat: Seat
+class PlayerView(TableView):
+    """A Spades seat's view: the shared table (:class:`~picas.shared.views.TableView`) and what is
+    Spades' own."""
+
     rules: Rules
-    hand_number: int
-    dealer: Seat
     phase: Phase
-    turn: Seat | None
-    """Whose turn it is; ``None`` once the game is over."""
     hand: tuple[Card, ...] | None
     """The viewer's cards, lowest first; ``None`` while they lie face down (Blind Nil undecided)."""
-    hand_sizes: tuple[int, int, int, int]
     bids: tuple[int | None, int | None, int | None, int | None]
     blind: tuple[bool, bool, bool, bool]
     blind_nil_offered: bool
     """The viewer may still declare Blind Nil (and has not looked at their cards)."""
-    leader: Seat
-    trick: tuple[Card, ...]
-    """The trick in progress, in play order from ``leader``."""
-    tricks: tuple[Trick, ...]
-    """Finished tricks of this hand."""
     won: tuple[int, int, int, int]
     spades_broken: bool
     totals: tuple[int, int]
@@ -57,8 +56,6 @@ class PlayerView:
     outcome: Outcome | None
     legal: tuple[Action, ...]
     """The viewer's legal actions (empty when it is not the viewer's turn)."""
-    refusals: tuple[tuple[Card, Refusal], ...]
-    """For each of the viewer's cards that may not be played now, the reason."""
 
     @property
     def my_turn(self) -> bool:
@@ -67,14 +64,6 @@ class PlayerView:
     @property
     def partner(self) -> Seat:
         return self.seat.partner
-
-    def played_cards(self) -> tuple[tuple[Seat, Card], ...]:
-        """Every card played this hand with who played it, in order."""
-        out: list[tuple[Seat, Card]] = []
-        for trick in self.tricks:
-            out.extend((Seat((trick.leader + i) % 4), card) for i, card in enumerate(trick.cards))
-        out.extend((Seat((self.leader + i) % 4), card) for i, card in enumerate(self.trick))
-        return tuple(out)
 
 
 def view_for(game: GameState, seat: Seat) -> PlayerView:
@@ -87,11 +76,7 @@ def view_for(game: GameState, seat: Seat) -> PlayerView:
     refusals: tuple[tuple[Card, Refusal], ...] = ()
     if my_turn and hand.phase is Phase.PLAYING:
         allowed = hand.legal_play_mask()
-        refusals = tuple(
-            (card, refusal)
-            for card in cards_in(mine & ~allowed)
-            if (refusal := hand.refusal_for_card(card)) is not None
-        )
+        refusals = refusals_for(hand.refusal_for_card, mine & ~allowed)
     return PlayerView(
         seat=seat,
         rules=game.rules,
@@ -100,12 +85,7 @@ def view_for(game: GameState, seat: Seat) -> PlayerView:
         phase=hand.phase,
         turn=game.turn,
         hand=cards_in(mine) if looked else None,
-        hand_sizes=(
-            hand.hands[0].bit_count(),
-            hand.hands[1].bit_count(),
-            hand.hands[2].bit_count(),
-            hand.hands[3].bit_count(),
-        ),
+        hand_sizes=hand_sizes(hand.hands),
         bids=hand.bids,
         blind=hand.blind,
         blind_nil_offered=hand.blind_offered[seat] and not looked,
@@ -124,18 +104,6 @@ def view_for(game: GameState, seat: Seat) -> PlayerView:
 
 
 # --- JSON for the browser ------------------------------------------------------------------------
-
-
-def _cards_json(cards: tuple[Card, ...]) -> list[str]:
-    return [card.code for card in cards]
-
-
-def trick_to_json(trick: Trick) -> dict[str, Any]:
-    return {
-        "leader": trick.leader.key,
-        "cards": _cards_json(trick.cards),
-        "winner": trick.winner.key,
-    }
 
 
 def sheet_to_json(sheet: TeamSheet) -> dict[str, Any]:
@@ -169,7 +137,7 @@ def result_to_json(result: HandResult) -> dict[str, Any]:
     return {
         "number": hand.number,
         "dealer": hand.dealer.key,
-        "dealt": {seat.key: _cards_json(cards_in(hand.dealt[seat])) for seat in Seat},
+        "dealt": {seat.key: cards_json(cards_in(hand.dealt[seat])) for seat in Seat},
         "bids": {seat.key: hand.bids[seat] for seat in Seat},
         "blind": {seat.key: hand.blind[seat] for seat in Seat},
         "won": {seat.key: hand.won[seat] for seat in Seat},
@@ -199,13 +167,13 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         "dealer": view.dealer.key,
         "phase": "game_over" if view.outcome is not None else view.phase.value,
         "turn": None if view.turn is None else view.turn.key,
-        "hand": None if view.hand is None else _cards_json(view.hand),
+        "hand": None if view.hand is None else cards_json(view.hand),
         "hand_sizes": {seat.key: view.hand_sizes[seat] for seat in Seat},
         "bids": {seat.key: view.bids[seat] for seat in Seat},
         "blind": {seat.key: view.blind[seat] for seat in Seat},
         "blind_nil_offered": view.blind_nil_offered,
         "leader": view.leader.key,
-        "trick": _cards_json(view.trick),
+        "trick": cards_json(view.trick),
         "tricks": [trick_to_json(trick) for trick in view.tricks],
         "won": {seat.key: view.won[seat] for seat in Seat},
         "spades_broken": view.spades_broken,
@@ -215,8 +183,5 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         "outcome": outcome_to_json(view.outcome),
         "legal": [action_to_json(action) for action in view.legal],
         "playable": playable,
-        "refusals": {
-            card.code: {"code": refusal.code, "message": refusal.message}
-            for card, refusal in view.refusals
-        },
+        "refusals": refusals_json(view.refusals),
     }

@@ -1,45 +1,54 @@
-"""``/api/games``: start a game, act in it, open a save."""
+"""``/api/games``: start a game, act in it, open a save. Either game: the body of a new game names
+it, a save's record says it (docs/api.md, "Corazones")."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from fastapi import APIRouter, Request
+from pydantic import TypeAdapter
 from starlette.concurrency import run_in_threadpool
 
 from picas.web import jobs
 from picas.web.deps import ERROR_RESPONSES, RepliesDep, TableDep
 from picas.web.heavy import HEAVY_LEVELS
-from picas.web.schemas import ActIn, GameOut, NewGameIn, SaveOnlyIn
-from picas.web.table import Table, Turn, level_of
+from picas.web.schemas import (
+    ActIn,
+    AnyGameOut,
+    AnyNewGameIn,
+    CorazonesGameOut,
+    GameOut,
+    SaveOnlyIn,
+)
+from picas.web.table import GAMES, Table, Turn, game_code, level_of
 
 router = APIRouter(prefix="/api/games", tags=["games"], responses=ERROR_RESPONSES)
+
+GAME_OUT: TypeAdapter[GameOut | CorazonesGameOut] = TypeAdapter(AnyGameOut)
 
 # Plain ``def`` endpoints run in the thread pool; a Difícil reply goes to the heavy pool
 # (picas.web.heavy), so neither blocks the event loop.
 
 
-@router.post("", response_model=GameOut, summary="Start a game")
-def new_game(body: NewGameIn, table: TableDep) -> GameOut:
-    # South always bids first in hand 1 of the casa rules (East deals): no computer player acts.
-    turn = table.new_game(
-        target=body.target,
-        bag_penalty=body.bag_penalty,
-        blind_nil=body.blind_nil,
-        level=body.level,
-        code=body.code,
-    )
-    return game_out(turn)
+@router.post("", response_model=AnyGameOut, summary="Start a game")
+def new_game(body: AnyNewGameIn, table: TableDep) -> GameOut | CorazonesGameOut:
+    # Spades: South bids first in hand 1 of the casa rules (East deals). Corazones: South chooses
+    # its pass first. So no computer player acts yet, except in Corazones without a pass.
+    settings = body.model_dump(exclude={"game", "level", "code"})
+    record = GAMES[body.game].new_record(settings, level=body.level, code=game_code(body.code))
+    return game_out(table.start(record))
 
 
-@router.post("/act", response_model=GameOut, summary="South acts; the computer players answer")
-async def act(body: ActIn, request: Request, table: TableDep, replies: RepliesDep) -> GameOut:
+@router.post("/act", response_model=AnyGameOut, summary="South acts; the computer players answer")
+async def act(
+    body: ActIn, request: Request, table: TableDep, replies: RepliesDep
+) -> GameOut | CorazonesGameOut:
     record, sig = body.save.record, body.save.sig
     turn = await run_in_threadpool(_light_act, table, record, sig, body.action)
     if turn is not None:
         return game_out(turn)
     answer = await replies.run(request, jobs.act, record, sig, body.action)
-    return GameOut.model_validate(answer)
+    return GAME_OUT.validate_python(answer)
 
 
 def _light_act(table: Table, record: dict[str, Any], sig: str, action: object) -> Turn | None:
@@ -51,11 +60,11 @@ def _light_act(table: Table, record: dict[str, Any], sig: str, action: object) -
     return table.act(record, sig, action)
 
 
-@router.post("/resume", response_model=GameOut, summary="Open a save")
-def resume(body: SaveOnlyIn, table: TableDep) -> GameOut:
+@router.post("/resume", response_model=AnyGameOut, summary="Open a save")
+def resume(body: SaveOnlyIn, table: TableDep) -> GameOut | CorazonesGameOut:
     return game_out(table.resume(body.save.record, body.save.sig))
 
 
-def game_out(turn: Turn) -> GameOut:
-    """The answer: South's view only; the other hands stay on the server's side of ``view_for``."""
-    return GameOut.model_validate(jobs.game_json(turn))
+def game_out(turn: Turn) -> GameOut | CorazonesGameOut:
+    """The answer: South's view only; the other hands stay on the server's side of the view."""
+    return GAME_OUT.validate_python(jobs.game_json(turn))

@@ -6,14 +6,32 @@ from __future__ import annotations
 import hashlib
 
 from fastapi import APIRouter, Request
+from pydantic import TypeAdapter
 from starlette.concurrency import run_in_threadpool
 
 from picas.web import jobs, review
 from picas.web.deps import ERROR_RESPONSES, AnswersDep, HeavyDep, TableDep
-from picas.web.schemas import HintOut, ImportIn, ImportOut, PracticeIn, PracticeOut, SaveOnlyIn
+from picas.web.schemas import (
+    AnyHintOut,
+    AnyImportOut,
+    AnyPracticeOut,
+    CorazonesHintOut,
+    CorazonesImportOut,
+    CorazonesPracticeOut,
+    HintOut,
+    ImportIn,
+    ImportOut,
+    PracticeIn,
+    PracticeOut,
+    SaveOnlyIn,
+)
 from picas.web.signing import canonical_json
 
 router = APIRouter(prefix="/api", tags=["review"], responses=ERROR_RESPONSES)
+
+HINT_OUT: TypeAdapter[HintOut | CorazonesHintOut] = TypeAdapter(AnyHintOut)
+PRACTICE_OUT: TypeAdapter[PracticeOut | CorazonesPracticeOut] = TypeAdapter(AnyPracticeOut)
+IMPORT_OUT: TypeAdapter[ImportOut | CorazonesImportOut] = TypeAdapter(AnyImportOut)
 
 # The hint is Normal's logic on South's view (a few milliseconds): a plain ``def`` in the thread
 # pool. The practice comparison and an import's check make the computer players play whole hands:
@@ -21,23 +39,15 @@ router = APIRouter(prefix="/api", tags=["review"], responses=ERROR_RESPONSES)
 # are kept by signature.
 
 
-@router.post("/hint", response_model=HintOut, summary="A suggested card (or bid) and why")
-def hint(body: SaveOnlyIn, table: TableDep) -> HintOut:
-    answer = review.hint(table, body.save.record, body.save.sig)
-    return HintOut(
-        card=answer.card,
-        reason=answer.reason,
-        bid=answer.bid,
-        reasons=list(answer.reasons),
-        reason_code=answer.reason_code,
-        reason_params=answer.reason_params,
-    )
+@router.post("/hint", response_model=AnyHintOut, summary="A suggested card, bid or pass, and why")
+def hint(body: SaveOnlyIn, table: TableDep) -> HintOut | CorazonesHintOut:
+    return HINT_OUT.validate_python(review.hint(table, body.save.record, body.save.sig))
 
 
-@router.post("/practice", response_model=PracticeOut, summary="Replay a finished hand")
+@router.post("/practice", response_model=AnyPracticeOut, summary="Replay a finished hand")
 async def practice(
     body: PracticeIn, request: Request, table: TableDep, heavy: HeavyDep, answers: AnswersDep
-) -> PracticeOut:
+) -> PracticeOut | CorazonesPracticeOut:
     record, sig = body.save.record, body.save.sig
     table.verify(record, sig)  # only a save this server signed names its answer by signature
     key = f"practice/{sig}/{body.hand_number}"
@@ -45,20 +55,20 @@ async def practice(
     if answer is None:
         answer = await heavy.run(request, jobs.practice, record, sig, body.hand_number)
         answers.put(key, answer)
-    return PracticeOut.model_validate(answer)
+    return PRACTICE_OUT.validate_python(answer)
 
 
-@router.post("/games/import", response_model=ImportOut, summary="Open a downloaded game")
+@router.post("/games/import", response_model=AnyImportOut, summary="Open a downloaded game")
 async def import_game(
     body: ImportIn, request: Request, heavy: HeavyDep, answers: AnswersDep
-) -> ImportOut:
+) -> ImportOut | CorazonesImportOut:
     key = await run_in_threadpool(_import_key, body)
     answer = None if key is None else answers.get(key)
     if answer is None:
         answer = await heavy.run(request, jobs.import_record, body.record, body.sig)
         if key is not None:
             answers.put(key, answer)
-    return ImportOut.model_validate(answer)
+    return IMPORT_OUT.validate_python(answer)
 
 
 def _import_key(body: ImportIn) -> str | None:

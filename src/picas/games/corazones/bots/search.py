@@ -10,7 +10,6 @@ the generator.
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -29,7 +28,7 @@ from picas.games.corazones.rules import MoonForm, Rules
 from picas.games.corazones.scoring import ALL_POINTS, JACK_POINTS
 from picas.games.corazones.view import PlayerView
 from picas.shared.cards import FULL_DECK_MASK
-from picas.shared.sampling import DealPlan, deal_hands, deal_plan
+from picas.shared.sampling import DealPlan, clearly_better, deal_hands, deal_plan
 
 JD = int(JACK_OF_DIAMONDS)
 
@@ -205,11 +204,8 @@ def search_play(
     best = min(range(len(options)), key=lambda i: (sum(values[i]), i))
     if best == own:
         return normal, runs
-    diffs = [a - b for a, b in zip(values[own], values[best], strict=True)]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    error = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, n - 1) / n)
-    if mean > settings.margin + settings.confidence * error:
+    gains = [a - b for a, b in zip(values[own], values[best], strict=True)]  # lower is better
+    if clearly_better(gains, settings.margin, settings.confidence):
         return options[best], runs
     return normal, runs
 

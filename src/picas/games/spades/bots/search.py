@@ -27,7 +27,7 @@ from picas.games.spades.bots.policy import (
     spare_partner,
     winner_position,
 )
-from picas.shared.sampling import NOTHING_KNOWN, deal_hands, deal_plan
+from picas.shared.sampling import NOTHING_KNOWN, clearly_better, deal_hands, deal_plan
 
 
 @dataclass(frozen=True, slots=True)
@@ -458,11 +458,8 @@ def search_play(
     # paired difference (the same samples price every card).
     if own == best:
         return heuristic, runs
-    diffs = [a - b for a, b in zip(values[best], values[own], strict=True)]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, n - 1) / n)
-    if mean > settings.margin + settings.confidence * spread:
+    gains = [a - b for a, b in zip(values[best], values[own], strict=True)]
+    if clearly_better(gains, settings.margin, settings.confidence):
         return options[best], runs
     return heuristic, runs
 

@@ -11,8 +11,9 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's «la mesa está muy ocupada»: try again in a few seconds. */
-export const BUSY_CODES = ["busy", "too_slow", "too_many_connections"];
+/** The server's «la mesa está muy ocupada», and nginx's answers while the server behind it is
+ * down or slow (deploy/nginx.conf): try again in a few seconds. */
+export const BUSY_CODES = ["busy", "too_slow", "too_many_connections", "server_down", "server_timeout"];
 
 async function post(path, body) {
   let response;
@@ -34,9 +35,10 @@ async function post(path, body) {
   }
   if (!response.ok) {
     const err = data && typeof data === "object" ? data.error : null;
-    // 503 busy / too_slow: the table is full for a moment; the save is untouched, and the
-    // page's «Reintentar» sends the same request again (Retry-After says when).
-    const busy = response.status === 503 && err && BUSY_CODES.includes(err.code);
+    // 503 busy / too_slow: the table is full for a moment; 502 server_down / 504 server_timeout:
+    // nginx in front could not reach the server. The save is untouched, and the page's
+    // «Reintentar» sends the same request again (Retry-After says when).
+    const busy = response.status >= 500 && err && BUSY_CODES.includes(err.code);
     if (err && typeof err.message === "string" && (response.status < 500 || busy)) {
       const code = String(err.code || "error");
       throw new ApiError(code, serverText(code, err.message), response.status);
@@ -66,7 +68,42 @@ export async function newGame(settings, code) {
   return checkAnswer(await post("/api/games", body));
 }
 
-/** South acts: a bid 0–13, "blind_nil", "look" or a card code. */
+/** A new Corazones game: settings {target, level, passing, jack_of_diamonds, moon}, maybe a code. */
+export async function newCorazonesGame(settings, code) {
+  const body = {
+    game: "corazones",
+    target: settings.target,
+    level: settings.level,
+    passing: settings.passing,
+    jack_of_diamonds: settings.jack_of_diamonds,
+    moon: settings.moon,
+  };
+  if (code) body.code = code;
+  return checkAnswer(await post("/api/games", body));
+}
+
+/**
+ * Corazones' suggestion for South: the three cards of a pass or the card to play, each with its
+ * reason {card, reasonCode, reasonParams, reason} (docs/api.md, "Corazones").
+ */
+export async function suggestion(save) {
+  const data = await post("/api/hint", { save });
+  const kind = data.kind === "pass" ? "pass" : "play";
+  const cards = kind === "pass" && Array.isArray(data.cards) ? data.cards.map(String) : [data.card].filter((c) => typeof c === "string");
+  if (!cards.length) throw new ApiError("unexpected", t("error.unexpected"));
+  const details = (Array.isArray(data.details) ? data.details : [])
+    .filter((d) => d && typeof d === "object" && typeof d.card === "string")
+    .map((d) => ({
+      card: d.card,
+      reasonCode: typeof d.reason_code === "string" ? d.reason_code : null,
+      reasonParams: d.reason_params && typeof d.reason_params === "object" ? d.reason_params : {},
+      reason: typeof d.reason === "string" ? d.reason : "",
+    }));
+  return { kind, cards, details };
+}
+
+/** South acts: a bid 0–13, "blind_nil", "look" or a card code (Spades); three cards or a card
+ * code (Corazones). */
 export async function act(save, action) {
   return checkAnswer(await post("/api/games/act", { save, action }));
 }

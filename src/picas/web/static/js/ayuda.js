@@ -2,7 +2,8 @@
 // with no game saved, the saved settings, or the defaults) fill [data-regla] and choose between
 // [data-si] / [data-si-no] passages. The pages come in Spanish (static/*.html) and English
 // (static/en/*.html, <html lang="en">); each links to its counterpart (a.idioma). A Spanish page
-// opened with the table in English points to its English version.
+// opened with the table in English points to its English version. Spades' pages are the default;
+// a page with <html data-juego="corazones"> describes the Corazones game (ayuda-corazones.js).
 
 import { t } from "./i18n.js";
 import { loadGame, loadSettings, DEFAULT_SETTINGS } from "./store.js";
@@ -63,14 +64,31 @@ function describe(rules) {
   return { target: rules.target, penalty: onOff(rules.bag_penalty), blind: onOff(rules.blind_nil) };
 }
 
-async function main() {
-  let settings;
-  try {
-    settings = loadSettings();
-  } catch {
-    settings = { ...DEFAULT_SETTINGS };
-  }
+const GAME = document.documentElement.dataset.juego === "corazones" ? "corazones" : "picas";
+
+/** Spades: the rules the page describes and the sentences of the box above the page. */
+function spadesPage(settings) {
   const rules = activeRules();
+  const lines = [say(rules.source === "game" ? "helpPage.settings" : rules.source === "settings" ? "helpPage.saved" : "helpPage.defaults", describe(rules))];
+  const next = { target: settings.target, bag_penalty: settings.bag_penalty, blind_nil: settings.blind_nil };
+  if (rules.source === "game" && (next.target !== rules.target || next.bag_penalty !== rules.bag_penalty || next.blind_nil !== rules.blind_nil)) {
+    lines.push(say("helpPage.saved", describe(next)));
+  }
+  return { rules, lines };
+}
+
+/** Corazones: the same, from its own game and settings (loaded only on its pages). */
+async function corazonesPage() {
+  const { corazonesRules, corazonesSummary, corazonesDiffer } = await import("./ayuda-corazones.js");
+  const language = PAGE_IS_ENGLISH ? "en" : "es";
+  const { active, next } = corazonesRules();
+  const lines = [corazonesSummary(active, language)];
+  if (next && corazonesDiffer(active, next)) lines.push(corazonesSummary(next, language, "settings"));
+  return { rules: active, lines };
+}
+
+/** Fill the page's rule-dependent passages from `rules` (whichever game it is). */
+function fillPage(rules) {
   for (const el of document.querySelectorAll("[data-regla]")) {
     const value = rules[el.dataset.regla];
     if (value !== undefined) el.textContent = String(value);
@@ -84,14 +102,19 @@ async function main() {
     const lower = el.textContent[0] === el.textContent[0].toLowerCase();
     el.textContent = lower ? where[0].toLowerCase() + where.slice(1) : where;
   }
+}
 
+async function main() {
+  let settings;
+  try {
+    settings = loadSettings();
+  } catch {
+    settings = { ...DEFAULT_SETTINGS };
+  }
+  const { rules, lines } = GAME === "corazones" ? await corazonesPage() : spadesPage(settings);
+  fillPage(rules);
   const box = document.getElementById("ajustes-activos");
   if (box) {
-    const lines = [say(rules.source === "game" ? "helpPage.settings" : rules.source === "settings" ? "helpPage.saved" : "helpPage.defaults", describe(rules))];
-    const next = { target: settings.target, bag_penalty: settings.bag_penalty, blind_nil: settings.blind_nil };
-    if (rules.source === "game" && (next.target !== rules.target || next.bag_penalty !== rules.bag_penalty || next.blind_nil !== rules.blind_nil)) {
-      lines.push(say("helpPage.saved", describe(next)));
-    }
     box.textContent = lines.join(" ");
     box.hidden = false;
   }

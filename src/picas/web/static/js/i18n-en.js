@@ -24,6 +24,7 @@ export const EN = {
   "rank.3": "3", "rank.2": "2",
   "suit.S": "spades", "suit.H": "hearts", "suit.D": "diamonds", "suit.C": "clubs",
   "card.name": "{rank} of {suit}",
+  "card.received": "{card}, passed to you",
   "card.faceDown": "face-down card",
   "card.article.Q": "the", "card.article.J": "the", "card.article": "the",
 
@@ -77,9 +78,19 @@ export const EN = {
   "help.example": "Scoring example",
   "help.strategy": "Strategy",
   "help.faq": "FAQ",
+  "help.difference": "Spades and Hearts",
   "menu.more": "More",
   "menu.stats": "Statistics",
   "menu.share": "Share",
+  "menu.switchGame": "Switch game",
+
+  "choose.title": "What shall we play?",
+  "choose.spades": "Spades",
+  "choose.spadesNote": "In partnerships: bid your tricks; spades are always trump.",
+  "choose.hearts": "Hearts",
+  "choose.heartsNote": "Every player for themselves: avoid hearts and the queen of spades.",
+  "choose.difference": "How do they differ?",
+  "choose.back": "Back to the game",
 
   "table.label": "Table",
   "table.trick": "Trick in play",
@@ -483,6 +494,8 @@ export const EN = {
   "key.waiting": "Your game is still saved as it was. Try again later.",
   "server.busy": "The table is very busy right now: try again in a few seconds. Your game is still saved.",
   "server.too_slow": "The computer took too long to think this time: try again later. Your game is still saved.",
+  "server.server_down": "The game's server is not answering right now: try again in a few seconds. Your game is still saved.",
+  "server.server_timeout": "The server took too long to answer: try again. Your game is still saved.",
   "server.too_many_connections": "The server has too many open connections: try again in a few seconds.",
   "server.bad_signature": "The server does not recognise this saved game's signature (its key may have changed, or the game comes from another server): it cannot go on here.",
 };

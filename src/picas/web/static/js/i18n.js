@@ -25,6 +25,7 @@ export const ES = {
   "rank.3": "3", "rank.2": "2",
   "suit.S": "picas", "suit.H": "corazones", "suit.D": "diamantes", "suit.C": "tréboles",
   "card.name": "{rank} de {suit}",
+  "card.received": "{card}, recibida",
   "card.faceDown": "carta boca abajo",
   "card.article.Q": "la", "card.article.J": "la", "card.article": "el",
 
@@ -82,9 +83,20 @@ export const ES = {
   "help.example": "Ejemplo de puntuación",
   "help.strategy": "Estrategia",
   "help.faq": "Preguntas frecuentes",
+  "help.difference": "Picas y Corazones",
   "menu.more": "Más",
   "menu.stats": "Estadísticas",
   "menu.share": "Compartir",
+  "menu.switchGame": "Cambiar de juego",
+
+  // The first screen: which game
+  "choose.title": "¿A qué jugamos?",
+  "choose.spades": "Picas",
+  "choose.spadesNote": "Spades por parejas: se cantan las bazas y las picas son triunfo.",
+  "choose.hearts": "Corazones",
+  "choose.heartsNote": "Cada uno por su cuenta: evita los corazones y la reina de picas.",
+  "choose.difference": "¿En qué se diferencian?",
+  "choose.back": "Volver a la partida",
 
   // Table areas
   "table.label": "Mesa",
@@ -476,12 +488,21 @@ export const ES = {
 const TABLES = { es: ES };
 let current = ES;
 let english = null; // the English module, once loaded (tables and the reason translator)
+const gameTables = []; // a game's own words ({es, en}), added to each language's table
+
+/** A game's own words (Corazones loads them with its table), in both languages. */
+export function addStrings(tables) {
+  gameTables.push(tables);
+  Object.assign(ES, tables.es);
+  if (TABLES.en) Object.assign(TABLES.en, tables.en);
+}
 
 /** Switch the page's language; English is fetched the first time it is chosen. */
 export async function loadLanguage(lang) {
   if (lang === "en" && !TABLES.en) {
     english = await import("./i18n-en.js");
     TABLES.en = english.EN;
+    for (const tables of gameTables) Object.assign(TABLES.en, tables.en);
   }
   current = TABLES[lang] || ES;
   document.documentElement.lang = TABLES[lang] ? lang : "es";

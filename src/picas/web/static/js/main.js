@@ -6,13 +6,15 @@ import * as api from "./api.js";
 import * as store from "./store.js";
 import * as anim from "./animation.js";
 import * as R from "./render.js";
+import * as T from "./mesa.js";
 import { bindInput } from "./input.js";
 import { askSetAside } from "./keydialog.js";
-import { t, applyTo, seatName, signed, num, loadLanguage, serverText } from "./i18n.js";
+import { t, seatName, signed, num, serverText } from "./i18n.js";
 import { installSprite, cardNameWithArticle, cardName, cardGender } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
 const SEATS = R.SEATS;
+const { paragraph, capital, keepFocus, shake } = T;
 
 const S = {
   save: null,
@@ -196,14 +198,6 @@ function drawPracticeBar() {
   }
 }
 
-function paragraph(text, className, role) {
-  const p = document.createElement("p");
-  p.className = className;
-  p.textContent = text;
-  if (role) p.setAttribute("role", role);
-  return p;
-}
-
 function drawStatus() {
   if (S.tapWaiter) {
     R.setStatus(t("status.tapToGo"));
@@ -231,28 +225,6 @@ function drawStatus() {
     text = S.lifted ? t("status.lifted", { card: capital(cardName(S.lifted)), gender: cardGender(S.lifted) }) : view.trick.length ? t("status.playFollow") : t("status.playLead");
   } else if (m.turn && (m.phase === "bidding" || m.phase === "playing")) text = m.turn === "south" ? "" : t("status.wait", { seat: seatName(m.turn) });
   R.setStatus(text);
-}
-
-function capital(text) {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** Redraw without losing the keyboard focus (the same card, key or button gets it back). */
-function keepFocus(fn) {
-  const active = document.activeElement;
-  let selector = null;
-  if (active && active !== document.body) {
-    if (active.dataset.carta && active.closest("#mano")) selector = null; // the hand restores its own
-    else if (active.id) selector = `#${CSS.escape(active.id)}`;
-    else if (active.dataset.accion) {
-      selector = `[data-accion="${active.dataset.accion}"]${active.dataset.valor !== undefined ? `[data-valor="${active.dataset.valor}"]` : ""}`;
-    }
-  }
-  fn();
-  if (selector && !document.body.contains(active)) {
-    const again = document.querySelector(selector);
-    if (again && !again.disabled) again.focus({ preventScroll: true });
-  }
 }
 
 // --- the tip and the play hint -----------------------------------------------------------------
@@ -369,19 +341,8 @@ async function unknownKey(raw, wanted) {
   }
 }
 
-async function startNew(code = null) {
-  try {
-    await newGame(code);
-  } catch (error) {
-    if (code && error instanceof api.ApiError && error.status >= 400 && error.status < 500) {
-      // A code from a link that the server refuses: say so, and that a random game is dealt instead.
-      S.notice = t("link.refused", { message: error.message });
-      await startNew(null);
-      R.announce(S.notice);
-      return;
-    }
-    showError(error, () => startNew(code));
-  }
+function startNew(code = null) {
+  return T.startNew(code, { state: S, newGame, showError });
 }
 
 /**
@@ -460,21 +421,8 @@ async function resumeEntry(entry, { practice, wanted = null }) {
 }
 
 /** A shared link's code: start that game, asking first if one is in progress. */
-async function offerCode(wanted) {
-  const inProgress = S.practice || (S.view && S.view.phase !== "game_over" && S.ui.stage !== "repartir");
-  if (inProgress) {
-    const [{ confirmDialog }] = await Promise.all([import("./dialogs.js"), R.loadStyles()]);
-    const ok = await confirmDialog({
-      title: t("link.title"),
-      text: t("link.confirm", { code: R.formatCode(wanted) }),
-      ok: t("link.start"),
-      cancel: t("link.keep"),
-      id: "dlg-codigo",
-    });
-    if (!ok) return;
-  }
-  S.notice = null;
-  await startNew(wanted);
+function offerCode(wanted) {
+  return T.offerCode(wanted, { state: S, startNew });
 }
 
 function showError(error, retry) {
@@ -579,14 +527,6 @@ function onCard(code, element) {
   }
 }
 
-function shake(element) {
-  if (!element || anim.reduced() || anim.isInstant() || !element.animate) return;
-  element.animate(
-    [{ translate: "0 0" }, { translate: "-5px 0" }, { translate: "5px 0" }, { translate: "-3px 0" }, { translate: "0 0" }],
-    { duration: 260 },
-  );
-}
-
 function playCard(code) {
   if (!canPlay() || !S.view.playable.includes(code)) return;
   act(code, { type: "play", seat: "south", card: code });
@@ -625,85 +565,51 @@ function selectBid(n, { focusConfirm = false } = {}) {
   if (focusConfirm) $("btn-cantar").focus();
 }
 
-async function onAction(action, value) {
-  switch (action) {
-    case "elegir":
-      selectBid(Number(value));
-      break;
-    case "cantar":
-      bid(S.selectedBid);
-      break;
-    case "tip":
-      if (S.tip && S.tipFor === tipKey()) selectBid(S.tip.bid);
-      else {
-        await maybeFetchTip(true);
-        if (S.tip && S.tipFor === tipKey()) selectBid(S.tip.bid);
-      }
-      break;
-    case "nil-ciego":
-      if (myTurn() && S.view.blind_nil_offered) act("blind_nil", { type: "bid", seat: "south", bid: 0, blind: true });
-      break;
-    case "ver":
-      if (myTurn() && S.view.blind_nil_offered) act("look", null);
-      break;
-    case "jugar":
-      if (S.lifted) playCard(S.lifted);
-      break;
-    case "seguir":
-      releaseTap();
-      break;
-    case "repartir":
-      await dealFirstHand();
-      break;
-    case "objetivo":
-      await chooseTarget(Number(value));
-      break;
-    case "siguiente":
-      await nextHand();
-      break;
-    case "ver-hoja":
-      await showScore();
-      break;
-    case "nueva":
-      $("dlg-hoja").close();
-      S.notice = null;
-      await startNew();
-      break;
-    case "volver":
-      await backToGame();
-      break;
-    case "comparar":
-      await showCompare();
-      break;
-    case "rejugar-otra":
-      if (S.practice) await startPractice(S.practice.hand);
-      break;
-    case "reintentar": {
-      const retry = S.error && S.error.retry;
-      S.error = null;
-      if (retry) await retry();
-      else draw();
-      break;
-    }
-    default:
-      break;
-  }
+/** South's taps on the buttons of the action area, the centre and the sheet, by their action. */
+const ACTIONS = {
+  elegir: (value) => selectBid(Number(value)),
+  cantar: () => bid(S.selectedBid),
+  tip: async () => {
+    if (!(S.tip && S.tipFor === tipKey())) await maybeFetchTip(true);
+    if (S.tip && S.tipFor === tipKey()) selectBid(S.tip.bid);
+  },
+  "nil-ciego": () => {
+    if (myTurn() && S.view.blind_nil_offered) act("blind_nil", { type: "bid", seat: "south", bid: 0, blind: true });
+  },
+  ver: () => {
+    if (myTurn() && S.view.blind_nil_offered) act("look", null);
+  },
+  jugar: () => {
+    if (S.lifted) playCard(S.lifted);
+  },
+  seguir: releaseTap,
+  repartir: dealFirstHand,
+  objetivo: (value) => chooseTarget(Number(value)),
+  siguiente: nextHand,
+  "ver-hoja": showScore,
+  nueva: async () => {
+    $("dlg-hoja").close();
+    S.notice = null;
+    await startNew();
+  },
+  volver: backToGame,
+  comparar: showCompare,
+  "rejugar-otra": async () => {
+    if (S.practice) await startPractice(S.practice.hand);
+  },
+  reintentar: () => T.retry(S, draw),
+};
+
+function onAction(action, value) {
+  return T.dispatch(action, value, ACTIONS);
 }
 
 // --- playing the events ------------------------------------------------------------------------
 
-function podRect(seat) {
-  return $(`asiento-${seat}`).getBoundingClientRect();
-}
-
 /** With «Parar tras cada baza» on: the finished trick stays until a tap (or «Seguir»). */
 function waitForTap() {
-  return new Promise((resolve) => {
+  return T.tapToGo((resolve) => {
     S.tapWaiter = resolve;
-    const hadFocus = document.activeElement;
-    R.renderContinue();
-    R.setStatus(t("status.tapToGo"));
-    if (!hadFocus || hadFocus === document.body || !document.body.contains(hadFocus)) $("btn-seguir").focus({ preventScroll: true });
   }).then(() => {
     S.tapWaiter = null;
     progressed();
@@ -734,14 +640,8 @@ async function step(ev) {
   } else if (ev.type === "look") {
     R.announce(you ? t("say.look.you") : t("say.look", { seat: seatName(ev.seat) }));
   } else if (ev.type === "play") {
-    let from = null;
-    if (you) {
-      const button = document.querySelector(`#mano [data-carta="${ev.card}"]`);
-      from = button ? button.getBoundingClientRect() : null;
-      if (m.hand) m.hand = m.hand.filter((c) => c !== ev.card);
-    } else {
-      from = podRect(ev.seat);
-    }
+    const from = T.playedFrom(ev);
+    if (you && m.hand) m.hand = m.hand.filter((c) => c !== ev.card);
     if (!m.trick.length) m.leader = ev.seat;
     m.trick.push({ seat: ev.seat, card: ev.card });
     m.handSizes[ev.seat] = Math.max(0, m.handSizes[ev.seat] - 1);
@@ -754,34 +654,22 @@ async function step(ev) {
       R.renderHand(m, { playable: new Set(), refusals: {}, lifted: null, focusIndex: S.focusIndex, myPlayTurn: false });
       R.renderPlayBar({ lifted: null });
     }
-    const card = R.trickSlot(ev.seat).firstElementChild;
     const sentence = you
       ? t("say.play.you", { card: cardNameWithArticle(ev.card) })
       : t("say.play", { seat: seatName(ev.seat), card: cardNameWithArticle(ev.card) });
     R.announce(sentence);
     if (!you) R.setStatus(sentence);
-    await anim.flyFrom(card, from, "play");
-    await anim.pause("playGap");
+    await T.flyToTrick(ev.seat, from);
   } else if (ev.type === "trick") {
-    const cards = [...document.querySelectorAll("#baza .carta")];
-    const winner = cards.find((c) => c.parentElement.dataset.seat === ev.winner);
     S.lastTrickSeen = { leader: ev.leader, cards: ev.cards, winner: ev.winner };
-    if (S.settings.pause_tricks) {
-      if (winner) winner.classList.add("ganadora");
-      R.announce(ev.winner === "south" ? t("say.trick.you") : t("say.trick", { seat: seatName(ev.winner) }));
-      await waitForTap();
-    } else {
-      await anim.pause("trickPause");
-      if (winner) winner.classList.add("ganadora");
-    }
-    await anim.collect(cards, podRect(ev.winner));
+    const sentence = ev.winner === "south" ? t("say.trick.you") : t("say.trick", { seat: seatName(ev.winner) });
+    await T.collectTrick(ev, { pauseTricks: S.settings.pause_tricks, waitForTap, sentence });
     if (m !== S.model) return; // the watchdog has shown the position meanwhile
     m.won[ev.winner] += 1;
     m.trick = [];
     m.turn = ev.winner;
     R.renderTrick(m);
     R.renderPods(m, podOptions());
-    const sentence = ev.winner === "south" ? t("say.trick.you") : t("say.trick", { seat: seatName(ev.winner) });
     if (!S.settings.pause_tricks) R.announce(sentence);
     R.setStatus(sentence);
   }
@@ -951,25 +839,7 @@ async function runDeal(dealer, handNumber, view) {
   draw();
   R.setStatus(t("status.dealing"));
   R.announce(dealer === "south" ? t("say.deal.you", { n: handNumber }) : t("say.deal", { seat: seatName(dealer), n: handNumber }));
-  const order = Array.from({ length: 52 }, (_, i) => SEATS[(SEATS.indexOf(dealer) + 1 + i) % 4]);
-  const handBox = $("mano");
-  await anim.deal({
-    layer: $("capa"),
-    fromRect: podRect(dealer),
-    order,
-    targetRect: (seat) => (seat === "south" ? handBox.getBoundingClientRect() : podRect(seat)),
-    onArrive: (seat) => {
-      if (m !== S.model) return;
-      progressed();
-      m.dealtCount[seat] += 1;
-      if (seat === "south") {
-        R.renderHand(m, { playable: new Set(), refusals: {}, focusIndex: 0, myPlayTurn: false });
-      } else {
-        const count = document.querySelector(`#asiento-${seat} .mini-cuenta`);
-        if (count) count.textContent = String(m.dealtCount[seat]);
-      }
-    },
-  });
+  await T.dealCards(m, dealer, { still: () => m === S.model, landed: progressed });
   if (m !== S.model) return;
   m.dealtCount = null;
   m.turn = R.nextSeat(dealer);
@@ -1126,9 +996,7 @@ function sheetContext() {
 }
 
 async function showScore() {
-  const history = S.view ? S.view.history : [];
-  let result = history[history.length - 1] || null;
-  if (S.ui.sheetHand) result = history.find((h) => h.number === S.ui.sheetHand) || result;
+  const result = T.sheetResult(S.view, S.ui.sheetHand);
   if (S.practice && S.ui.stage === "practica") {
     await showCompare();
     return;
@@ -1137,21 +1005,8 @@ async function showScore() {
   review.showSheet(sheetContext(), result, { over: S.ui.stage === "fin" });
 }
 
-async function showLastTrick() {
-  const view = S.view;
-  let trick = null;
-  if (view && view.tricks.length && S.ui.stage === "mesa") trick = view.tricks[view.tricks.length - 1];
-  else if (view && view.history.length) {
-    const last = view.history[view.history.length - 1];
-    trick = last.tricks[last.tricks.length - 1] || null;
-  }
-  if (S.busy && S.lastTrickSeen) {
-    // While tricks animate, the view is ahead of the table: show the last trick the player saw.
-    trick = S.lastTrickSeen;
-  }
-  await R.loadStyles();
-  $("ultima-contenido").replaceChildren(R.lastTrickContent(trick));
-  if (!$("dlg-ultima").open) $("dlg-ultima").showModal();
+function showLastTrick() {
+  return T.showLastTrick({ view: S.view, atTable: S.ui.stage === "mesa", busy: S.busy, seen: S.lastTrickSeen });
 }
 
 /** Statistics count each finished hand and game once (by the game's id), whatever reloads. */
@@ -1181,8 +1036,14 @@ async function showShare() {
   });
 }
 
-/** A shared record, checked and signed by the server, becomes the game on the table. */
+/** A shared record, checked and signed by the server, becomes the game on the table (a Corazones
+ * one opens at the Corazones table). */
 async function adoptImported(answer) {
+  if (answer.game === "corazones") {
+    store.handOver("corazones", answer);
+    window.location.reload();
+    return;
+  }
   leavePractice();
   resetHandState();
   S.reasons = store.cleanReasons(answer.reasons); // worked out again by the server from the record
@@ -1210,68 +1071,20 @@ async function adoptImported(answer) {
 
 // --- settings ------------------------------------------------------------------------------------
 
-async function openSettings() {
-  const [settings] = await Promise.all([import("./settings.js"), R.loadStyles()]);
-  settings.openSettings({
-    settings: () => S.settings,
-    applyNow: applyNowSettings,
-    saveAll: (next) => {
-      S.settings = next;
-      store.saveSettings(S.settings);
-      draw();
-    },
+function openSettings() {
+  return T.openSettings({
+    game: "picas",
+    state: S,
+    save: store.saveSettings,
+    titleKey: "app.title",
+    draw,
     applyToUndealt,
-    newGame: async (code) => {
-      S.notice = null;
-      await newGame(code);
-      $("dlg-hoja").close();
-    },
-    isBusy: () => S.busy,
+    newGame,
   });
 }
 
-async function applyNowSettings(next) {
-  const languageChanged = next.language !== S.settings.language;
-  S.settings = { ...S.settings, ...next };
-  store.saveSettings(S.settings);
-  anim.configure({ fast: store.fastMode(), speed: S.settings.speed });
-  if (languageChanged) {
-    try {
-      await loadLanguage(S.settings.language);
-    } catch {
-      S.settings.language = "es";
-      await loadLanguage("es");
-    }
-    translatePage();
-  }
-  draw();
-}
-
-function translatePage() {
-  applyTo(document);
-  document.title = t("app.title");
-  // The help menu opens the help pages in the table's language.
-  const english = document.documentElement.lang === "en";
-  for (const link of document.querySelectorAll("a[data-href-en]")) {
-    if (!link.dataset.hrefEs) link.dataset.hrefEs = link.getAttribute("href");
-    link.setAttribute("href", english ? link.dataset.hrefEn : link.dataset.hrefEs);
-    link.hreflang = english ? "en" : "es";
-  }
-}
 
 // --- start -------------------------------------------------------------------------------------
-
-/** ?codigo=XXXX-XXXX: the code of a shared game, taken off the address so a reload does not repeat it. */
-function codeFromLink() {
-  const params = new URLSearchParams(window.location.search);
-  const raw = params.get("codigo");
-  if (raw === null) return null;
-  params.delete("codigo");
-  const rest = params.toString();
-  window.history.replaceState(null, "", window.location.pathname + (rest ? `?${rest}` : "") + window.location.hash);
-  const code = raw.replace(/[\s-]+/g, "").toUpperCase();
-  return code || null;
-}
 
 function onReason(seat) {
   const next = seat && S.openReason !== seat ? seat : null;
@@ -1286,15 +1099,10 @@ function onReason(seat) {
   }
 }
 
-async function init() {
-  if (S.settings.language !== "es") {
-    try {
-      await loadLanguage(S.settings.language);
-    } catch {
-      S.settings.language = "es";
-    }
-  }
-  translatePage();
+/** Start the Spades table (js/inicio.js calls it once Picas is the game). */
+export async function start() {
+  await T.useLanguage(S.settings);
+  T.translatePage("app.title");
   installSprite();
   anim.configure({ fast: store.fastMode(), speed: S.settings.speed });
   bindInput({
@@ -1327,9 +1135,9 @@ async function init() {
     onBidKey: (n) => selectBid(n, { focusConfirm: true }),
     onResize: () => R.layoutHand(),
   });
+  $("app").hidden = false; // the table shows once its buttons answer
   document.body.classList.toggle("cuatro-colores", S.settings.four_colour);
   setInterval(checkStall, 1000);
-  await open(codeFromLink());
+  await open(T.codeFromLink());
 }
 
-init();

@@ -154,14 +154,8 @@ export function renderPods(model, { thinking = null, reasons = {}, openReason = 
     data.append(bidEl, tricks);
     pod.append(head, data);
     if (seat !== "south") {
-      const cards = model.dealtCount ? model.dealtCount[seat] : model.handSizes[seat];
-      const mini = el("div", "mini-mano");
-      mini.setAttribute("aria-hidden", "true");
-      const back = el("span", "mini-dorso");
-      back.innerHTML = backSvg();
-      mini.append(back, el("span", "mini-cuenta", String(cards)));
       const foot = el("div", "asiento-pie");
-      foot.append(mini);
+      foot.append(miniHand(model.dealtCount ? model.dealtCount[seat] : model.handSizes[seat]));
       if (reason) {
         const why = el("button", "porque", "?");
         why.type = "button";
@@ -189,6 +183,17 @@ export function renderPods(model, { thinking = null, reasons = {}, openReason = 
   }
 }
 
+/** A seat's cards in hand as a small back and a count (hidden from screen readers: the pod's
+ * sentence says it). */
+export function miniHand(cards) {
+  const mini = el("div", "mini-mano");
+  mini.setAttribute("aria-hidden", "true");
+  const back = el("span", "mini-dorso");
+  back.innerHTML = backSvg();
+  mini.append(back, el("span", "mini-cuenta", String(cards)));
+  return mini;
+}
+
 // --- the trick ---------------------------------------------------------------------------------
 
 export function trickSlot(seat) {
@@ -214,7 +219,7 @@ export function renderTrick(model) {
 export function renderHand(model, options) {
   const hand = $("mano");
   const hadFocus = hand.contains(document.activeElement);
-  hand.classList.toggle("mi-turno", Boolean(options.myPlayTurn));
+  hand.classList.toggle("mi-turno", Boolean(options.myPlayTurn || options.choosing));
   if (model.dealtCount || !model.hand) {
     const count = model.dealtCount ? model.dealtCount.south : model.handSizes.south;
     hand.replaceChildren();
@@ -245,15 +250,34 @@ export function renderHand(model, options) {
   layoutHand();
 }
 
-/** Classes, label and state of one of South's cards, set from scratch (the button may be reused). */
+/**
+ * Classes, label and state of one of South's cards, set from scratch (the button may be reused).
+ * Games differ in two options: `received` (a Set: Corazones marks the cards passed to South, for
+ * the eye and in the name) and `choosing` with `chosen` (a Set: picking the cards of a pass, each
+ * card toggles on and off instead of being played).
+ */
 function dressHandCard(button, code, i, focusIndex, options) {
   button.className = "carta carta-mano";
   button.dataset.index = String(i);
-  button.setAttribute("aria-label", cardName(code));
+  const received = Boolean(options.received && options.received.has(code));
+  button.classList.toggle("recibida", received);
+  const name = received ? t("card.received", { card: cardName(code) }) : cardName(code);
+  button.setAttribute("aria-label", name);
   button.removeAttribute("aria-disabled");
   button.removeAttribute("aria-pressed");
   button.removeAttribute("title");
   button.tabIndex = i === focusIndex ? 0 : -1;
+  if (options.choosing) {
+    const chosen = options.chosen.has(code);
+    button.classList.add("jugable");
+    button.classList.toggle("elegida", chosen); // raised in its place: the neighbours stay tappable
+    button.setAttribute("aria-pressed", chosen ? "true" : "false");
+    if (options.suggested && options.suggested.includes(code)) {
+      button.classList.add("sugerida");
+      button.setAttribute("aria-label", t("hint.cardAria", { card: name }));
+    }
+    return;
+  }
   if (!options.myPlayTurn) return;
   const ok = options.playable.has(code);
   button.classList.add(ok ? "jugable" : "apagada");
@@ -265,7 +289,7 @@ function dressHandCard(button, code, i, focusIndex, options) {
     button.setAttribute("aria-pressed", options.lifted === code ? "true" : "false");
     if (options.suggested === code) {
       button.classList.add("sugerida");
-      button.setAttribute("aria-label", t("hint.cardAria", { card: cardName(code) }));
+      button.setAttribute("aria-label", t("hint.cardAria", { card: name }));
     }
   }
   if (options.lifted === code) button.classList.add("levantada");
@@ -418,11 +442,11 @@ const SUIT_LETTER = { clubs: "C", diamonds: "D", hearts: "H", spades: "S" };
 
 /**
  * The play hint's reason in the page's language, from its code and parameters (docs/api.md):
- * `hint.<code>` with the cards as labels (♥Q) and the suits and seats named; a `discard` code is
+ * `hint.<code>` (Corazones: `hint.corazones.<code>`, the prefix) with the cards as labels (♥Q) and the suits and seats named; a `discard` code is
  * rendered the same way and put in its place. Null for a code (or parameter) the tables lack.
  */
-export function hintReason(code, params = {}) {
-  if (typeof code !== "string" || !has(`hint.${code}`)) return null;
+export function hintReason(code, params = {}, prefix = "hint") {
+  if (typeof code !== "string" || !has(`${prefix}.${code}`)) return null;
   const words = {};
   for (const [name, value] of Object.entries(params || {})) {
     const text = String(value);
@@ -436,7 +460,7 @@ export function hintReason(code, params = {}) {
     if (!has(`hint.${params.discard}`)) return null;
     words.discard = t(`hint.${params.discard}`, words);
   }
-  const out = t(`hint.${code}`, words);
+  const out = t(`${prefix}.${code}`, words);
   return /\{\w+\}/.test(out) ? null : out;
 }
 
@@ -481,17 +505,18 @@ export function clearActions() {
   box.className = "acciones";
 }
 
-/** The first screen's choice of target, next to «Repartir»: 250 (quick) or 500 (standard). */
-export function targetChoice(current) {
+/** The first screen's choice of target, next to «Repartir»: Spades' 250 (quick) or 500 (standard);
+ * a game passes its own targets and the key of their short names (`${prefix}.${target}`). */
+export function targetChoice(current, { targets = [250, 500], prefix = "deal.target" } = {}) {
   const group = el("div", "eleccion-objetivo");
   group.setAttribute("role", "group");
   const label = el("span", "eleccion-titulo", t("deal.target"));
   label.id = "eleccion-objetivo-titulo";
   group.setAttribute("aria-labelledby", label.id);
   group.append(label);
-  for (const target of [250, 500]) {
+  for (const target of targets) {
     const choice = button("", { className: "boton eleccion", action: "objetivo", value: target, id: `objetivo-${target}` });
-    choice.append(el("strong", "", String(target)), " ", el("span", "eleccion-sub", t(`deal.target.${target}`)));
+    choice.append(el("strong", "", String(target)), " ", el("span", "eleccion-sub", t(`${prefix}.${target}`)));
     choice.setAttribute("aria-pressed", target === current ? "true" : "false");
     group.append(choice);
   }
@@ -539,6 +564,44 @@ export function lastTrickContent(trick) {
   box.append(trickCross(trick));
   box.append(el("p", "", `${t("last.leader", { seat: seatName(trick.leader) })} ${trick.winner === "south" ? t("last.winner.you") : t("last.winner", { seat: seatName(trick.winner) })}`));
   return box;
+}
+
+// --- the sheet dialog (#dlg-hoja), shared by the games' sheets --------------------------------------
+
+/** A table with its caption and a row of column headings. */
+export function headedTable(className, captionKey, headingKeys) {
+  const table = el("table", className);
+  table.append(el("caption", "", t(captionKey)));
+  const head = el("tr");
+  for (const key of headingKeys) {
+    const th = el("th", "", t(key));
+    th.scope = "col";
+    head.append(th);
+  }
+  const thead = el("thead");
+  thead.append(head);
+  table.append(thead);
+  return table;
+}
+
+/** The sheet's buttons: «Nueva partida» at the end of the game, «Siguiente mano» between hands,
+ * «Cerrar». Returns the one that takes the focus. */
+export function sheetButtons(over, stage) {
+  const buttons = $("hoja-botones");
+  buttons.replaceChildren();
+  if (over) buttons.append(button(t("btn.newGame"), { className: "boton principal", action: "nueva", id: "btn-nueva" }));
+  else if (stage === "hoja") buttons.append(button(t("btn.nextHand"), { className: "boton principal", action: "siguiente", id: "btn-siguiente-hoja" }));
+  const close = button(t("btn.close"), { className: "boton" });
+  close.dataset.cerrar = "";
+  buttons.append(close);
+  return buttons.querySelector(".principal") || close;
+}
+
+export function openSheet(focus) {
+  const dialog = $("dlg-hoja");
+  if (!dialog.open) dialog.showModal();
+  if (focus) focus.focus({ preventScroll: true });
+  dialog.scrollTop = 0;
 }
 
 // --- styles of the rarely used parts -------------------------------------------------------------

@@ -5,7 +5,7 @@
 
 import { t, signed, num, seatName, reasonText } from "./i18n.js";
 import { cardName, cardNameWithArticle, shortLabel, suitSymbol, SUITS, rankValue } from "./cards.js";
-import { SEATS, el, srOnly, button, trickCross } from "./render.js";
+import { SEATS, el, srOnly, button, trickCross, headedTable, sheetButtons as setButtons, openSheet as openDialog } from "./render.js";
 
 const $ = (id) => document.getElementById(id);
 const TEAMS = ["north_south", "east_west"];
@@ -192,22 +192,6 @@ function dealtHands(result) {
   return details;
 }
 
-/** A table with its caption and a row of column headings, the texts of i18n keys. */
-function headedTable(className, captionKey, headingKeys) {
-  const table = el("table", className);
-  table.append(el("caption", "", t(captionKey)));
-  const head = el("tr");
-  for (const key of headingKeys) {
-    const th = el("th", "", t(key));
-    th.scope = "col";
-    head.append(th);
-  }
-  const thead = el("thead");
-  thead.append(head);
-  table.append(thead);
-  return table;
-}
-
 /** Every hand of the game; each hand's number opens its sheet. */
 function historyTable(history, selected) {
   const table = headedTable("hoja historial", "sheet.historyCaption", ["sheet.historyHand", "team.north_south", "team.east_west"]);
@@ -248,24 +232,6 @@ export function nilBreaks(result) {
 }
 
 // --- the dialog -----------------------------------------------------------------------------
-
-function setButtons(over, stage) {
-  const buttons = $("hoja-botones");
-  buttons.replaceChildren();
-  if (over) buttons.append(button(t("btn.newGame"), { className: "boton principal", action: "nueva", id: "btn-nueva" }));
-  else if (stage === "hoja") buttons.append(button(t("btn.nextHand"), { className: "boton principal", action: "siguiente", id: "btn-siguiente-hoja" }));
-  const close = button(t("btn.close"), { className: "boton" });
-  close.dataset.cerrar = "";
-  buttons.append(close);
-  return buttons.querySelector(".principal") || close;
-}
-
-function openDialog(focus) {
-  const dialog = $("dlg-hoja");
-  if (!dialog.open) dialog.showModal();
-  if (focus) focus.focus({ preventScroll: true });
-  dialog.scrollTop = 0;
-}
 
 /** The sheet dialog for `result` (the last hand, or the hand asked for); at game over, the result too. */
 export function showSheet(ctx, result, { over = false } = {}) {

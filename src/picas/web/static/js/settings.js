@@ -1,13 +1,55 @@
 // The settings dialog, built on first use. Two groups: the table's (language, pace, pause after a
-// trick, play hint, colours), which apply at once; and the next game's (target, level, bag
-// penalty, Blind Nil), saved with «Guardar» or used at once by «Nueva partida». Then a game by code.
+// trick, play hint, colours), which apply at once; and the next game's (Spades: target, level, bag
+// penalty, Blind Nil; Corazones: target, level, passing, ♦J, the moon), saved with «Guardar» or
+// used at once by «Nueva partida». Then a game by code.
 
 import { t } from "./i18n.js";
 import { LANGUAGES, SPEEDS } from "./store.js";
 import { makeDialog, node } from "./dialogs.js";
 
 const NOW = ["language", "speed", "pause_tricks", "auto_last", "hint", "four_colour"];
-const CHECKS = ["bag_penalty", "blind_nil", "four_colour", "pause_tricks", "auto_last", "hint"];
+const NOW_CHECKS = ["four_colour", "pause_tricks", "auto_last", "hint"];
+const LEVELS = ["facil", "normal", "dificil"];
+
+const LEVEL_RADIOS = () => radios("level", "settings.level", LEVELS.map((l) => [l, `level.${l}`]));
+
+/** The next game's settings of each game: the fields, and how they are read back. */
+const NEXT = {
+  picas: {
+    note: "settings.note",
+    radios: ["target", "level"],
+    checks: ["bag_penalty", "blind_nil"],
+    fields: () => [
+      radios("target", "settings.target", [["250", "settings.target.250"], ["500", "settings.target.500"]]),
+      LEVEL_RADIOS(),
+      check("bag_penalty", "settings.bagPenalty"),
+      check("blind_nil", "settings.blindNil"),
+    ],
+    read: (form) => ({
+      target: Number(form.elements.target.value) === 500 ? 500 : 250,
+      bag_penalty: form.elements.bag_penalty.checked,
+      blind_nil: form.elements.blind_nil.checked,
+    }),
+  },
+  corazones: {
+    note: "cz.settings.note",
+    radios: ["target", "level", "moon"],
+    checks: ["passing", "jack_of_diamonds"],
+    fields: () => [
+      radios("target", "settings.target", [["100", "cz.settings.target.100"], ["50", "cz.settings.target.50"]]),
+      LEVEL_RADIOS(),
+      check("passing", "cz.settings.passing"),
+      check("jack_of_diamonds", "cz.settings.jack"),
+      radios("moon", "cz.settings.moon", [["others", "cz.settings.moon.others"], ["self", "cz.settings.moon.self"]]),
+    ],
+    read: (form) => ({
+      target: Number(form.elements.target.value) === 50 ? 50 : 100,
+      passing: form.elements.passing.checked,
+      jack_of_diamonds: form.elements.jack_of_diamonds.checked,
+      moon: form.elements.moon.value === "self" ? "self" : "others",
+    }),
+  },
+};
 
 function radios(name, legendKey, options) {
   const set = node("fieldset", "en-fila");
@@ -54,7 +96,7 @@ function buttonNode(text, { id, className = "boton" } = {}) {
   return b;
 }
 
-function build() {
+function build(next) {
   const form = node("form", "dialogo-cuerpo");
   form.id = "form-ajustes";
   form.method = "dialog";
@@ -70,7 +112,7 @@ function build() {
     check("four_colour", "settings.fourColor"),
   );
 
-  const next = node("fieldset", "grupo-ajustes");
+  const later = node("fieldset", "grupo-ajustes");
   const message = node("p", "mensaje");
   message.id = "ajustes-mensaje";
   message.setAttribute("role", "status");
@@ -79,13 +121,10 @@ function build() {
     buttonNode(t("btn.save"), { id: "ajustes-guardar" }),
     buttonNode(t("settings.newGame"), { id: "ajustes-nueva", className: "boton principal" }),
   );
-  next.append(
+  later.append(
     node("legend", "", t("settings.nextGame")),
-    node("p", "nota", t("settings.note")),
-    radios("target", "settings.target", [["250", "settings.target.250"], ["500", "settings.target.500"]]),
-    radios("level", "settings.level", [["facil", "level.facil"], ["normal", "level.normal"], ["dificil", "level.dificil"]]),
-    check("bag_penalty", "settings.bagPenalty"),
-    check("blind_nil", "settings.blindNil"),
+    node("p", "nota", t(next.note)),
+    ...next.fields(),
     message,
     row,
     node("p", "nota", t("settings.abandon")),
@@ -110,13 +149,13 @@ function build() {
   close.dataset.cerrar = "";
   const bottom = node("div", "dialogo-botones");
   bottom.append(close);
-  form.append(heading, now, next, byCode, bottom);
+  form.append(heading, now, later, byCode, bottom);
   return form;
 }
 
-function fillForm(form, values) {
-  for (const name of ["target", "level", "language", "speed"]) form.elements[name].value = String(values[name]);
-  for (const name of CHECKS) form.elements[name].checked = Boolean(values[name]);
+function fillForm(form, values, next) {
+  for (const name of ["language", "speed", ...next.radios]) form.elements[name].value = String(values[name]);
+  for (const name of [...NOW_CHECKS, ...next.checks]) form.elements[name].checked = Boolean(values[name]);
 }
 
 function readNow(form) {
@@ -130,27 +169,26 @@ function readNow(form) {
   };
 }
 
-function readAll(form) {
+function readAll(form, next) {
   return {
     ...readNow(form),
-    target: Number(form.elements.target.value) === 500 ? 500 : 250,
-    level: ["facil", "normal", "dificil"].includes(form.elements.level.value) ? form.elements.level.value : "facil",
-    bag_penalty: form.elements.bag_penalty.checked,
-    blind_nil: form.elements.blind_nil.checked,
+    level: LEVELS.includes(form.elements.level.value) ? form.elements.level.value : "facil",
+    ...next.read(form),
   };
 }
 
 /**
- * ctx: {settings(): the saved settings, applyNow(next): apply and save the table's settings,
+ * ctx: {game: "picas" (the default) | "corazones", settings(): the saved settings, applyNow(next): apply and save the table's settings,
  * saveAll(settings), applyToUndealt(): give them to a game not yet dealt (true if it did),
  * newGame(code): start a game (throws with a message), isBusy()}
  */
 export function openSettings(ctx) {
+  const next = NEXT[ctx.game] || NEXT.picas;
   const dialog = makeDialog("dlg-ajustes");
   const render = (values, focusName = null) => {
-    const form = build();
+    const form = build(next);
     dialog.replaceChildren(form);
-    fillForm(form, values);
+    fillForm(form, values, next);
     bind(form);
     if (focusName) {
       const field = [...form.elements[focusName]].find((input) => input.checked) || form.elements[focusName][0];
@@ -163,23 +201,23 @@ export function openSettings(ctx) {
     form.addEventListener("change", async (event) => {
       if (!NOW.includes(event.target.name)) return;
       const languageBefore = ctx.settings().language;
-      const unsaved = readAll(form);
+      const unsaved = readAll(form, next);
       await ctx.applyNow(readNow(form));
       // A new language: the dialog is drawn again in it, keeping what was chosen but not saved.
       if (ctx.settings().language !== languageBefore) render(unsaved, "language");
     });
     $("ajustes-guardar").addEventListener("click", async () => {
-      const next = readAll(form);
+      const chosen = readAll(form, next);
       await ctx.applyNow(readNow(form));
-      ctx.saveAll(next);
+      ctx.saveAll(chosen);
       const now = await ctx.applyToUndealt();
       $("ajustes-mensaje").textContent = t(now ? "settings.savedUndealt" : "settings.saved");
     });
     const start = async (code) => {
       if (ctx.isBusy()) return;
-      const next = readAll(form);
+      const chosen = readAll(form, next);
       await ctx.applyNow(readNow(form));
-      ctx.saveAll(next);
+      ctx.saveAll(chosen);
       try {
         await ctx.newGame(code);
         dialog.close();

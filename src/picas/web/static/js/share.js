@@ -15,8 +15,10 @@ export function linkCode(code) {
   return clean.length === 8 ? `${clean.slice(0, 4)}-${clean.slice(4)}` : clean;
 }
 
-export function linkFor(code) {
-  return `${window.location.origin}${window.location.pathname}?codigo=${linkCode(code)}`;
+/** The link to a game's deals; a Corazones link names its game (a bare code is Spades, as before). */
+export function linkFor(code, game = "picas") {
+  const which = game === "corazones" ? "&juego=corazones" : "";
+  return `${window.location.origin}${window.location.pathname}?codigo=${linkCode(code)}${which}`;
 }
 
 function section(titleKey) {
@@ -26,13 +28,13 @@ function section(titleKey) {
 }
 
 /** The download is the save the page keeps: {"record": ..., "sig": ...} (docs/record.md). */
-function download(save, code) {
+function download(save, code, game = "picas") {
   const file = { record: save.record, sig: save.sig };
   const blob = new Blob([`${JSON.stringify(file, null, 2)}\n`], { type: "application/json" });
   const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
   a.href = url;
-  a.download = `picas-${linkCode(code) || "partida"}.json`;
+  a.download = `${game === "corazones" ? "corazones" : "picas"}-${linkCode(code) || "partida"}.json`;
   document.body.append(a);
   a.click();
   a.remove();
@@ -86,7 +88,7 @@ export function showShare(ctx) {
   const input = node("input", "enlace");
   input.id = "compartir-enlace";
   input.readOnly = true;
-  input.value = linkFor(ctx.code);
+  input.value = linkFor(ctx.code, ctx.game);
   input.setAttribute("aria-label", t("share.linkLabel"));
   const copyButton = node("button", "boton principal", t("share.copy"));
   copyButton.type = "button";
@@ -106,7 +108,7 @@ export function showShare(ctx) {
   const exportButton = node("button", "boton", t("share.export"));
   exportButton.type = "button";
   exportButton.id = "btn-exportar";
-  exportButton.addEventListener("click", () => download(ctx.save, ctx.code));
+  exportButton.addEventListener("click", () => download(ctx.save, ctx.code, ctx.game));
   exportPart.append(exportButton);
 
   const importPart = section("share.importTitle");

@@ -8,6 +8,55 @@ const SETTINGS_KEY = "picas.ajustes";
 const ASIDE_PREFIX = "picas.partida.apartada.";
 const FORMAT = 1;
 
+// Each game keeps its own save, practice hand, next-game settings and statistics. Spades keeps the
+// keys it had before Corazones came, so a Spades player's save and statistics still open.
+export const GAMES = ["picas", "corazones"];
+const CHOICE_KEY = "picas.juego";
+export const KEYS = Object.freeze({
+  picas: { game: GAME_KEY, practice: PRACTICE_KEY, settings: SETTINGS_KEY, aside: ASIDE_PREFIX, stats: "picas.estadisticas" },
+  corazones: {
+    game: "picas.corazones.partida",
+    practice: "picas.corazones.practica",
+    settings: "picas.corazones.ajustes",
+    aside: "picas.corazones.partida.apartada.",
+    stats: "picas.corazones.estadisticas",
+  },
+});
+
+/** The game the player chose last ("picas" | "corazones"), or null on a first visit. */
+export function chosenGame() {
+  const ls = storage();
+  try {
+    const value = ls ? ls.getItem(CHOICE_KEY) : null;
+    return GAMES.includes(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function chooseGame(game) {
+  const ls = storage();
+  if (!ls || !GAMES.includes(game)) return;
+  try {
+    ls.setItem(CHOICE_KEY, game);
+  } catch {
+    // not fatal: the first screen asks again next time
+  }
+}
+
+/** A downloaded game of the other game, opened at one game's table: it becomes that game's save
+ * and the chosen game (the page then reloads into it). */
+export function handOver(game, answer) {
+  const entry = { save: answer.save, code: answer.code, level: answer.level, ui: { stage: "mesa" }, reasons: answer.reasons || {}, gid: newGameId() };
+  saveGame(entry, KEYS[game].game);
+  chooseGame(game);
+}
+
+/** Whether a save of `game` is kept in this browser (a Spades player from before the choice). */
+export function hasSave(game) {
+  return rawGame(KEYS[game].game) !== null;
+}
+
 export const SPEEDS = ["lenta", "normal", "rapida"];
 export const LANGUAGES = ["es", "en"];
 
@@ -73,7 +122,7 @@ export function loadGame(key = GAME_KEY) {
   if (!game.ui || typeof game.ui !== "object") game.ui = {};
   game.reasons = cleanReasons(game.reasons);
   if (typeof game.gid !== "string" || game.gid.length > 64) game.gid = null;
-  if (key === PRACTICE_KEY) {
+  if (key === PRACTICE_KEY || key === KEYS.corazones.practice) {
     const p = game.practice;
     if (!p || typeof p !== "object" || !Number.isInteger(p.hand)) return { status: "damaged", raw, reason: "shape" };
   } else {
@@ -106,11 +155,11 @@ export function removeGame(key) {
 }
 
 /** Keep an unreadable save under a key of its own (never overwriting an earlier one). */
-export function setAside(raw, key = GAME_KEY) {
+export function setAside(raw, key = GAME_KEY, prefix = ASIDE_PREFIX) {
   const ls = storage();
   if (!ls) return null;
-  let aside = ASIDE_PREFIX + new Date().toISOString();
-  for (let i = 2; ls.getItem(aside) !== null; i += 1) aside = `${ASIDE_PREFIX}${new Date().toISOString()}-${i}`;
+  let aside = prefix + new Date().toISOString();
+  for (let i = 2; ls.getItem(aside) !== null; i += 1) aside = `${prefix}${new Date().toISOString()}-${i}`;
   try {
     ls.setItem(aside, raw);
     ls.removeItem(key);
@@ -175,4 +224,54 @@ export function newGameId() {
   const bytes = new Uint8Array(9);
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// --- Corazones' settings ---------------------------------------------------------------------------
+
+/** The table's own settings (language, pace, colours) are the player's, shared by both games. */
+const TABLE_FIELDS = ["language", "speed", "four_colour", "pause_tricks", "auto_last"];
+
+export const CORAZONES_DEFAULTS = Object.freeze({
+  target: 100,
+  level: "facil",
+  passing: true,
+  jack_of_diamonds: false,
+  moon: "others", // +26 to each of the others; "self": −26 to the shooter
+  hint: false,
+});
+
+export function loadCorazonesSettings() {
+  const shared = loadSettings();
+  const settings = { ...CORAZONES_DEFAULTS };
+  for (const key of TABLE_FIELDS) settings[key] = shared[key];
+  const ls = storage();
+  if (!ls) return settings;
+  try {
+    const data = JSON.parse(ls.getItem(KEYS.corazones.settings) || "{}");
+    if ([50, 100].includes(data.target)) settings.target = data.target;
+    if (["facil", "normal", "dificil"].includes(data.level)) settings.level = data.level;
+    if (["others", "self"].includes(data.moon)) settings.moon = data.moon;
+    for (const key of ["passing", "jack_of_diamonds", "hint"]) {
+      if (typeof data[key] === "boolean") settings[key] = data[key];
+    }
+  } catch {
+    // unreadable settings: the defaults
+  }
+  return settings;
+}
+
+export function saveCorazonesSettings(settings) {
+  const shared = loadSettings();
+  const own = {};
+  for (const [key, value] of Object.entries(settings)) {
+    if (TABLE_FIELDS.includes(key)) shared[key] = value;
+    else if (key in CORAZONES_DEFAULTS) own[key] = value;
+  }
+  saveSettings(shared);
+  const ls = storage();
+  try {
+    if (ls) ls.setItem(KEYS.corazones.settings, JSON.stringify(own));
+  } catch {
+    // not fatal
+  }
 }

@@ -1,0 +1,72 @@
+"""``picas replay`` of a Corazones record: each hand's points by seat (hearts, ♠Q, ♦J, the moon)
+and the running totals, then the result."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from picas.games.corazones import GameState
+from picas.games.corazones.view import outcome_to_json, result_to_json
+from picas.games.spades import Seat
+
+WIDTH = 8
+
+
+def replay_json(game: GameState) -> dict[str, Any]:
+    return {
+        "game": "corazones",
+        "code": game.code,
+        "rules": game.rules.to_json(),
+        "hands": [result_to_json(result) for result in game.history],
+        "totals": _by_seat(game.totals),
+        "outcome": outcome_to_json(game.outcome),
+    }
+
+
+def replay_text(game: GameState) -> str:
+    rules = game.rules
+    lines = [
+        f"Partida {game.code} — Corazones a {rules.target}"
+        f" (pase: {_yes(rules.passing)}, ♦J −10: {_yes(rules.jack_of_diamonds)},"
+        f" luna: {rules.moon.name_es})"
+    ]
+    for result in game.history:
+        hand, score = result.hand, result.score
+        lines.append("")
+        lines.append(
+            f"Mano {hand.number} — reparte {hand.dealer.name_es},"
+            f" {hand.direction.label_es.lower()}."
+        )
+        lines.append(_row("", [seat.name_es for seat in Seat]))
+        lines.append(_row("Corazones", [str(n) for n in score.hearts]))
+        lines.append(_row("♠Q", [_mark(score.queen is seat) for seat in Seat]))
+        if rules.jack_of_diamonds:
+            lines.append(_row("♦J", ["−10" if score.jack is seat else "—" for seat in Seat]))
+        lines.append(_row("Puntos", [str(n) for n in score.points]))
+        lines.append(_row("Acumulado", [str(n) for n in score.totals]))
+        if score.moon is not None:
+            lines.append(f"  {score.moon.name_es} se tira a la luna.")
+    lines.append("")
+    totals = ", ".join(f"{seat.name_es} {game.totals[seat]}" for seat in Seat)
+    outcome = game.outcome
+    if outcome is None:
+        lines.append(f"Partida en curso: {totals}.")
+    else:
+        lines.append(f"Gana {outcome.winner.name_es} en {outcome.hands_played} manos: {totals}.")
+    return "\n".join(lines)
+
+
+def _by_seat(values: tuple[int, int, int, int]) -> dict[str, int]:
+    return {seat.key: values[seat] for seat in Seat}
+
+
+def _row(name: str, cells: list[str]) -> str:
+    return f"  {name:12}" + "".join(f"{cell:>{WIDTH}}" for cell in cells)
+
+
+def _mark(took: bool) -> str:
+    return "13" if took else "—"
+
+
+def _yes(flag: bool) -> str:
+    return "sí" if flag else "no"

@@ -1,0 +1,217 @@
+"""The hint: Normal's pass or card for the viewer, and why, card by card (docs/api.md, "Corazones",
+``/api/hint``).
+
+The choice is Normal's own (:func:`~picas.games.corazones.bots.normal.plan_pass`,
+:func:`~picas.games.corazones.bots.policy.choose`); the reason names the rule of Normal's plan or
+policy that the chosen card follows, read from the same view with the policy's own tests (the moon,
+the threat, the trick's winner). A reason is a code and parameters without words (card codes, suit
+and seat keys, counts), so a page can say it in any language; :func:`render_es` is the Spanish.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from picas.games.corazones.bots.cards import mask, table_of
+from picas.games.corazones.bots.normal import COVER, MOON_PASS, plan_pass
+from picas.games.corazones.bots.policy import (
+    AS,
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    KS,
+    QS,
+    SPADES,
+    SPADES_BELOW_QUEEN,
+    Table,
+    choose,
+    legal_mask,
+    losers,
+    moon_threat,
+    shooting,
+    trick_points,
+    trick_winner,
+    winning_seat,
+)
+from picas.games.corazones.view import PlayerView
+from picas.shared.cards import CARDS, FULL_DECK_MASK, SUIT_MASKS, Card, Suit
+from picas.shared.seats import Seat
+
+ReasonParams = Mapping[str, str | int]
+SUIT_KEYS = ("clubs", "diamonds", "hearts", "spades")
+
+REASONS_ES: dict[str, str] = {
+    # the pass
+    "pass_moon": "{card}: tu mano puede llevarse todas las bazas; pasa lo que podría perder una",
+    "pass_top_spade": "{card}: sin cuatro picas bajas que la cubran ({n}), es peligrosa",
+    "pass_void": "{card}: te quedas sin {suit} para poder descartarte",
+    "pass_high": "{card}: una carta alta que puede llevarse puntos",
+    "pass_extra": "{card}: no queda nada más peligroso que pasar",
+    # the play
+    "only_card": "{card} es tu única carta jugable",
+    "open_two_clubs": "el 2 de tréboles abre la primera baza",
+    "moon_lead": "vas a por la luna: sal con {card}, que nadie puede superar",
+    "moon_take": "vas a por la luna: llévate esta baza con {card}",
+    "moon_keep": "vas a por la luna: {card} no da puntos a nadie",
+    "stop_moon_take": "{seat} lleva todos los puntos: quítale esta baza con {card}",
+    "stop_moon_safe": "{seat} lleva todos los puntos: no le des ninguno, juega {card}",
+    "smoke_queen": "sal con una pica baja, {card}, para que salga la reina de picas",
+    "lead_low": "sal con {card}: en {suit} pocas cartas pueden pasar por debajo",
+    "give_queen": "gana una pica más alta ({best}): dale la reina de picas",
+    "duck": "agáchate: {card} es la más alta que no gana (gana {best})",
+    "shed_high": "la baza no tiene puntos y juegas el último: suelta {card}",
+    "win_last": "juegas el último y no puedes perderla: gana con la más alta, {card}",
+    "win_low": "no puedes agacharte: gana con la más baja, {card}",
+    "dump_queen": "no tienes del palo: dale la reina de picas a {seat}",
+    "dump_top_spade": "la reina de picas sigue fuera: deshazte de {card}",
+    "dump_heart": "no tienes del palo: descarta tu corazón más alto, {card}",
+    "discard_high": "no tienes del palo: descarta tu carta más alta, {card}",
+    "play": "juega {card}",
+}
+"""The Spanish templates, by code. Parameters: ``{card}``, ``{best}`` card codes (shown suit first,
+"♠Q"); ``{suit}`` a key of :data:`SUIT_KEYS`; ``{seat}`` a seat key; ``{n}`` a count."""
+
+_SUIT_WORDS = tuple(suit.name_es for suit in Suit)
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why one card: a code of :data:`REASONS_ES` and its parameters."""
+
+    card: Card
+    code: str
+    params: ReasonParams = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        return render_es(self.code, self.params)
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """Three cards to pass, or one card to play, each with its reason (in the same order)."""
+
+    cards: tuple[Card, ...]
+    reasons: tuple[Reason, ...]
+
+
+def label(card: Card) -> str:
+    """A card in a reason, suit first: "♠Q", "♥10"."""
+    return card.suit.symbol + card.rank.label
+
+
+def _param_es(name: str, value: str | int) -> str:
+    if name in ("card", "best"):
+        return label(Card.parse(str(value)))
+    if name == "suit":
+        return _SUIT_WORDS[SUIT_KEYS.index(str(value))]
+    if name == "seat":
+        return Seat.from_key(str(value)).name_es
+    return str(value)
+
+
+def render_es(code: str, params: ReasonParams) -> str:
+    """The Spanish words of a reason: its template with the parameters in Spanish."""
+    return REASONS_ES[code].format_map({name: _param_es(name, v) for name, v in params.items()})
+
+
+def suggest(view: PlayerView) -> Suggestion:
+    """Normal's pass (while the viewer must pass) or card (on its turn to play), with reasons."""
+    if view.must_pass:
+        return suggest_pass(view)
+    if not view.my_turn:
+        raise ValueError("nothing to suggest: it is not the viewer's turn")
+    return suggest_play(view)
+
+
+# --- the pass -------------------------------------------------------------------------------------
+
+
+def suggest_pass(view: PlayerView) -> Suggestion:
+    hand = [int(card) for card in view.hand]
+    chosen = [CARDS[card] for card in plan_pass(hand)]
+    held = mask(hand)
+    if losers(held, FULL_DECK_MASK & ~held) <= MOON_PASS:
+        reasons = tuple(Reason(card, "pass_moon", {"card": card.code}) for card in chosen)
+    else:
+        reasons = tuple(_pass_reason(card, held, chosen) for card in chosen)
+    return Suggestion(tuple(chosen), reasons)
+
+
+def _pass_reason(card: Card, held: int, chosen: list[Card]) -> Reason:
+    low_spades = (held & SPADES_BELOW_QUEEN).bit_count()
+    params: dict[str, str | int] = {"card": card.code}
+    suit = card // 13
+    if card in (QS, AS, KS) and low_spades < COVER:
+        return Reason(card, "pass_top_spade", {**params, "n": low_spades})
+    if suit in (CLUBS, DIAMONDS) and held & SUIT_MASKS[suit] & ~mask(chosen) == 0:
+        return Reason(card, "pass_void", {**params, "suit": SUIT_KEYS[suit]})
+    if suit == SPADES and (card < QS or low_spades >= COVER):
+        return Reason(card, "pass_extra", params)  # the cover Normal keeps when it can
+    return Reason(card, "pass_high", params)
+
+
+# --- the play -------------------------------------------------------------------------------------
+
+
+def suggest_play(view: PlayerView) -> Suggestion:
+    me, mine, table = int(view.seat), mask(view.hand), table_of(view)
+    card = CARDS[choose(me, mine, table)]
+    return Suggestion((card,), (play_reason(me, mine, table, card),))
+
+
+def play_reason(me: int, mine: int, table: Table, card: Card) -> Reason:
+    """Which rule of Normal's policy ``card`` follows (the policy's order, the same tests)."""
+    params: dict[str, str | int] = {"card": card.code}
+    trick = table.trick
+    legal = legal_mask(mine, trick, table.tricks_done, table.broken)
+    if not legal & (legal - 1):
+        if not trick and not table.tricks_done:
+            return Reason(card, "open_two_clubs")
+        return Reason(card, "only_card", params)
+    unseen = FULL_DECK_MASK & ~table.played & ~mine
+    follows = bool(trick) and card // 13 == trick[0] // 13
+    if shooting(me, mine, table):
+        if not trick:
+            return Reason(card, "moon_lead", params)
+        if follows and card > trick_winner(trick):
+            return Reason(card, "moon_take", params)
+        return Reason(card, "moon_keep", params)
+    if not trick:
+        if 1 << card & SPADES_BELOW_QUEEN and unseen >> QS & 1:
+            return Reason(card, "smoke_queen", params)
+        return Reason(card, "lead_low", {**params, "suit": SUIT_KEYS[card // 13]})
+    shooter = moon_threat(me, table.points)
+    if shooter is not None and winning_seat(trick, table.leader) == shooter:
+        seat = {"seat": Seat(shooter).key}
+        if follows and card > trick_winner(trick):
+            return Reason(card, "stop_moon_take", {**params, **seat})
+        return Reason(card, "stop_moon_safe", {**params, **seat})
+    if follows:
+        return _follow_reason(card, trick, params)
+    return _discard_reason(card, table, unseen, params)
+
+
+def _follow_reason(card: Card, trick: Sequence[int], params: dict[str, str | int]) -> Reason:
+    best = trick_winner(trick)
+    if card == QS and best > QS:
+        return Reason(card, "give_queen", {"best": CARDS[best].code})
+    if card < best:
+        return Reason(card, "duck", {**params, "best": CARDS[best].code})
+    if len(trick) == 3 and trick_points(trick) == 0:
+        return Reason(card, "shed_high", params)
+    if len(trick) == 3:
+        return Reason(card, "win_last", params)
+    return Reason(card, "win_low", params)
+
+
+def _discard_reason(card: Card, table: Table, unseen: int, params: dict[str, str | int]) -> Reason:
+    if card == QS:
+        winner = winning_seat(table.trick, table.leader)
+        return Reason(card, "dump_queen", {"seat": Seat(winner).key})
+    if card in (AS, KS) and unseen >> QS & 1:
+        return Reason(card, "dump_top_spade", params)
+    if card // 13 == HEARTS:
+        return Reason(card, "dump_heart", params)
+    return Reason(card, "discard_high", params)

@@ -1,0 +1,105 @@
+"""The pieces every game's player view is built from, and their JSON.
+
+Each game's ``view.py`` decides what a seat may know of its game; what is the same in every
+trick-taking game — the table a seat sees (:class:`TableView`), the cards played in order, how many
+cards each seat holds, the reason for each card that may not be played, a trick and a seat-keyed
+table in JSON — is written here once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from picas.shared.cards import Card, cards_in
+from picas.shared.errors import Refusal
+from picas.shared.seats import Seat
+from picas.shared.tricks import Trick
+
+Refusals = tuple[tuple[Card, Refusal], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """What a seat sees of the table in every trick-taking game; each game's ``PlayerView`` adds
+    its rules, its phase, the viewer's hand and legal actions, its scores."""
+
+    seat: Seat
+    hand_number: int
+    dealer: Seat
+    turn: Seat | None
+    """Whose turn it is (while Corazones' cards are passed: the first seat still to choose);
+    ``None`` once the game is over."""
+    hand_sizes: tuple[int, int, int, int]
+    leader: Seat
+    trick: tuple[Card, ...]
+    """The trick in progress, in play order from ``leader``."""
+    tricks: tuple[Trick, ...]
+    """Finished tricks of this hand."""
+    refusals: Refusals
+    """For each of the viewer's cards that may not be played now, the reason."""
+
+    def played_cards(self) -> tuple[tuple[Seat, Card], ...]:
+        """Every card played this hand with who played it, in order."""
+        return played_cards(self.tricks, self.leader, self.trick)
+
+
+def played_cards(
+    tricks: Sequence[Trick], leader: Seat, trick: Sequence[Card]
+) -> tuple[tuple[Seat, Card], ...]:
+    """Every card played this hand with who played it, in order: the finished ``tricks``, then the
+    ``trick`` under way, led by ``leader``."""
+    out: list[tuple[Seat, Card]] = []
+    for done in tricks:
+        out.extend((Seat((done.leader + i) % 4), card) for i, card in enumerate(done.cards))
+    out.extend((Seat((leader + i) % 4), card) for i, card in enumerate(trick))
+    return tuple(out)
+
+
+def hand_sizes(hands: Sequence[int]) -> tuple[int, int, int, int]:
+    """How many cards each seat holds (public), from the four hands' masks."""
+    return (
+        hands[0].bit_count(),
+        hands[1].bit_count(),
+        hands[2].bit_count(),
+        hands[3].bit_count(),
+    )
+
+
+def refusals_for(refusal_for_card: Callable[[Card], Refusal | None], cards: int) -> Refusals:
+    """The reason each of ``cards`` (a mask: the viewer's cards that may not be played now) is
+    refused, as the hand gives it."""
+    return tuple(
+        (card, refusal)
+        for card in cards_in(cards)
+        if (refusal := refusal_for_card(card)) is not None
+    )
+
+
+# --- JSON for the browser ------------------------------------------------------------------------
+
+
+def cards_json(cards: Sequence[Card]) -> list[str]:
+    """Card codes, two ASCII characters each ("QH")."""
+    return [card.code for card in cards]
+
+
+def by_seat_json(values: Sequence[object]) -> dict[str, Any]:
+    """Four values by seat, keyed by the seats' names ("south", …)."""
+    return {seat.key: values[seat] for seat in Seat}
+
+
+def trick_to_json(trick: Trick) -> dict[str, Any]:
+    return {
+        "leader": trick.leader.key,
+        "cards": cards_json(trick.cards),
+        "winner": trick.winner.key,
+    }
+
+
+def refusals_json(refusals: Refusals) -> dict[str, dict[str, str]]:
+    """Each refused card's reason by card code: a stable code and the Spanish message."""
+    return {
+        card.code: {"code": refusal.code, "message": refusal.message} for card, refusal in refusals
+    }

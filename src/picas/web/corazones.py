@@ -1,0 +1,204 @@
+"""Corazones at the web table: what :mod:`picas.web.table` and :mod:`picas.web.review` need that is
+Corazones' own — its actions (a pass of three cards, a play), its events, South's view, its
+computer players' loop, the hint and the practice hand's summary (docs/api.md, "Corazones"). The
+plumbing is shared with Spades (:mod:`picas.web.spades`).
+
+South chooses a pass first and the computer players after (never seeing South's cards), so the
+record holds a hand's four passes in seat order from South: the order in which the engine puts the
+seats on turn while passing (:data:`picas.record.CORAZONES`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from picas.games.corazones import (
+    Action,
+    GameState,
+    HandResult,
+    Pass,
+    Phase,
+    Rules,
+    parse_action,
+    view_for,
+    view_to_json,
+)
+from picas.games.corazones.actions import PASS_SIZE
+from picas.games.corazones.bots import LEVELS, Bot, decide, play_bots
+from picas.games.corazones.bots.hint import Suggestion, suggest
+from picas.games.corazones.game import dealer_of
+from picas.games.corazones.hand import Deal
+from picas.games.corazones.scoring import card_points
+from picas.games.corazones.view import outcome_to_json, result_to_json
+from picas.games.spades import IllegalAction, InvalidAction, Play, Seat
+from picas.record import CorazonesRecord
+from picas.shared.cards import cards_in, mask_of
+from picas.shared.deals import deal_for
+from picas.shared.tricks import Trick
+from picas.shared.views import trick_to_json
+from picas.web.events import Event, events_after
+
+SOUTH = Seat.SOUTH
+
+OnAction = Callable[[GameState, Seat, Action, GameState], None]
+
+
+def load_bot(level: str) -> Bot:
+    """A Corazones computer player of ``level`` (one of ``LEVELS``, checked by the table)."""
+    return LEVELS[level]()
+
+
+def south_must_pass(state: GameState) -> bool:
+    """South has still to choose a pass: the computer players wait for it (see the module)."""
+    return state.outcome is None and SOUTH in state.hand.still_to_pass()
+
+
+class CorazonesTable:
+    """The ``"corazones"`` game of the table (:class:`picas.web.table.TableGame`)."""
+
+    key = "corazones"
+
+    def new_record(self, settings: Mapping[str, Any], *, level: str, code: str) -> CorazonesRecord:
+        """A fresh game with the page's settings (``target``, ``passing``, ``jack_of_diamonds``,
+        ``moon``)."""
+        return CorazonesRecord(
+            rules=Rules().with_settings(**settings), code=code, meta={"level": level}
+        )
+
+    def parse_action(self, value: object) -> Action:
+        """South's action. A pass of another number of cards is malformed whatever the position
+        (422), like a bid out of range in Spades; which cards may go is the hand's judgement."""
+        action = parse_action(value)
+        if isinstance(action, Pass) and len(action.cards) != PASS_SIZE:
+            raise InvalidAction("Hay que pasar exactamente tres cartas.", code="pass_three_cards")
+        return action
+
+    def play_bots(
+        self,
+        state: GameState,
+        bots: Mapping[Seat, Bot],
+        *,
+        position: int,
+        on_action: OnAction | None = None,
+        stop: Callable[[GameState], bool] = south_must_pass,
+    ) -> GameState:
+        """The bots act while one can and ``stop`` is false: by default, until South must pass
+        (the computer players choose after South) or play."""
+        state, _ = play_bots(state, bots, position=position, stop=stop, on_action=on_action)
+        return state
+
+    def decide(self, bot: Bot, state: GameState, seat: Seat, rng: random.Random) -> Action:
+        return decide(bot, view_for(state, seat), rng)
+
+    def code_deal(self, start: GameState, number: int) -> Deal:
+        """Hand ``number`` as the game's code deals it."""
+        return deal_for(start.code, number, dealer_of(number))
+
+    def view_json(self, state: GameState) -> dict[str, Any]:
+        return view_to_json(view_for(state, SOUTH))
+
+    def trick_json(self, trick: Trick) -> Event:
+        """A trick with the points in it."""
+        return {**trick_to_json(trick), "points": card_points(mask_of(trick.cards))}
+
+    result_json = staticmethod(result_to_json)
+    outcome_json = staticmethod(outcome_to_json)
+
+    def deal_event(self, state: GameState) -> Event:
+        hand = state.hand
+        receiver = view_for(state, SOUTH).pass_to
+        return {
+            "type": "deal",
+            "hand_number": hand.number,
+            "dealer": hand.dealer.key,
+            "direction": hand.direction.value,
+            "pass_to": None if receiver is None else receiver.key,
+        }
+
+    def events_for(
+        self, before: GameState, seat: Seat, action: Action, after: GameState
+    ) -> list[Event]:
+        """What the page animates for one action, in order (docs/api.md, "Events (Corazones)").
+        The passes are one event, when the cards change hands, with South's cards only."""
+        events: list[Event] = []
+        if isinstance(action, Play):
+            events.append({"type": "play", "seat": seat.key, "card": action.card.code})
+        elif before.hand.phase is Phase.PASSING and after.hand.phase is not Phase.PASSING:
+            events.append(self.pass_event(after))
+        return events + events_after(self, before, after, played=isinstance(action, Play))
+
+    def pass_event(self, state: GameState) -> Event:
+        view = view_for(state, SOUTH)
+        receiver = view.pass_to
+        assert receiver is not None  # the cards changed hands: this hand has a pass
+        return {
+            "type": "pass",
+            "direction": view.direction.value,
+            "to": receiver.key,
+            "gave": [card.code for card in view.passed],
+            "from": view.direction.giver(SOUTH).key,
+            "received": [card.code for card in view.received],
+        }
+
+    # --- around the table ----------------------------------------------------------------------
+
+    def hint(self, state: GameState) -> dict[str, Any]:
+        """Normal's pass or card for South now, with a reason for each card (docs/api.md)."""
+        view = view_for(state, SOUTH)
+        if not (view.must_pass or view.my_turn):
+            raise IllegalAction("La pista se pide cuando te toca pasar o jugar.", code="no_hint")
+        suggestion = suggest(view)
+        return hint_json(suggestion, passing=view.must_pass)
+
+    def practice_rules(self, rules: Rules, result: HandResult) -> Rules:
+        """A practice game of a finished hand keeps its pass direction."""
+        return dataclasses.replace(rules, first_pass=result.hand.direction)
+
+    def hand_summary(self, result: HandResult) -> dict[str, Any]:
+        """South's pass, the 13 tricks and the points of a hand (``points_taken`` in the tricks,
+        ``points`` the hand's score with the moon and ♦J)."""
+        hand, score = result.hand, result.score
+        return {
+            "direction": hand.direction.value,
+            "passed": [card.code for card in cards_in(hand.passed[SOUTH])],
+            "received": [card.code for card in cards_in(hand.received[SOUTH])],
+            "tricks": [self.trick_json(trick) for trick in hand.tricks],
+            "points_taken": {seat.key: score.taken_points(seat) for seat in Seat},
+            "points": {seat.key: score.points[seat] for seat in Seat},
+            "moon": None if score.moon is None else score.moon.key,
+        }
+
+    def reasons(self, record: CorazonesRecord) -> dict[str, dict[str, str]]:
+        """Corazones has no bids to explain: an opened game has no reasons to show again."""
+        return {}
+
+
+CORAZONES_TABLE = CorazonesTable()
+
+
+def hint_json(suggestion: Suggestion, *, passing: bool) -> dict[str, Any]:
+    details = [
+        {
+            "card": reason.card.code,
+            "reason_code": reason.code,
+            "reason_params": dict(reason.params),
+            "reason": reason.text,
+        }
+        for reason in suggestion.reasons
+    ]
+    texts = [reason.text for reason in suggestion.reasons]
+    codes = [card.code for card in suggestion.cards]
+    return {
+        "game": "corazones",
+        "kind": "pass" if passing else "play",
+        "cards": codes if passing else None,
+        "card": None if passing else codes[0],
+        "reason": "; ".join(texts),
+        "reasons": texts,
+        "details": details,
+        "reason_code": details[0]["reason_code"],
+        "reason_params": details[0]["reason_params"],
+    }

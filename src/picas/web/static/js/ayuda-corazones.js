@@ -1,0 +1,100 @@
+// What the Corazones help pages (static/corazones/*.html, static/en/hearts/*.html) need on top of
+// ayuda.js: the rules of the player's Corazones game, or of the settings saved for the next one, or
+// the defaults; and the sentences that sum them up. The keys are the table's (store.js in the
+// Corazones table: `picas.corazones.partida`, `picas.corazones.ajustes`).
+
+import { loadGame, storage } from "./store.js";
+
+const GAME_KEY = "picas.corazones.partida";
+const SETTINGS_KEY = "picas.corazones.ajustes";
+const TARGETS = [50, 100];
+const DEFAULTS = Object.freeze({ target: 100, passing: true, jack_of_diamonds: false, moon: "others" });
+
+/** The four rules out of `data` (a save's rules or the saved settings); anything odd: the default. */
+function cleanRules(data) {
+  const out = { ...DEFAULTS };
+  if (!data || typeof data !== "object") return out;
+  // A game's target may be any the engine accepts; the settings only offer 50 and 100.
+  if (Number.isInteger(data.target) && data.target >= 20 && data.target <= 500) out.target = data.target;
+  for (const key of ["passing", "jack_of_diamonds"]) if (typeof data[key] === "boolean") out[key] = data[key];
+  if (data.moon === "others" || data.moon === "self") out.moon = data.moon;
+  return out;
+}
+
+function withFlags(rules, source) {
+  return { ...rules, source, moon_self: rules.moon === "self" };
+}
+
+/** The saved settings for the next game, or null when none are saved. */
+function savedSettings() {
+  const ls = storage();
+  let raw = null;
+  try {
+    raw = ls ? ls.getItem(SETTINGS_KEY) : null;
+  } catch {
+    raw = null;
+  }
+  if (raw === null) return null;
+  let data;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    data = {};
+  }
+  const rules = cleanRules(data);
+  if (!TARGETS.includes(rules.target)) rules.target = DEFAULTS.target;
+  return rules;
+}
+
+/** {active, next}: the rules the page describes (source "game" | "settings" | "defaults") and, when
+ * a game is saved, the settings for the next one. */
+export function corazonesRules() {
+  const loaded = loadGame(GAME_KEY);
+  const saved = savedSettings();
+  const next = withFlags(saved || { ...DEFAULTS }, saved ? "settings" : "defaults");
+  const rules = loaded.status === "ok" ? loaded.game.save.record.rules : null;
+  if (rules && typeof rules === "object") return { active: withFlags(cleanRules(rules), "game"), next };
+  return { active: next, next: null };
+}
+
+const TEXT = {
+  es: {
+    game: "En tu partida: {rules}.",
+    settings: "Para la próxima partida tienes guardado: {rules}.",
+    defaults: "Sin partida de Corazones guardada, esta página describe los ajustes de fábrica: {rules}.",
+    rules: "objetivo {target}, pase {passing}, jota de diamantes {jack}, luna: {moon}",
+    passing: ["desactivado", "activado"],
+    jack: ["desactivada", "activada"],
+    moon: { others: "26 a cada rival", self: "−26 para quien la hace" },
+  },
+  en: {
+    game: "In your game: {rules}.",
+    settings: "Saved for the next game: {rules}.",
+    defaults: "With no saved Hearts game, this page describes the default settings: {rules}.",
+    rules: "target {target}, passing {passing}, jack of diamonds {jack}, moon: {moon}",
+    passing: ["off", "on"],
+    jack: ["off", "on"],
+    moon: { others: "26 to each opponent", self: "−26 to the shooter" },
+  },
+};
+
+function fill(template, params) {
+  return template.replace(/\{(\w+)\}/g, (_, name) => String(params[name]));
+}
+
+/** The sentence that sums up `rules` where they come from, in `language` ("es" | "en"). */
+export function corazonesSummary(rules, language, kind = rules.source) {
+  const text = TEXT[language];
+  const parts = fill(text.rules, {
+    target: rules.target,
+    passing: text.passing[Number(rules.passing)],
+    jack: text.jack[Number(rules.jack_of_diamonds)],
+    moon: text.moon[rules.moon],
+  });
+  return fill(text[kind], { rules: parts });
+}
+
+/** Whether the next game's settings differ from the game's rules. */
+export function corazonesDiffer(a, b) {
+  return ["target", "passing", "jack_of_diamonds", "moon"].some((key) => a[key] !== b[key]);
+}

@@ -1,0 +1,205 @@
+// What the Corazones table draws that Spades does not: the four running totals, the seat pods
+// with the points taken this hand, and the actions under the hand (the pass and its button named
+// by the direction, «Jugar», the hint and its «¿Por qué?»). The trick, the hand, the status line
+// and the centre panel are the shared components of render.js.
+
+import { t, num, seatName, language } from "./i18n.js";
+import { botLabel, cardName, sortHand } from "./cards.js";
+import * as R from "./render.js";
+
+const { SEATS, el, srOnly, button } = R;
+const $ = (id) => document.getElementById(id);
+
+/** The Corazones model of the table, built from a view (docs/api.md, "The view (South's, Corazones)"). */
+export function modelFromView(view) {
+  const trick = view.trick.map((card, i) => ({ seat: SEATS[(SEATS.indexOf(view.leader) + i) % 4], card }));
+  return {
+    handNumber: view.hand_number,
+    dealer: view.dealer,
+    direction: view.direction,
+    passTo: view.pass_to,
+    phase: view.phase,
+    turn: view.turn,
+    hand: sortHand(view.hand || []),
+    received: [...(view.received || [])],
+    handSizes: { ...view.hand_sizes },
+    leader: view.leader,
+    trick,
+    taken: { ...view.points_taken },
+    queen: queenHolder(view.tricks),
+    broken: Boolean(view.hearts_broken),
+    totals: { ...view.totals },
+    target: view.rules.target,
+    dealtCount: null,
+  };
+}
+
+/** Who has taken ♠Q in these tricks (tricks are face up: public). */
+export function queenHolder(tricks) {
+  const trick = tricks.find((tr) => tr.cards.includes("QS"));
+  return trick ? trick.winner : null;
+}
+
+/** A new hand as it is dealt: from the final view of the answer, before anyone passes or plays. */
+export function freshHandModel(view, deal) {
+  const model = modelFromView(view);
+  model.handNumber = deal.hand_number;
+  model.dealer = deal.dealer;
+  model.direction = deal.direction;
+  model.passTo = deal.pass_to;
+  model.phase = deal.direction === "none" ? "playing" : "passing";
+  model.turn = null;
+  model.received = [];
+  model.trick = [];
+  model.queen = null;
+  model.broken = false;
+  for (const seat of SEATS) {
+    model.handSizes[seat] = 13;
+    model.taken[seat] = 0;
+  }
+  return model;
+}
+
+export function seatShort(seat) {
+  return seat === "south" ? t("cz.seat.south") : seatName(seat);
+}
+
+/** The cards of a sentence: "♠Q, ♠A y ♠K" as their names, for the ear and the eye. */
+export function cardList(cards) {
+  const names = cards.map(cardName);
+  if (names.length < 2) return names.join("");
+  const and = language() === "en" ? " and " : " y ";
+  return `${names.slice(0, -1).join(", ")}${and}${names[names.length - 1]}`;
+}
+
+export function labelList(cards) {
+  return cards.map(botLabel).join(" ");
+}
+
+// --- the score: four running totals ---------------------------------------------------------------
+
+/** The pill at the top: each player's total (the lowest marked: it is winning) and the target. */
+export function renderScore(model) {
+  const box = $("marcador");
+  box.className = "marcador cz-marcador";
+  box.setAttribute("role", "group");
+  box.setAttribute("aria-label", t("cz.score.label"));
+  const lowest = Math.min(...SEATS.map((s) => model.totals[s]));
+  const someone = SEATS.some((s) => model.totals[s] !== 0);
+  const cells = SEATS.map((seat) => {
+    const cell = el("div", "cz-total");
+    cell.id = `cz-total-${seat}`;
+    const first = someone && model.totals[seat] === lowest;
+    cell.classList.toggle("primero", first);
+    cell.classList.toggle("tu", seat === "south");
+    const name = el("span", "cz-nombre", seatShort(seat));
+    const points = el("span", "cz-puntos", num(model.totals[seat]));
+    name.setAttribute("aria-hidden", "true");
+    points.setAttribute("aria-hidden", "true");
+    const spoken = t("cz.score.aria", { seat: seatShort(seat), total: num(model.totals[seat]) }) + (first ? `, ${t("cz.score.lowest")}` : "");
+    cell.append(name, points, srOnly(spoken));
+    return cell;
+  });
+  const target = el("div", "objetivo");
+  target.append(el("span", "objetivo-nombre", t("score.target")), el("span", "objetivo-valor", String(model.target)));
+  target.title = t("cz.score.target", { target: model.target });
+  box.replaceChildren(...cells, target);
+}
+
+// --- seat pods ----------------------------------------------------------------------------------
+
+/** options: {thinking: seat|null} */
+export function renderPods(model, { thinking = null } = {}) {
+  for (const seat of SEATS) {
+    const pod = $(`asiento-${seat}`);
+    pod.replaceChildren();
+    const isTurn = model.turn === seat && (model.phase === "playing" || model.phase === "passing");
+    pod.classList.toggle("turno", isTurn && model.phase === "playing");
+    pod.classList.toggle("pensando", thinking === seat);
+    pod.classList.remove("reparte");
+    const you = seat === "south";
+    const head = el("div", "asiento-cabeza");
+    head.append(el("span", "asiento-nombre", seatName(seat, { long: you })));
+    const data = el("div", "asiento-datos cz-datos");
+    data.setAttribute("aria-hidden", "true");
+    const points = el("span", "cz-mano-puntos");
+    points.title = t("cz.pod.pointsTitle");
+    points.append(el("span", "cz-corazon", "♥"), el("span", "", t("cz.pod.points", { n: model.taken[seat] })));
+    points.classList.toggle("con-puntos", model.taken[seat] > 0);
+    data.append(points);
+    if (model.queen === seat) data.append(el("span", "cz-reina", "♠Q"));
+    pod.append(head, data);
+    if (!you) {
+      const foot = el("div", "asiento-pie");
+      foot.append(R.miniHand(model.dealtCount ? model.dealtCount[seat] : model.handSizes[seat]));
+      pod.append(foot);
+    }
+    const parts = [seatName(seat, { long: true }), t("cz.pod.taken", { n: model.taken[seat], you })];
+    if (model.queen === seat) parts.push(t("cz.pod.queen", { you }));
+    parts.push(t("cz.pod.total", { n: num(model.totals[seat]) }));
+    if (!you) parts.push(t("pod.cards", { n: model.dealtCount ? model.dealtCount[seat] : model.handSizes[seat] }));
+    if (isTurn && model.phase === "playing") parts.push(t("pod.turn", { you }));
+    pod.append(srOnly(parts.join(". ") + "."));
+  }
+}
+
+// --- the actions under the hand -------------------------------------------------------------------
+
+/** The hint and its «¿Por qué?»: hint = {cards, lines: [text], open} | {error} | null. */
+function hintLine(hint, kind) {
+  const box = el("div", "cz-pista");
+  box.id = "pista";
+  if (!hint) return box;
+  if (hint.loading) {
+    box.append(el("p", "pista", t("cz.hint.loading")));
+    return box;
+  }
+  if (hint.error) {
+    box.append(el("p", "pista", hint.error));
+    return box;
+  }
+  const line = el("p", "pista");
+  const key = kind === "pass" ? "cz.hint.pass" : "cz.hint.play";
+  line.append(el("strong", "", t(key, { cards: labelList(hint.cards), card: cardName(hint.cards[0]) })));
+  const why = button(t("cz.hint.why"), { className: "boton pequeno porque-boton", action: "porque", id: "btn-porque" });
+  why.setAttribute("aria-expanded", hint.open ? "true" : "false");
+  why.setAttribute("aria-controls", "pista-razones");
+  line.append(" ", why);
+  if (kind === "pass") line.append(button(t("cz.hint.use"), { className: "boton pequeno", action: "elegir-pista", id: "btn-elegir-pista" }));
+  box.append(line);
+  const reasons = el("ul", "pista-razones");
+  reasons.id = "pista-razones";
+  reasons.hidden = !hint.open;
+  for (const text of hint.lines) reasons.append(el("li", "", text));
+  box.append(reasons);
+  return box;
+}
+
+/** The pass: how many are chosen, the button named by the direction, and the hint. */
+export function renderPassBar({ direction, chosen, hint }) {
+  const box = $("acciones");
+  box.replaceChildren();
+  box.className = "acciones jugando cz-pase";
+  const count = el("span", "cz-cuenta", t("cz.pass.count", { n: chosen }));
+  count.id = "cz-cuenta";
+  count.setAttribute("aria-hidden", "true");
+  const send = button(t(`cz.pass.${direction}`), { className: "boton principal", action: "pasar", id: "btn-pasar" });
+  send.disabled = chosen !== 3;
+  const tip = button(t("cz.hint.button"), { className: "boton", action: "pista", id: "btn-pista" });
+  const row = el("div", "cz-fila");
+  row.append(tip, send, count);
+  box.append(row, hintLine(hint, "pass"));
+}
+
+/** «Jugar» with the lifted card, the hint and its reasons. */
+export function renderPlayBar({ lifted, hint, canHint }) {
+  const box = $("acciones");
+  box.replaceChildren();
+  box.className = "acciones jugando";
+  const play = button(t("btn.play"), { className: "boton principal", action: "jugar", id: "btn-jugar" });
+  play.disabled = !lifted;
+  const row = el("div", "cz-fila");
+  if (canHint) row.append(button(t("cz.hint.button"), { className: "boton", action: "pista", id: "btn-pista" }));
+  row.append(play);
+  box.append(row, hintLine(hint, "play"));
+}

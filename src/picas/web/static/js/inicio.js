@@ -1,0 +1,102 @@
+// The page's entry: which game is on the table. A first visit gets the first screen (Picas or
+// Corazones); the choice is remembered, so a returning player lands on their game, and a Spades
+// player from before Corazones (a save, no choice yet) lands on Spades. Each game's conductor is
+// loaded only when it is played: main.js (Spades) or corazones.js, which shows the table (#app,
+// hidden until then) once its buttons answer. «Más → Cambiar de juego» opens the same screen.
+
+import * as store from "./store.js";
+import * as anim from "./animation.js";
+import { applyTo, loadLanguage, t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+const LINK_NAMES = { picas: "picas", spades: "picas", corazones: "corazones", hearts: "corazones" };
+
+/** ?juego=corazones (or hearts, picas, spades): a link that names its game; taken off the address. */
+function gameFromLink() {
+  const params = new URLSearchParams(window.location.search);
+  const raw = params.get("juego");
+  if (raw === null) return null;
+  params.delete("juego");
+  const rest = params.toString();
+  window.history.replaceState(null, "", window.location.pathname + (rest ? `?${rest}` : "") + window.location.hash);
+  return LINK_NAMES[raw.toLowerCase()] || null;
+}
+
+/** A shared Spades link from before Corazones (?codigo= alone) is a Spades game. */
+function linkHasCode() {
+  return new URLSearchParams(window.location.search).has("codigo");
+}
+
+/** The first screen; resolves with the game the player picks. `current`: the game on the table. */
+function choose(current = null) {
+  const screen = $("portada");
+  const app = $("app");
+  for (const option of screen.querySelectorAll("[data-juego]")) {
+    option.setAttribute("aria-current", option.dataset.juego === current ? "true" : "false");
+  }
+  $("portada-volver").hidden = !current;
+  applyTo(screen);
+  const english = document.documentElement.lang === "en";
+  const link = $("portada-diferencia");
+  link.setAttribute("href", english ? link.dataset.hrefEn : link.dataset.hrefEs);
+  app.hidden = true;
+  screen.hidden = false;
+  const first = screen.querySelector(current ? `[data-juego="${current}"]` : "[data-juego]");
+  first.focus({ preventScroll: true });
+  return new Promise((resolve) => {
+    const done = (game) => {
+      screen.removeEventListener("click", onClick);
+      screen.hidden = true;
+      if (game === current) app.hidden = false; // a new game's table shows once it is ready
+      resolve(game);
+    };
+    const onClick = (event) => {
+      const option = event.target.closest("[data-juego]");
+      if (option) done(option.dataset.juego);
+      else if (event.target.closest("#portada-volver")) done(current);
+    };
+    screen.addEventListener("click", onClick);
+  });
+}
+
+async function play(game) {
+  if (game === "corazones") {
+    const corazones = await import("./corazones.js");
+    await corazones.start();
+  } else {
+    const spades = await import("./main.js");
+    await spades.start();
+  }
+  $("btn-juego").addEventListener("click", async () => {
+    $("mas").open = false;
+    const next = await choose(game);
+    if (next === game) {
+      $("btn-juego").focus({ preventScroll: true });
+      return;
+    }
+    store.chooseGame(next);
+    window.location.reload(); // each game starts from a clean page
+  });
+}
+
+async function boot() {
+  const { language, speed } = store.loadSettings();
+  anim.configure({ fast: store.fastMode(), speed }); // the table's pace, shared by both games
+  if (language !== "es") {
+    try {
+      await loadLanguage(language);
+    } catch {
+      // Spanish, then
+    }
+  }
+  let game = gameFromLink() || store.chosenGame();
+  if (!game && (linkHasCode() || store.hasSave("picas"))) game = "picas";
+  if (!game) {
+    applyTo(document);
+    game = await choose();
+  }
+  store.chooseGame(game);
+  await play(game);
+}
+
+boot();
