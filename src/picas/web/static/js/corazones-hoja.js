@@ -3,7 +3,7 @@
 // the comparison after «Rejugar esta mano», and the statistics kept in this browser.
 
 import { t, num, signed, seatName } from "./i18n.js";
-import { SEATS, el, srOnly, button, trickCross, headedTable, sheetButtons, openSheet } from "./render.js";
+import { SEATS, el, srOnly, button, trickCross, headedTable, handRowHead, showSheetDialog, openSheet } from "./render.js";
 import { makeDialog, closeButton } from "./dialogs.js";
 import { KEYS, storage } from "./store.js";
 import { seatShort, labelList } from "./corazones-mesa.js";
@@ -18,9 +18,7 @@ const DIRECTION = { left: "cz.dir.left", right: "cz.dir.right", across: "cz.dir.
 /** The sheet dialog for `result` (the last hand, or the hand asked for); at game over, the result too. */
 export function showSheet(ctx, result, { over = false } = {}) {
   current = { ctx, result, over };
-  const main = sheetButtons(over, ctx.stage);
-  render();
-  openSheet(main);
+  showSheetDialog(over, ctx.stage, render);
 }
 
 function render() {
@@ -137,18 +135,13 @@ function historyTable(history, selected) {
   const body = el("tbody");
   for (const result of history) {
     const tr = el("tr");
-    const th = el("th");
-    th.scope = "row";
-    const open = button(t("sheet.openHand", { n: result.number }), { className: "enlace-mano" });
-    open.setAttribute("aria-label", t("sheet.openHandAria", { n: result.number }));
-    if (result.number === selected) open.setAttribute("aria-current", "true");
-    open.addEventListener("click", () => {
+    const th = handRowHead(result.number, selected);
+    th.firstChild.addEventListener("click", () => {
       current = { ...current, result, over: false };
       render();
       $("hoja-titulo").tabIndex = -1;
       $("hoja-titulo").focus();
     });
-    th.append(open);
     tr.append(th);
     for (const seat of SEATS) {
       const td = el("td", result.moon === seat ? "luna-celda" : "", num(result.totals[seat]));

@@ -10,9 +10,9 @@ import * as anim from "./animation.js";
 import * as R from "./render.js";
 import * as M from "./corazones-mesa.js";
 import * as T from "./mesa.js";
-import { bindInput } from "./input.js";
+import { conductor } from "./conductor.js";
 import { t, addStrings, language, seatName, serverText, signed } from "./i18n.js";
-import { installSprite, cardName, cardNameWithArticle, cardGender, sortHand } from "./cards.js";
+import { installSprite, cardName, cardGender, sortHand } from "./cards.js";
 import { ES, EN } from "./i18n-corazones.js";
 
 addStrings({ es: ES, en: EN });
@@ -21,7 +21,7 @@ const $ = (id) => document.getElementById(id);
 const { SEATS } = R;
 const KEYS = store.KEYS.corazones;
 const STAGES = ["repartir", "mesa", "hoja", "fin", "practica"];
-const { paragraph, capital, keepFocus, shake, podRect } = T;
+const { capital, keepFocus, shake, podRect } = T;
 
 const S = {
   save: null,
@@ -49,27 +49,58 @@ const S = {
   storageWarned: false,
 };
 
+/** The flows both tables share (js/conductor.js), with what is Corazones' own. */
+const C = conductor({
+  game: "corazones",
+  state: S,
+  keys: KEYS,
+  requestNew: api.newCorazonesGame,
+  saveSettings: store.saveCorazonesSettings,
+  targets: [100, 50],
+  sameRules: (rules, wanted) => rules.target === wanted.target && rules.passing === wanted.passing
+    && rules.jack_of_diamonds === wanted.jack_of_diamonds && rules.moon === wanted.moon,
+  targetChoice: (target) => R.targetChoice(target, { targets: [100, 50], prefix: "cz.deal.target" }),
+  practiceAgain: false,
+  loadSheets,
+  sheetExtras: () => ({}),
+  outcomeLine,
+  forget: () => undefined,
+  resetHandState,
+  emptyTableModel,
+  modelFromView: M.modelFromView,
+  dealEvent,
+  playEvents,
+  blankModel,
+  renderScore: M.renderScore,
+  target: (m) => m.target,
+  renderPods: (m) => M.renderPods(m, { thinking: S.thinking }),
+  drawHandAndActions,
+  drawStatus,
+  open,
+  canPlay,
+  tapOwn,
+  waitText: () => (S.view.phase === "passing" ? t("cz.status.waitPass") : null),
+  playCard,
+  practiceButtons: [],
+  practiceFailed: (error, waiting) => {
+    if (waiting) waiting.textContent = error.message;
+    S.message = { text: error.message, warn: true };
+  },
+  dealWhenSilent: true,
+  afterBack: announceTurn,
+  afterImport: () => {
+    draw();
+    announceTurn();
+  },
+  showStats,
+  titleKey: "app.title.corazones",
+});
+const { adopt, persist, draw, showError, leavePractice, startNew, applyToUndealt, sheetContext } = C;
+
 // --- saving ------------------------------------------------------------------------------------
 
 function saveKey() {
   return S.practice ? KEYS.practice : KEYS.game;
-}
-
-function persist() {
-  if (!S.save) return;
-  const entry = { save: S.save, code: S.code, level: S.level, ui: S.ui, reasons: {}, gid: S.gid, practice: S.practice };
-  if (!store.saveGame(entry, saveKey()) && !S.storageWarned) {
-    S.storageWarned = true;
-    S.message = { text: t("error.storage"), warn: true };
-  }
-}
-
-function adopt(answer) {
-  S.save = answer.save;
-  S.code = answer.code || (answer.save.record && answer.save.record.code) || S.code;
-  S.level = answer.level || S.level;
-  S.view = answer.view;
-  persist();
 }
 
 // --- what South may do now -----------------------------------------------------------------------
@@ -92,23 +123,10 @@ function currentHint() {
 
 // --- drawing -----------------------------------------------------------------------------------
 
-function draw() {
-  const m = S.model;
-  if (!m) return;
-  document.body.classList.toggle("cuatro-colores", S.settings.four_colour);
-  M.renderScore(m);
-  const code = S.practice ? S.practice.mainCode : S.code;
-  R.renderInfo({ code, level: S.level, target: m.target, handNumber: S.practice ? S.practice.hand : m.handNumber });
-  drawPracticeBar();
-  keepFocus(() => M.renderPods(m, { thinking: S.thinking }));
-  R.renderTrick(m);
-  keepFocus(() => {
-    drawHand();
-    drawActions();
-  });
-  drawCentre();
-  drawStatus();
-  $("mesa").classList.toggle("ocupada", S.busy);
+/** South's hand and the action area under it, redrawn together (the focus kept by the conductor). */
+function drawHandAndActions() {
+  drawHand();
+  drawActions();
 }
 
 function drawHand() {
@@ -137,38 +155,6 @@ function drawActions() {
     M.renderPlayBar({ lifted: canPlay() ? S.lifted : null, hint: currentHint(), canHint: canPlay() });
   } else R.clearActions();
   if (S.settings.hint && (canPass() || canPlay()) && !currentHint()) fetchHint();
-}
-
-function drawCentre() {
-  const parts = [];
-  const stage = S.ui.stage;
-  if (S.error) {
-    parts.push(paragraph(S.error.message, "centro-error", "alert"));
-    parts.push(R.button(t("btn.retry"), { className: "boton principal", action: "reintentar" }));
-  } else if (stage === "repartir" && !S.busy) {
-    if (!S.practice && S.view) parts.push(R.targetChoice(S.view.rules.target, { targets: [100, 50], prefix: "cz.deal.target" }));
-    parts.push(R.button(t("btn.deal"), { className: "boton principal grande", action: "repartir", id: "btn-repartir" }));
-  } else if (stage === "hoja" && !S.busy) {
-    parts.push(R.button(t("btn.nextHand"), { className: "boton principal grande", action: "siguiente", id: "btn-siguiente" }));
-    parts.push(R.button(t("btn.showScore"), { className: "boton", action: "ver-hoja" }));
-  } else if (stage === "fin" && S.view && S.view.outcome) {
-    parts.push(paragraph(outcomeLine(S.view.outcome), "centro-resultado"));
-    parts.push(R.button(t("btn.newGame"), { className: "boton principal grande", action: "nueva", id: "btn-nueva-fin" }));
-    parts.push(R.button(t("btn.showScore"), { className: "boton", action: "ver-hoja" }));
-  } else if (stage === "practica" && !S.busy) {
-    parts.push(paragraph(t("practice.done"), "centro-resultado"));
-    parts.push(R.button(t("practice.back"), { className: "boton principal grande", action: "volver", id: "btn-volver" }));
-    parts.push(R.button(t("practice.showCompare"), { className: "boton", action: "comparar", id: "btn-comparar" }));
-  }
-  if (S.message && S.message.centre) parts.unshift(paragraph(S.message.text, "centro-aviso", "alert"));
-  R.renderCentre(parts.length ? parts : null);
-}
-
-function drawPracticeBar() {
-  $("practica").hidden = !S.practice;
-  if (S.practice) {
-    $("practica-texto").textContent = t("practice.banner", { n: S.practice.hand, code: R.formatCode(S.practice.mainCode) });
-  }
 }
 
 function statusText() {
@@ -234,10 +220,7 @@ async function fetchHint({ open = false } = {}) {
     if (S.save && S.save.sig === key) S.hint = { key, error: error.message };
   }
   if (canPass() || canPlay()) {
-    keepFocus(() => {
-      drawHand();
-      drawActions();
-    });
+    keepFocus(drawHandAndActions);
     const hint = currentHint();
     if (hint && hint.cards) {
       const names = hint.kind === "pass" ? M.cardList(hint.cards) : cardName(hint.cards[0]);
@@ -274,33 +257,6 @@ function resetHandState() {
   S.pending = null;
 }
 
-function leavePractice() {
-  store.removeGame(KEYS.practice);
-  S.practice = null;
-}
-
-async function newGame(code = null) {
-  S.busy = true;
-  S.error = null;
-  try {
-    const answer = await api.newCorazonesGame(S.settings, code);
-    leavePractice();
-    resetHandState();
-    S.gid = store.newGameId();
-    S.ui = { stage: "repartir" };
-    adopt(answer);
-    S.pending = { events: answer.events, view: answer.view };
-    S.model = emptyTableModel(answer.view);
-  } finally {
-    S.busy = false;
-    draw();
-  }
-}
-
-function startNew(code = null) {
-  return T.startNew(code, { state: S, newGame, showError });
-}
-
 /** A save the server refuses is kept aside (never lost) and a new game starts. */
 async function damaged(raw, error) {
   store.setAside(raw, saveKey(), KEYS.aside);
@@ -310,18 +266,14 @@ async function damaged(raw, error) {
   R.announce(S.notice);
 }
 
-function showError(error, retry) {
-  S.error = { message: error.message || t("error.unexpected"), retry };
-  S.busy = false;
-  if (!S.model) {
-    S.model = {
-      handNumber: null, dealer: null, direction: "none", passTo: null, phase: "passing", turn: null, hand: [], received: [],
-      handSizes: { south: 0, west: 0, north: 0, east: 0 }, leader: "south", trick: [],
-      taken: { south: 0, west: 0, north: 0, east: 0 }, queen: null,
-      totals: { south: 0, west: 0, north: 0, east: 0 }, target: S.settings.target, dealtCount: null,
-    };
-  }
-  draw();
+/** Nothing on the table yet: an empty table, so that an error and «Reintentar» can show. */
+function blankModel() {
+  return {
+    handNumber: null, dealer: null, direction: "none", passTo: null, phase: "passing", turn: null, hand: [], received: [],
+    handSizes: { south: 0, west: 0, north: 0, east: 0 }, leader: "south", trick: [],
+    taken: { south: 0, west: 0, north: 0, east: 0 }, queen: null,
+    totals: { south: 0, west: 0, north: 0, east: 0 }, target: S.settings.target, dealtCount: null,
+  };
 }
 
 /** Open the saved game (a practice hand first), or start one. true when a game is on the table. */
@@ -410,36 +362,11 @@ async function act(action, optimistic) {
   }
 }
 
-function onCard(code, element) {
-  if (S.busy || S.ui.stage !== "mesa" || !S.view) return;
-  const view = S.view;
-  if (canPass()) {
-    choose(code);
-  } else if (canPlay()) {
-    if (view.playable.includes(code)) {
-      if (S.lifted === code) playCard(code);
-      else {
-        S.lifted = code;
-        S.message = null;
-        draw();
-      }
-    } else {
-      // The server's reason, in the player's language: «Los corazones aún no se han roto»…
-      const refusal = view.refusals[code];
-      const text = refusal ? serverText(refusal.code, refusal.message) : t("status.playFollow");
-      S.message = { text, warn: true };
-      S.lifted = null;
-      draw();
-      R.announce(text);
-      shake(document.querySelector(`#mano [data-carta="${code}"]`) || element);
-    }
-  } else if (view.phase === "passing") {
-    S.message = { text: t("cz.status.waitPass"), warn: false };
-    drawStatus();
-  } else if (view.turn && view.turn !== "south") {
-    S.message = { text: t("status.notYourTurn", { seat: seatName(view.turn) }), warn: false };
-    drawStatus();
-  }
+/** A tap on a card while South passes picks it (or puts it back). */
+function tapOwn(code) {
+  if (!canPass()) return false;
+  choose(code);
+  return true;
 }
 
 /** Pick a card for the pass, or put it back; a fourth is refused with a word, never silently. */
@@ -454,10 +381,7 @@ function choose(code) {
     return;
   } else S.chosen.push(code);
   S.message = null;
-  keepFocus(() => {
-    drawHand();
-    drawActions();
-  });
+  keepFocus(drawHandAndActions);
   drawStatus();
   R.announce(t("cz.pass.countAria", { n: S.chosen.length }));
 }
@@ -474,29 +398,12 @@ function sendPass() {
 
 /** South's taps on the buttons of the action area, the centre and the sheet, by their action. */
 const ACTIONS = {
+  ...C.actions,
   pasar: sendPass,
-  jugar: () => {
-    if (S.lifted) playCard(S.lifted);
-  },
   pista: () => fetchHint(),
   "elegir-pista": pickSuggestedPass,
   porque: toggleWhy,
-  seguir: () => {
-    if (S.tapWaiter) S.tapWaiter();
-  },
-  repartir: dealFirstHand,
-  objetivo: (value) => chooseTarget(Number(value)),
-  siguiente: nextHand,
-  "ver-hoja": showScore,
-  nueva: async () => {
-    $("dlg-hoja").close();
-    S.notice = null;
-    await startNew();
-  },
-  rejugar: (value) => startPractice(Number(value)),
-  volver: backToGame,
-  comparar: showCompare,
-  reintentar: () => T.retry(S, draw),
+  rejugar: (value) => C.startPractice(Number(value)),
 };
 
 function onAction(action, value) {
@@ -508,10 +415,7 @@ function pickSuggestedPass() {
   const hint = currentHint();
   if (!canPass() || !hint || !hint.cards) return;
   S.chosen = [...hint.cards];
-  keepFocus(() => {
-    drawHand();
-    drawActions();
-  });
+  keepFocus(drawHandAndActions);
   drawStatus();
   $("btn-pasar").focus({ preventScroll: true });
 }
@@ -533,12 +437,7 @@ async function step(ev) {
   if (ev.type === "pass") await showPass(ev);
   else if (ev.type === "play") {
     const from = T.playedFrom(ev);
-    if (you) m.hand = m.hand.filter((c) => c !== ev.card);
-    if (!m.trick.length) m.leader = ev.seat;
-    m.trick.push({ seat: ev.seat, card: ev.card });
-    m.handSizes[ev.seat] = Math.max(0, m.handSizes[ev.seat] - 1);
-    m.phase = "playing";
-    m.turn = R.nextSeat(ev.seat);
+    T.cardPlayed(m, ev);
     S.lifted = null;
     R.renderTrick(m);
     M.renderPods(m, { thinking: null });
@@ -546,11 +445,7 @@ async function step(ev) {
       R.renderHand(m, { playable: new Set(), refusals: {}, focusIndex: S.focusIndex, myPlayTurn: false, received: new Set(m.received) });
       R.clearActions();
     }
-    const sentence = you
-      ? t("say.play.you", { card: cardNameWithArticle(ev.card) })
-      : t("say.play", { seat: seatName(ev.seat), card: cardNameWithArticle(ev.card) });
-    R.announce(sentence);
-    if (!you) R.setStatus(sentence);
+    T.sayPlayed(ev);
     if (!m.broken && (ev.card[1] === "H" || ev.card === "QS")) {
       m.broken = true;
       if (ev.card[1] === "H") R.announce(t("cz.say.broken"));
@@ -673,50 +568,6 @@ async function handScored(result, rest, finalView) {
   if (!practiceDone) recordStats();
 }
 
-async function dealFirstHand() {
-  if (S.busy || S.ui.stage !== "repartir") return;
-  S.notice = null;
-  S.ui = { stage: "mesa" };
-  persist();
-  const events = S.pending ? S.pending.events : [];
-  S.pending = null;
-  const rest = events.filter((e) => e.type !== "deal");
-  await playEvents([dealEvent(S.view), ...rest], S.view);
-}
-
-async function nextHand() {
-  if (S.busy || S.ui.stage !== "hoja") return;
-  $("dlg-hoja").close();
-  S.message = null;
-  S.ui = { stage: "mesa" };
-  persist();
-  const pending = S.pending;
-  S.pending = null;
-  if (pending && pending.events.length && pending.events[0].type === "deal") await playEvents(pending.events, pending.view);
-  else await playEvents([dealEvent(S.view)], S.view);
-}
-
-/** 100 or 50 next to «Repartir»: the undealt game (same code) plays to that target. */
-async function chooseTarget(target) {
-  if (![100, 50].includes(target) || S.busy || S.ui.stage !== "repartir") return;
-  S.settings = { ...S.settings, target };
-  store.saveCorazonesSettings(S.settings);
-  await applyToUndealt();
-  const chosen = document.querySelector(`[data-accion="objetivo"][data-valor="${target}"]`);
-  if (chosen) chosen.focus({ preventScroll: true });
-}
-
-async function applyToUndealt() {
-  if (S.busy || S.practice || S.ui.stage !== "repartir" || !S.view) return false;
-  const rules = S.view.rules;
-  const wanted = S.settings;
-  const same = rules.target === wanted.target && rules.passing === wanted.passing && rules.jack_of_diamonds === wanted.jack_of_diamonds
-    && rules.moon === wanted.moon && S.level === wanted.level;
-  if (same) return false;
-  await startNew(S.code);
-  return true;
-}
-
 /** After the answer, the focus goes where South acts next: the hand. */
 function placeFocus() {
   const active = document.activeElement;
@@ -743,85 +594,6 @@ function loadSheets() {
   return Promise.all([import("./corazones-hoja.js"), R.loadStyles()]).then(([module]) => module);
 }
 
-function sheetContext() {
-  return {
-    view: S.view,
-    stage: S.ui.stage,
-    outcomeLine,
-    canPractice: !S.practice && Boolean(S.view),
-    onPractice: (n) => startPractice(n),
-  };
-}
-
-async function showScore() {
-  const result = T.sheetResult(S.view, S.ui.sheetHand);
-  if (S.practice && S.ui.stage === "practica") {
-    await showCompare();
-    return;
-  }
-  const sheets = await loadSheets();
-  sheets.showSheet(sheetContext(), result, { over: S.ui.stage === "fin" });
-}
-
-async function showCompare() {
-  if (!S.practice || !S.view || !S.view.history.length) return;
-  const sheets = await loadSheets();
-  sheets.showCompare(sheetContext(), S.view.history[0], S.practice.compare);
-}
-
-function showLastTrick() {
-  return T.showLastTrick({ view: S.view, atTable: S.ui.stage === "mesa", busy: S.busy, seen: S.lastTrickSeen });
-}
-
-/** «Rejugar esta mano»: the same deal (and pass direction) from South's seat, in a save of its own. */
-async function startPractice(n) {
-  if (S.busy || !Number.isInteger(n)) return;
-  const main = store.loadGame(KEYS.game);
-  if (main.status !== "ok") return;
-  S.busy = true;
-  $("mesa").classList.add("ocupada");
-  const waiting = $("hoja-mensaje");
-  if (waiting) waiting.textContent = t("practice.preparing");
-  R.setStatus(t("practice.preparing"));
-  let answer;
-  try {
-    answer = await api.practice(main.game.save, n);
-  } catch (error) {
-    S.busy = false;
-    if (waiting) waiting.textContent = error.message;
-    S.message = { text: error.message, warn: true };
-    R.announce(error.message);
-    draw();
-    return;
-  }
-  for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
-  resetHandState();
-  S.practice = { hand: n, compare: answer.compare, mainCode: main.game.code };
-  S.gid = null;
-  S.ui = { stage: "mesa" };
-  adopt(answer);
-  S.model = emptyTableModel(answer.view);
-  S.busy = false;
-  R.announce(t("practice.started", { n }));
-  await playEvents(answer.events.length ? answer.events : [dealEvent(answer.view)], answer.view);
-}
-
-async function backToGame() {
-  if (S.busy) return;
-  for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
-  leavePractice();
-  resetHandState();
-  S.busy = true; // the table is busy until the game is back on it
-  $("mesa").classList.add("ocupada");
-  try {
-    await open();
-  } finally {
-    S.busy = false;
-    draw();
-    announceTurn();
-  }
-}
-
 async function recordStats() {
   if (S.practice || !S.view || !S.gid || !S.view.history.length) return;
   try {
@@ -835,48 +607,6 @@ async function recordStats() {
 async function showStats() {
   const sheets = await loadSheets();
   sheets.showStats();
-}
-
-async function showShare() {
-  const [share] = await Promise.all([import("./share.js"), R.loadStyles()]);
-  const main = S.practice ? store.loadGame(KEYS.game) : null;
-  share.showShare({
-    game: "corazones",
-    save: main && main.status === "ok" ? main.game.save : S.save,
-    code: S.practice ? S.practice.mainCode : S.code,
-    practice: Boolean(S.practice),
-    onImported: adoptImported,
-  });
-}
-
-/** A downloaded game, checked and signed by the server: a Spades one opens at the Spades table. */
-async function adoptImported(answer) {
-  if (answer.game !== "corazones") {
-    store.handOver("picas", answer);
-    window.location.reload();
-    return;
-  }
-  leavePractice();
-  resetHandState();
-  S.gid = store.newGameId();
-  adopt(answer);
-  S.ui = { stage: answer.view.phase === "game_over" ? "fin" : "mesa" };
-  S.model = M.modelFromView(answer.view);
-  persist();
-  draw();
-  announceTurn();
-}
-
-function openSettings() {
-  return T.openSettings({
-    game: "corazones",
-    state: S,
-    save: store.saveCorazonesSettings,
-    titleKey: "app.title.corazones",
-    draw,
-    applyToUndealt,
-    newGame,
-  });
 }
 
 // --- the page around the table -------------------------------------------------------------------
@@ -919,25 +649,9 @@ export async function start() {
   translatePage();
   installSprite();
   anim.configure({ fast: store.fastMode(), speed: S.settings.speed });
-  bindInput({
-    isBusy: () => S.busy,
-    waitingForTap: () => Boolean(S.tapWaiter),
-    onSkip: () => {
-      if (S.tapWaiter) S.tapWaiter();
-      else anim.skip();
-    },
-    onCard,
-    onFocusIndex: (i) => {
-      S.focusIndex = i;
-    },
+  C.bind({
     onAction,
     onReason: () => undefined, // Corazones has no bids to explain
-    onLastTrick: showLastTrick,
-    onScore: showScore,
-    onSettings: openSettings,
-    onStats: showStats,
-    onShare: showShare,
-    onBackToGame: backToGame,
     onEscape: () => {
       if (S.lifted) {
         S.lifted = null;
@@ -946,7 +660,6 @@ export async function start() {
     },
     canBid: () => false,
     onBidKey: () => undefined,
-    onResize: () => R.layoutHand(),
   });
   $("app").hidden = false; // the table shows once its buttons answer
   await open(T.codeFromLink());

@@ -7,14 +7,14 @@ import * as store from "./store.js";
 import * as anim from "./animation.js";
 import * as R from "./render.js";
 import * as T from "./mesa.js";
-import { bindInput } from "./input.js";
+import { conductor } from "./conductor.js";
 import { askSetAside } from "./keydialog.js";
 import { t, seatName, signed, num, serverText } from "./i18n.js";
 import { installSprite, cardNameWithArticle, cardName, cardGender } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
 const SEATS = R.SEATS;
-const { paragraph, capital, keepFocus, shake } = T;
+const { capital, keepFocus } = T;
 
 const S = {
   save: null,
@@ -50,18 +50,57 @@ const S = {
   showing: null, // {view, at, skipped} while an answer's events are shown (for the watchdog)
 };
 
-// --- saving ------------------------------------------------------------------------------------
+/** The flows both tables share (js/conductor.js), with what is Spades' own. */
+const C = conductor({
+  game: "picas",
+  state: S,
+  keys: { game: store.GAME_KEY, practice: store.PRACTICE_KEY },
+  requestNew: api.newGame,
+  saveSettings: store.saveSettings,
+  targets: [250, 500],
+  sameRules: (rules, wanted) => rules.target === wanted.target && rules.bag_penalty === wanted.bag_penalty
+    && rules.blind_nil === wanted.blind_nil,
+  targetChoice: (target) => R.targetChoice(target),
+  practiceAgain: true,
+  loadSheets: loadReview,
+  sheetExtras: () => ({ reasons: S.reasons, practice: S.practice }),
+  outcomeLine,
+  beforeAdopt: (answer) => captureReasons(answer.events, S.view ? S.view.hand_number : 1),
+  // The computer players' bid reasons: a shared record's are worked out again by the server.
+  forget: (imported) => {
+    S.reasons = imported ? store.cleanReasons(imported.reasons) : {};
+  },
+  resetHandState,
+  emptyTableModel,
+  modelFromView: R.modelFromView,
+  dealEvent,
+  playEvents,
+  blankModel,
+  renderScore: R.renderScore,
+  target: () => S.view && S.view.rules.target,
+  renderPods: (m) => R.renderPods(m, podOptions()),
+  drawHandAndActions,
+  drawStatus,
+  open,
+  canPlay,
+  tapOwn: () => false,
+  waitText: () => (myTurn() && S.view.phase === "bidding" ? t("status.bidFirst") : null),
+  playCard,
+  practiceButtons: ["btn-rejugar", "btn-rejugar-otra"],
+  practiceFailed: (error) => {
+    S.message = { text: error.message, warn: true, centre: !$("dlg-hoja").open };
+    const where = $("dlg-hoja").open ? $("hoja-mensaje") : null;
+    if (where) where.textContent = error.message;
+  },
+  dealWhenSilent: false,
+  afterBack: maybeAutoPlay,
+  afterImport,
+  showStats,
+  titleKey: "app.title",
+});
+const { adopt, persist, draw, showError, leavePractice, startNew, sheetContext } = C;
 
-function persist() {
-  if (!S.save) return;
-  const entry = { save: S.save, code: S.code, level: S.level, ui: S.ui, reasons: S.reasons, gid: S.gid };
-  if (S.practice) entry.practice = S.practice;
-  const ok = store.saveGame(entry, S.practice ? store.PRACTICE_KEY : store.GAME_KEY);
-  if (!ok && !S.storageWarned) {
-    S.storageWarned = true;
-    S.message = { text: t("error.storage"), warn: true };
-  }
-}
+// --- saving ------------------------------------------------------------------------------------
 
 /** Keep each computer bid's «¿Por qué?» with the save, keyed by hand and seat. */
 function captureReasons(events, hand) {
@@ -72,15 +111,6 @@ function captureReasons(events, hand) {
       (S.reasons[number] ||= {})[ev.seat] = ev.reason;
     }
   }
-}
-
-function adopt(answer) {
-  captureReasons(answer.events, S.view ? S.view.hand_number : 1);
-  S.save = answer.save;
-  S.code = answer.code || (answer.save.record && answer.save.record.code) || S.code;
-  S.level = answer.level || S.level;
-  S.view = answer.view;
-  persist();
 }
 
 // --- derived state -----------------------------------------------------------------------------
@@ -113,37 +143,21 @@ function podOptions() {
 
 // --- drawing -----------------------------------------------------------------------------------
 
-function draw() {
-  const m = S.model;
-  if (!m) return;
+/** South's hand and the action area under it, redrawn together (the focus kept by the conductor). */
+function drawHandAndActions() {
   const view = S.view;
-  document.body.classList.toggle("cuatro-colores", S.settings.four_colour);
-  R.renderScore(m);
-  // One code on the page: while a hand is practised, the real game's and that hand's number (the
-  // banner names them too), not the practice record's own.
-  const code = S.practice ? S.practice.mainCode : S.code;
-  const handNumber = S.practice ? S.practice.hand : m.handNumber;
-  R.renderInfo({ code, level: S.level, target: view && view.rules.target, handNumber });
-  drawPracticeBar();
-  keepFocus(() => R.renderPods(m, podOptions()));
-  R.renderTrick(m);
   const hint = currentHint();
-  keepFocus(() => {
-    const refusals = {};
-    if (view) for (const [code, refusal] of Object.entries(view.refusals)) refusals[code] = refusalText(refusal);
-    R.renderHand(m, {
-      playable: new Set(view ? view.playable : []),
-      refusals,
-      lifted: S.lifted,
-      suggested: hint && !hint.error ? hint.card : null,
-      focusIndex: S.focusIndex,
-      myPlayTurn: canPlay(),
-    });
-    drawActions();
+  const refusals = {};
+  if (view) for (const [code, refusal] of Object.entries(view.refusals)) refusals[code] = refusalText(refusal);
+  R.renderHand(S.model, {
+    playable: new Set(view ? view.playable : []),
+    refusals,
+    lifted: S.lifted,
+    suggested: hint && !hint.error ? hint.card : null,
+    focusIndex: S.focusIndex,
+    myPlayTurn: canPlay(),
   });
-  drawCentre();
-  drawStatus();
-  $("mesa").classList.toggle("ocupada", S.busy);
+  drawActions();
 }
 
 function drawActions() {
@@ -162,39 +176,6 @@ function drawActions() {
     maybeFetchHint();
   } else {
     R.clearActions();
-  }
-}
-
-function drawCentre() {
-  const parts = [];
-  if (S.error) {
-    parts.push(paragraph(S.error.message, "centro-error", "alert"));
-    parts.push(R.button(t("btn.retry"), { className: "boton principal", action: "reintentar" }));
-  } else if (S.ui.stage === "repartir" && !S.busy) {
-    if (!S.practice && S.view) parts.push(R.targetChoice(S.view.rules.target));
-    parts.push(R.button(t("btn.deal"), { className: "boton principal grande", action: "repartir", id: "btn-repartir" }));
-  } else if (S.ui.stage === "hoja" && !S.busy) {
-    parts.push(R.button(t("btn.nextHand"), { className: "boton principal grande", action: "siguiente", id: "btn-siguiente" }));
-    parts.push(R.button(t("btn.showScore"), { className: "boton", action: "ver-hoja" }));
-  } else if (S.ui.stage === "fin" && S.view && S.view.outcome) {
-    parts.push(paragraph(outcomeLine(S.view.outcome), "centro-resultado"));
-    parts.push(R.button(t("btn.newGame"), { className: "boton principal grande", action: "nueva", id: "btn-nueva-fin" }));
-    parts.push(R.button(t("btn.showScore"), { className: "boton", action: "ver-hoja" }));
-  } else if (S.ui.stage === "practica" && !S.busy) {
-    parts.push(paragraph(t("practice.done"), "centro-resultado"));
-    parts.push(R.button(t("practice.back"), { className: "boton principal grande", action: "volver", id: "btn-volver" }));
-    parts.push(R.button(t("practice.showCompare"), { className: "boton", action: "comparar", id: "btn-comparar" }));
-    parts.push(R.button(t("practice.again"), { className: "boton", action: "rejugar-otra" }));
-  }
-  if (S.message && S.message.centre) parts.unshift(paragraph(S.message.text, "centro-aviso", "alert"));
-  R.renderCentre(parts.length ? parts : null);
-}
-
-function drawPracticeBar() {
-  const bar = $("practica");
-  bar.hidden = !S.practice;
-  if (S.practice) {
-    $("practica-texto").textContent = t("practice.banner", { n: S.practice.hand, code: R.formatCode(S.practice.mainCode) });
   }
 }
 
@@ -280,32 +261,6 @@ function emptyTableModel(view) {
   return model;
 }
 
-/** Leave a practice hand: its save is dropped; the real game's own save was never touched. */
-function leavePractice() {
-  store.removeGame(store.PRACTICE_KEY);
-  S.practice = null;
-}
-
-async function newGame(code = null) {
-  S.busy = true;
-  S.error = null;
-  try {
-    const answer = await api.newGame(S.settings, code);
-    leavePractice();
-    resetHandState();
-    S.reasons = {};
-    S.gid = store.newGameId();
-    S.ui = { stage: "repartir" };
-    S.view = null;
-    adopt(answer);
-    S.pending = { events: answer.events, view: answer.view };
-    S.model = emptyTableModel(answer.view);
-  } finally {
-    S.busy = false;
-    draw();
-  }
-}
-
 function resetHandState() {
   S.lifted = null;
   S.selectedBid = null;
@@ -339,10 +294,6 @@ async function unknownKey(raw, wanted) {
   } else {
     showError(new api.ApiError("bad_signature", t("key.waiting")), () => open(wanted));
   }
-}
-
-function startNew(code = null) {
-  return T.startNew(code, { state: S, newGame, showError });
 }
 
 /**
@@ -425,22 +376,17 @@ function offerCode(wanted) {
   return T.offerCode(wanted, { state: S, startNew });
 }
 
-function showError(error, retry) {
-  S.error = { message: error.message || t("error.unexpected"), retry };
-  S.busy = false;
-  if (!S.model) {
-    // Nothing on the table yet: an empty table so the message and «Reintentar» can show.
-    S.model = {
-      handNumber: null, dealer: null, phase: "bidding", turn: null,
-      bids: { south: null, west: null, north: null, east: null },
-      blind: { south: false, west: false, north: false, east: false },
-      won: { south: 0, west: 0, north: 0, east: 0 },
-      handSizes: { south: 0, west: 0, north: 0, east: 0 },
-      hand: [], trick: [], totals: { north_south: 0, east_west: 0 }, bags: { north_south: 0, east_west: 0 },
-      target: S.settings.target, bagPenalty: S.settings.bag_penalty, dealtCount: null,
-    };
-  }
-  draw();
+/** Nothing on the table yet: an empty table, so that an error and «Reintentar» can show. */
+function blankModel() {
+  return {
+    handNumber: null, dealer: null, phase: "bidding", turn: null,
+    bids: { south: null, west: null, north: null, east: null },
+    blind: { south: false, west: false, north: false, east: false },
+    won: { south: 0, west: 0, north: 0, east: 0 },
+    handSizes: { south: 0, west: 0, north: 0, east: 0 },
+    hand: [], trick: [], totals: { north_south: 0, east_west: 0 }, bags: { north_south: 0, east_west: 0 },
+    target: S.settings.target, bagPenalty: S.settings.bag_penalty, dealtCount: null,
+  };
 }
 
 // --- South's actions ---------------------------------------------------------------------------
@@ -497,36 +443,6 @@ async function act(action, optimistic) {
   }
 }
 
-function onCard(code, element) {
-  if (S.busy || S.ui.stage !== "mesa" || !S.view) return;
-  const view = S.view;
-  if (canPlay()) {
-    if (view.playable.includes(code)) {
-      if (S.lifted === code) {
-        playCard(code);
-      } else {
-        S.lifted = code;
-        S.message = null;
-        draw();
-      }
-    } else {
-      const refusal = view.refusals[code];
-      const text = refusal ? refusalText(refusal) : t("status.playFollow");
-      S.message = { text, warn: true };
-      S.lifted = null;
-      draw();
-      R.announce(text);
-      shake(document.querySelector(`#mano [data-carta="${code}"]`) || element);
-    }
-  } else if (myTurn() && view.phase === "bidding") {
-    S.message = { text: t("status.bidFirst"), warn: false };
-    drawStatus();
-  } else if (view.turn && view.turn !== "south") {
-    S.message = { text: t("status.notYourTurn", { seat: seatName(view.turn) }), warn: false };
-    drawStatus();
-  }
-}
-
 function playCard(code) {
   if (!canPlay() || !S.view.playable.includes(code)) return;
   act(code, { type: "play", seat: "south", card: code });
@@ -567,6 +483,7 @@ function selectBid(n, { focusConfirm = false } = {}) {
 
 /** South's taps on the buttons of the action area, the centre and the sheet, by their action. */
 const ACTIONS = {
+  ...C.actions,
   elegir: (value) => selectBid(Number(value)),
   cantar: () => bid(S.selectedBid),
   tip: async () => {
@@ -579,25 +496,9 @@ const ACTIONS = {
   ver: () => {
     if (myTurn() && S.view.blind_nil_offered) act("look", null);
   },
-  jugar: () => {
-    if (S.lifted) playCard(S.lifted);
-  },
-  seguir: releaseTap,
-  repartir: dealFirstHand,
-  objetivo: (value) => chooseTarget(Number(value)),
-  siguiente: nextHand,
-  "ver-hoja": showScore,
-  nueva: async () => {
-    $("dlg-hoja").close();
-    S.notice = null;
-    await startNew();
-  },
-  volver: backToGame,
-  comparar: showCompare,
   "rejugar-otra": async () => {
-    if (S.practice) await startPractice(S.practice.hand);
+    if (S.practice) await C.startPractice(S.practice.hand);
   },
-  reintentar: () => T.retry(S, draw),
 };
 
 function onAction(action, value) {
@@ -615,10 +516,6 @@ function waitForTap() {
     progressed();
     R.clearActions();
   });
-}
-
-function releaseTap() {
-  if (S.tapWaiter) S.tapWaiter();
 }
 
 /** One event onto the model and the screen, with its animation and its sentence. */
@@ -641,12 +538,7 @@ async function step(ev) {
     R.announce(you ? t("say.look.you") : t("say.look", { seat: seatName(ev.seat) }));
   } else if (ev.type === "play") {
     const from = T.playedFrom(ev);
-    if (you && m.hand) m.hand = m.hand.filter((c) => c !== ev.card);
-    if (!m.trick.length) m.leader = ev.seat;
-    m.trick.push({ seat: ev.seat, card: ev.card });
-    m.handSizes[ev.seat] = Math.max(0, m.handSizes[ev.seat] - 1);
-    m.phase = "playing";
-    m.turn = R.nextSeat(ev.seat);
+    T.cardPlayed(m, ev);
     S.lifted = null;
     R.renderTrick(m);
     R.renderPods(m, podOptions());
@@ -654,11 +546,7 @@ async function step(ev) {
       R.renderHand(m, { playable: new Set(), refusals: {}, lifted: null, focusIndex: S.focusIndex, myPlayTurn: false });
       R.renderPlayBar({ lifted: null });
     }
-    const sentence = you
-      ? t("say.play.you", { card: cardNameWithArticle(ev.card) })
-      : t("say.play", { seat: seatName(ev.seat), card: cardNameWithArticle(ev.card) });
-    R.announce(sentence);
-    if (!you) R.setStatus(sentence);
+    T.sayPlayed(ev);
     await T.flyToTrick(ev.seat, from);
   } else if (ev.type === "trick") {
     S.lastTrickSeen = { leader: ev.leader, cards: ev.cards, winner: ev.winner };
@@ -848,126 +736,13 @@ async function runDeal(dealer, handNumber, view) {
   await anim.pause(200);
 }
 
-async function dealFirstHand() {
-  if (S.busy || S.ui.stage !== "repartir") return;
-  S.busy = true;
-  S.notice = null;
-  S.ui = { stage: "mesa" };
-  persist();
-  const pending = S.pending;
-  S.pending = null;
-  const view = S.view;
-  const rest = pending ? pending.events.filter((e) => e.type !== "deal") : [];
-  await playEvents([dealEvent(view), ...rest], view);
-}
-
 function dealEvent(view) {
   return { type: "deal", dealer: view.dealer, hand_number: view.hand_number };
-}
-
-/** The first screen's 250 / 500: the undealt game (same code) plays to that target from now on. */
-async function chooseTarget(target) {
-  if (![250, 500].includes(target) || S.busy || S.ui.stage !== "repartir") return;
-  S.settings = { ...S.settings, target };
-  store.saveSettings(S.settings);
-  await applyToUndealt();
-  const chosen = document.querySelector(`[data-accion="objetivo"][data-valor="${target}"]`);
-  if (chosen) chosen.focus({ preventScroll: true });
-}
-
-/** Nothing is dealt yet: the game on the table takes the saved next-game settings at once. */
-async function applyToUndealt() {
-  if (S.busy || S.practice || S.ui.stage !== "repartir" || !S.view) return false;
-  const rules = S.view.rules;
-  const wanted = S.settings;
-  const same = rules.target === wanted.target && rules.bag_penalty === wanted.bag_penalty
-    && rules.blind_nil === wanted.blind_nil && S.level === wanted.level;
-  if (same) return false;
-  await startNew(S.code);
-  return true;
-}
-
-async function nextHand() {
-  if (S.busy || S.ui.stage !== "hoja") return;
-  $("dlg-hoja").close();
-  S.message = null;
-  S.ui = { stage: "mesa" };
-  persist();
-  const pending = S.pending;
-  S.pending = null;
-  if (pending && pending.events.length && pending.events[0].type === "deal") {
-    await playEvents(pending.events, pending.view);
-    return;
-  }
-  await playEvents([dealEvent(S.view)], S.view);
 }
 
 function announceTurn() {
   if (!myTurn()) return;
   R.announce(S.view.phase === "bidding" ? t("say.yourBid") : t("say.yourPlay"));
-}
-
-// --- practice: «Rejugar esta mano» ---------------------------------------------------------------
-
-/** Replay hand `n` of the real game from South's seat, in a practice save of its own. */
-async function startPractice(n) {
-  if (S.busy) return;
-  const main = store.loadGame(store.GAME_KEY);
-  if (main.status !== "ok") return;
-  S.busy = true;
-  $("mesa").classList.add("ocupada");
-  // The comparison plays the hand a second time at Difícil: it can take a couple of seconds.
-  const waiting = $("hoja-mensaje");
-  if (waiting) waiting.textContent = t("practice.preparing");
-  for (const id of ["btn-rejugar", "btn-rejugar-otra"]) if ($(id)) $(id).disabled = true;
-  R.setStatus(t("practice.preparing"));
-  let answer;
-  try {
-    answer = await api.practice(main.game.save, n);
-  } catch (error) {
-    for (const id of ["btn-rejugar", "btn-rejugar-otra"]) if ($(id)) $(id).disabled = false;
-    S.busy = false;
-    S.message = { text: error.message, warn: true, centre: !$("dlg-hoja").open };
-    const where = $("dlg-hoja").open ? document.getElementById("hoja-mensaje") : null;
-    if (where) where.textContent = error.message;
-    R.announce(error.message);
-    draw();
-    return;
-  }
-  for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
-  resetHandState();
-  S.practice = { hand: n, compare: answer.compare, mainCode: main.game.code };
-  S.reasons = {};
-  S.gid = null;
-  S.ui = { stage: "mesa" };
-  S.view = null;
-  adopt(answer);
-  S.model = emptyTableModel(answer.view);
-  S.busy = false;
-  R.announce(t("practice.started", { n }));
-  await playEvents(answer.events, answer.view);
-}
-
-async function backToGame() {
-  if (S.busy) return;
-  for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
-  leavePractice();
-  resetHandState();
-  S.busy = true;
-  $("mesa").classList.add("ocupada");
-  try {
-    await open();
-  } finally {
-    S.busy = false;
-    draw();
-    maybeAutoPlay();
-  }
-}
-
-async function showCompare() {
-  if (!S.practice || !S.view || !S.view.history.length) return;
-  const review = await loadReview();
-  review.showCompare(sheetContext(), S.view.history[0], S.practice.compare);
 }
 
 // --- dialogs -----------------------------------------------------------------------------------
@@ -980,33 +755,6 @@ function outcomeLine(outcome) {
   const head = outcome.winner === "north_south" ? t("over.won") : outcome.winner === "east_west" ? t("over.lost") : t("over.draw");
   const [ns, ew] = outcome.totals;
   return `${head} ${t("over.totals", { ns: num(ns), ew: num(ew), n: outcome.hands_played })}`;
-}
-
-/** What the sheets need from the table, and what they may ask it to do. */
-function sheetContext() {
-  return {
-    view: S.view,
-    stage: S.ui.stage,
-    reasons: S.reasons,
-    practice: S.practice,
-    outcomeLine,
-    canPractice: !S.practice && Boolean(S.view),
-    onPractice: (n) => startPractice(n),
-  };
-}
-
-async function showScore() {
-  const result = T.sheetResult(S.view, S.ui.sheetHand);
-  if (S.practice && S.ui.stage === "practica") {
-    await showCompare();
-    return;
-  }
-  const review = await loadReview();
-  review.showSheet(sheetContext(), result, { over: S.ui.stage === "fin" });
-}
-
-function showLastTrick() {
-  return T.showLastTrick({ view: S.view, atTable: S.ui.stage === "mesa", busy: S.busy, seen: S.lastTrickSeen });
 }
 
 /** Statistics count each finished hand and game once (by the game's id), whatever reloads. */
@@ -1025,35 +773,9 @@ async function showStats() {
   stats.showPanel();
 }
 
-async function showShare() {
-  const [share] = await Promise.all([import("./share.js"), R.loadStyles()]);
-  const main = S.practice ? store.loadGame(store.GAME_KEY) : null;
-  share.showShare({
-    save: main && main.status === "ok" ? main.game.save : S.save,
-    code: S.practice ? S.practice.mainCode : S.code,
-    practice: Boolean(S.practice),
-    onImported: adoptImported,
-  });
-}
-
-/** A shared record, checked and signed by the server, becomes the game on the table (a Corazones
- * one opens at the Corazones table). */
-async function adoptImported(answer) {
-  if (answer.game === "corazones") {
-    store.handOver("corazones", answer);
-    window.location.reload();
-    return;
-  }
-  leavePractice();
-  resetHandState();
-  S.reasons = store.cleanReasons(answer.reasons); // worked out again by the server from the record
-  S.gid = store.newGameId();
-  S.view = null;
-  adopt(answer);
-  const view = answer.view;
-  S.ui = { stage: view.phase === "game_over" ? "fin" : "mesa" };
-  S.model = R.modelFromView(view);
-  persist();
+/** A shared record on the table: its hands are not this player's statistics; a record cut short
+ * at a computer player's turn waits (nobody will play it from here). */
+async function afterImport(view) {
   try {
     const stats = await import("./stats.js");
     stats.skipHistory({ view, gid: S.gid }); // hands played elsewhere are not this player's record
@@ -1061,28 +783,12 @@ async function adoptImported(answer) {
     // not fatal
   }
   if (view.turn && view.turn !== "south" && view.phase !== "game_over") {
-    // A record cut short at a computer player's turn: nobody will play it from here.
     S.message = { text: t("share.waiting", { seat: seatName(view.turn) }), warn: true };
   }
   draw();
   announceTurn();
   maybeAutoPlay();
 }
-
-// --- settings ------------------------------------------------------------------------------------
-
-function openSettings() {
-  return T.openSettings({
-    game: "picas",
-    state: S,
-    save: store.saveSettings,
-    titleKey: "app.title",
-    draw,
-    applyToUndealt,
-    newGame,
-  });
-}
-
 
 // --- start -------------------------------------------------------------------------------------
 
@@ -1105,25 +811,9 @@ export async function start() {
   T.translatePage("app.title");
   installSprite();
   anim.configure({ fast: store.fastMode(), speed: S.settings.speed });
-  bindInput({
-    isBusy: () => S.busy,
-    waitingForTap: () => Boolean(S.tapWaiter),
-    onSkip: () => {
-      if (S.tapWaiter) releaseTap();
-      else anim.skip();
-    },
-    onCard,
-    onFocusIndex: (i) => {
-      S.focusIndex = i;
-    },
+  C.bind({
     onAction,
     onReason,
-    onLastTrick: showLastTrick,
-    onScore: showScore,
-    onSettings: openSettings,
-    onStats: showStats,
-    onShare: showShare,
-    onBackToGame: backToGame,
     onEscape: () => {
       if (S.openReason) onReason(null);
       else if (S.lifted) {
@@ -1133,7 +823,6 @@ export async function start() {
     },
     canBid,
     onBidKey: (n) => selectBid(n, { focusConfirm: true }),
-    onResize: () => R.layoutHand(),
   });
   $("app").hidden = false; // the table shows once its buttons answer
   document.body.classList.toggle("cuatro-colores", S.settings.four_colour);

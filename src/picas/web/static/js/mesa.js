@@ -7,7 +7,8 @@ import * as anim from "./animation.js";
 import * as R from "./render.js";
 import { ApiError } from "./api.js";
 import { fastMode } from "./store.js";
-import { t, applyTo, loadLanguage } from "./i18n.js";
+import { t, applyTo, loadLanguage, seatName } from "./i18n.js";
+import { cardNameWithArticle } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -83,6 +84,26 @@ export function playedFrom(ev) {
   if (ev.seat !== "south") return podRect(ev.seat);
   const button = document.querySelector(`#mano [data-carta="${ev.card}"]`);
   return button ? button.getBoundingClientRect() : null;
+}
+
+/** A card played, onto the model: out of the hand (South's, the one known), into the trick. */
+export function cardPlayed(m, ev) {
+  if (ev.seat === "south" && m.hand) m.hand = m.hand.filter((c) => c !== ev.card);
+  if (!m.trick.length) m.leader = ev.seat;
+  m.trick.push({ seat: ev.seat, card: ev.card });
+  m.handSizes[ev.seat] = Math.max(0, m.handSizes[ev.seat] - 1);
+  m.phase = "playing";
+  m.turn = R.nextSeat(ev.seat);
+}
+
+/** A card played, said aloud (another player's is also written under the table). */
+export function sayPlayed(ev) {
+  const you = ev.seat === "south";
+  const sentence = you
+    ? t("say.play.you", { card: cardNameWithArticle(ev.card) })
+    : t("say.play", { seat: seatName(ev.seat), card: cardNameWithArticle(ev.card) });
+  R.announce(sentence);
+  if (!you) R.setStatus(sentence);
 }
 
 /** The card just drawn in the trick flies in from `from`, then the table breathes. */

@@ -586,7 +586,7 @@ export function headedTable(className, captionKey, headingKeys) {
 
 /** The sheet's buttons: «Nueva partida» at the end of the game, «Siguiente mano» between hands,
  * «Cerrar». Returns the one that takes the focus. */
-export function sheetButtons(over, stage) {
+function sheetButtons(over, stage) {
   const buttons = $("hoja-botones");
   buttons.replaceChildren();
   if (over) buttons.append(button(t("btn.newGame"), { className: "boton principal", action: "nueva", id: "btn-nueva" }));
@@ -595,6 +595,26 @@ export function sheetButtons(over, stage) {
   close.dataset.cerrar = "";
   buttons.append(close);
   return buttons.querySelector(".principal") || close;
+}
+
+/** A hand's row head in a game's list of hands: its number, a button (data-mano) that opens its sheet. */
+export function handRowHead(number, selected) {
+  const th = el("th");
+  th.scope = "row";
+  const open = button(t("sheet.openHand", { n: number }), { className: "enlace-mano" });
+  open.dataset.mano = String(number);
+  open.setAttribute("aria-label", t("sheet.openHandAria", { n: number }));
+  if (number === selected) open.setAttribute("aria-current", "true");
+  th.append(open);
+  return th;
+}
+
+/** The sheet dialog: its buttons (at game over, or for the stage), its content (`drawContent()`),
+ * then open, with the focus on its main button. */
+export function showSheetDialog(over, stage, drawContent) {
+  const main = sheetButtons(over, stage);
+  drawContent();
+  openSheet(main);
 }
 
 export function openSheet(focus) {

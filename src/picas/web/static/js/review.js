@@ -5,7 +5,7 @@
 
 import { t, signed, num, seatName, reasonText } from "./i18n.js";
 import { cardName, cardNameWithArticle, shortLabel, suitSymbol, SUITS, rankValue } from "./cards.js";
-import { SEATS, el, srOnly, button, trickCross, headedTable, sheetButtons as setButtons, openSheet as openDialog } from "./render.js";
+import { SEATS, el, srOnly, button, trickCross, headedTable, handRowHead, showSheetDialog, openSheet as openDialog } from "./render.js";
 
 const $ = (id) => document.getElementById(id);
 const TEAMS = ["north_south", "east_west"];
@@ -198,14 +198,7 @@ function historyTable(history, selected) {
   const body = el("tbody");
   for (const result of history) {
     const tr = el("tr");
-    const th = el("th");
-    th.scope = "row";
-    const open = button(t("sheet.openHand", { n: result.number }), { className: "enlace-mano" });
-    open.dataset.mano = String(result.number);
-    open.setAttribute("aria-label", t("sheet.openHandAria", { n: result.number }));
-    if (result.number === selected) open.setAttribute("aria-current", "true");
-    th.append(open);
-    tr.append(th);
+    tr.append(handRowHead(result.number, selected));
     for (const team of TEAMS) {
       const sheet = sheetOf(result, team);
       const td = el("td", "", num(sheet.lines.running_total));
@@ -236,9 +229,7 @@ export function nilBreaks(result) {
 /** The sheet dialog for `result` (the last hand, or the hand asked for); at game over, the result too. */
 export function showSheet(ctx, result, { over = false } = {}) {
   current = { ctx, result, over };
-  const main = setButtons(over, ctx.stage);
-  renderTop();
-  openDialog(main);
+  showSheetDialog(over, ctx.stage, renderTop);
 }
 
 /** The dialog's first page: (the game's result,) the hand's sheet, the list of all hands. */
