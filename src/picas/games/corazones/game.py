@@ -16,6 +16,7 @@ from picas.games.corazones.scoring import Four, HandScore, score_hand
 from picas.shared.deals import check_deal, deal_for, normalize_code
 from picas.shared.errors import IllegalAction, Refusal
 from picas.shared.frozen import Frozen
+from picas.shared.position import Position
 from picas.shared.seats import Seat
 from picas.shared.tricks import Play
 
@@ -61,7 +62,7 @@ class Outcome(Frozen):
 
 
 @final
-class GameState(Frozen):
+class GameState(Position[Action]):
     """One position of a game. Immutable: :meth:`apply` returns the next position."""
 
     __slots__ = _GAME_FIELDS
@@ -120,14 +121,6 @@ class GameState(Frozen):
         if self.outcome is not None:
             return Refusal("game_over", "La partida ha terminado.")
         return self.hand.check(action, seat)
-
-    def verify(self, action: Action, seat: Seat | None = None) -> None:
-        refusal = self.check(action, seat)
-        if refusal is not None:
-            raise IllegalAction.from_refusal(refusal)
-
-    def can(self, action: Action, seat: Seat | None = None) -> bool:
-        return self.check(action, seat) is None
 
     # --- changing ----------------------------------------------------------------------------
 

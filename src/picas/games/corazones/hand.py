@@ -16,9 +16,9 @@ from typing import ClassVar, Final, final
 from picas.games.corazones.actions import PASS_SIZE, Action, Pass
 from picas.games.corazones.passing import PassDirection
 from picas.shared.cards import SUIT_MASKS, Card, Rank, Suit, cards_in
-from picas.shared.errors import IllegalAction, Refusal
+from picas.shared.errors import Refusal
 from picas.shared.fast import at, bits_of, played, plays_of, replaced, suit_bits
-from picas.shared.frozen import Frozen
+from picas.shared.position import Position
 from picas.shared.seats import Seat
 from picas.shared.trick_winner import trick_winner_index
 from picas.shared.tricks import PLAYS, Play, Trick
@@ -75,7 +75,7 @@ def holder_of(card: Card, hands: Deal) -> Seat:
 
 
 @final
-class HandState(Frozen):
+class HandState(Position[Action]):
     """One position of a hand. Immutable: :meth:`apply` returns the next position."""
 
     __slots__ = _HAND_FIELDS
@@ -200,7 +200,6 @@ class HandState(Frozen):
     # --- verify / can / apply ----------------------------------------------------------------
 
     def check(self, action: Action, seat: Seat | None = None) -> Refusal | None:
-        """Why ``action`` by ``seat`` (default: the seat on turn) is refused; ``None`` if legal."""
         turn = self.turn
         if self.phase is _COMPLETE or turn is None:
             return Refusal("hand_over", "La mano ya ha terminado.")
@@ -257,14 +256,6 @@ class HandState(Frozen):
         if bit & HEARTS and not self.hearts_broken and held & ~HEARTS:
             return Refusal("hearts_not_broken", "Los corazones aún no se han roto.")
         return None
-
-    def verify(self, action: Action, seat: Seat | None = None) -> None:
-        refusal = self.check(action, seat)
-        if refusal is not None:
-            raise IllegalAction.from_refusal(refusal)
-
-    def can(self, action: Action, seat: Seat | None = None) -> bool:
-        return self.check(action, seat) is None
 
     def apply(self, action: Action, seat: Seat | None = None) -> HandState:
         """The hand after ``action``; refused: raises :class:`IllegalAction`, changing nothing."""
@@ -340,7 +331,7 @@ class HandState(Frozen):
         """
         turn = self.turn
         if self.phase is not _PLAYING or turn is None:
-            raise IllegalAction.from_refusal(self.check(PLAYS[card]) or _UNREACHABLE)
+            raise self.refused(PLAYS[card])
         seat: int = turn
         hands = self.hands
         held = at(hands, seat)
@@ -361,7 +352,7 @@ class HandState(Frozen):
         else:
             legal = self.hearts_broken or bit & _HEARTS == 0 or held & _NOT_HEARTS == 0
         if not legal:
-            raise IllegalAction.from_refusal(self.check(PLAYS[card]) or _UNREACHABLE)
+            raise self.refused(PLAYS[card])
         hands = replaced(hands, seat, held ^ bit)
         broken = self.hearts_broken or bit & _POINTS != 0
         trick = played(trick, card)
@@ -408,5 +399,3 @@ class HandState(Frozen):
             broken,
         )
 
-
-_UNREACHABLE = Refusal("internal", "Jugada imposible.")

@@ -21,9 +21,9 @@ from picas.games.spades.actions import (
     LookAtCards,
 )
 from picas.shared.cards import SUIT_MASKS, Card, Suit, cards_in
-from picas.shared.errors import IllegalAction, Refusal
+from picas.shared.errors import Refusal
 from picas.shared.fast import at, played, plays_of, replaced, suit_bits
-from picas.shared.frozen import Frozen
+from picas.shared.position import Position
 from picas.shared.seats import Seat
 from picas.shared.trick_winner import trick_winner_index
 from picas.shared.tricks import PLAYS, Play, Trick
@@ -67,7 +67,7 @@ _new_trick: Final = tuple.__new__
 
 
 @final
-class HandState(Frozen):
+class HandState(Position[Action]):
     """One position of a hand. Immutable: :meth:`apply` returns the next position.
 
     A plain class with read-only fields (a native class in the compiled build, whose fields are
@@ -201,7 +201,6 @@ class HandState(Frozen):
     # --- verify / can / apply ----------------------------------------------------------------
 
     def check(self, action: Action, seat: Seat | None = None) -> Refusal | None:
-        """Why ``action`` by ``seat`` (default: the seat on turn) is refused; ``None`` if legal."""
         turn = self.turn
         if self.phase is Phase.COMPLETE or turn is None:
             return Refusal("hand_over", "La mano ya ha terminado.")
@@ -259,14 +258,6 @@ class HandState(Frozen):
             return Refusal("spades_not_broken", "Las picas aún no se han roto.")
         return None
 
-    def verify(self, action: Action, seat: Seat | None = None) -> None:
-        refusal = self.check(action, seat)
-        if refusal is not None:
-            raise IllegalAction.from_refusal(refusal)
-
-    def can(self, action: Action, seat: Seat | None = None) -> bool:
-        return self.check(action, seat) is None
-
     def apply(self, action: Action, seat: Seat | None = None) -> HandState:
         """The hand after ``action``; refused: raises :class:`IllegalAction`, changing nothing."""
         if type(action) is Play and seat is None:
@@ -319,7 +310,7 @@ class HandState(Frozen):
         """
         turn = self.turn
         if self.phase is not _PLAYING or turn is None:
-            raise IllegalAction.from_refusal(self.check(PLAYS[card]) or _UNREACHABLE)
+            raise self.refused(PLAYS[card])
         seat: int = turn
         hands = self.hands
         held = at(hands, seat)
@@ -333,7 +324,7 @@ class HandState(Frozen):
         else:
             legal = held & bit != 0 and (broken or index < _FIRST_SPADE or held & _NON_SPADES == 0)
         if not legal:
-            raise IllegalAction.from_refusal(self.check(PLAYS[card]) or _UNREACHABLE)
+            raise self.refused(PLAYS[card])
         hands = replaced(hands, seat, held ^ bit)
         if trick:
             # Spades break when one falls on a trick led in another suit (SPEC §1).
@@ -411,5 +402,3 @@ def _with_flag(
         return (flags[0], flags[1], flag, flags[3])
     return (flags[0], flags[1], flags[2], flag)
 
-
-_UNREACHABLE = Refusal("internal", "Jugada imposible.")
