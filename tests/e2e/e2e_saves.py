@@ -31,7 +31,8 @@ class Made:
 
 
 def _first_legal(game: GameState) -> Action:
-    return game.legal_actions()[0]
+    first: Action = game.legal_actions()[0]
+    return first
 
 
 def make_save(

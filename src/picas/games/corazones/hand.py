@@ -18,7 +18,7 @@ from picas.games.corazones.passing import PassDirection
 from picas.shared.cards import SUIT_MASKS, Card, Rank, Suit, cards_in
 from picas.shared.errors import Refusal
 from picas.shared.fast import at, bits_of, played, plays_of, replaced, suit_bits
-from picas.shared.position import Position
+from picas.shared.position import TrickHand
 from picas.shared.seats import Seat
 from picas.shared.trick_winner import trick_winner_index
 from picas.shared.tricks import PLAYS, Play, Trick
@@ -75,7 +75,7 @@ def holder_of(card: Card, hands: Deal) -> Seat:
 
 
 @final
-class HandState(Position[Action]):
+class HandState(TrickHand):
     """One position of a hand. Immutable: :meth:`apply` returns the next position."""
 
     __slots__ = _HAND_FIELDS
@@ -156,6 +156,9 @@ class HandState(Position[Action]):
         )
 
     # --- reading -----------------------------------------------------------------------------
+
+    def seat_on_turn(self) -> Seat | None:
+        return self.turn
 
     def hand_of(self, seat: Seat) -> tuple[Card, ...]:
         return cards_in(self.hands[seat])
@@ -398,4 +401,3 @@ class HandState(Position[Action]):
             taken,
             broken,
         )
-

@@ -23,7 +23,7 @@ from picas.games.spades.actions import (
 from picas.shared.cards import SUIT_MASKS, Card, Suit, cards_in
 from picas.shared.errors import Refusal
 from picas.shared.fast import at, played, plays_of, replaced, suit_bits
-from picas.shared.position import Position
+from picas.shared.position import TrickHand
 from picas.shared.seats import Seat
 from picas.shared.trick_winner import trick_winner_index
 from picas.shared.tricks import PLAYS, Play, Trick
@@ -67,7 +67,7 @@ _new_trick: Final = tuple.__new__
 
 
 @final
-class HandState(Position[Action]):
+class HandState(TrickHand):
     """One position of a hand. Immutable: :meth:`apply` returns the next position.
 
     A plain class with read-only fields (a native class in the compiled build, whose fields are
@@ -164,6 +164,9 @@ class HandState(Position[Action]):
         )
 
     # --- reading -----------------------------------------------------------------------------
+
+    def seat_on_turn(self) -> Seat | None:
+        return self.turn
 
     def hand_of(self, seat: Seat) -> tuple[Card, ...]:
         return cards_in(self.hands[seat])
@@ -401,4 +404,3 @@ def _with_flag(
     if seat == 2:
         return (flags[0], flags[1], flag, flags[3])
     return (flags[0], flags[1], flags[2], flag)
-

@@ -106,7 +106,8 @@ def check_hand_result(result: HandResult, rules: Rules, totals_before: tuple[int
 
 def random_chooser(rng: random.Random) -> Chooser:
     def choose(game: GameState, position: int) -> Action:
-        return rng.choice(game.legal_actions())
+        legal: tuple[Action, ...] = game.legal_actions()  # typed Any in the shared base
+        return rng.choice(legal)
 
     return choose
 
