@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Final, Self, TypeVar
 
-from picas.shared.cards import Card
+from picas.shared.cards import SUIT_MASKS, Card, Suit
 from picas.shared.errors import IllegalAction, Refusal
 from picas.shared.frozen import Frozen
 from picas.shared.seats import Seat
@@ -108,3 +108,15 @@ class TrickGame(Position):
             # The hot path: ``_play`` checks legality itself.
             return hand._play(action.card)
         return hand.apply(action, seat)
+
+
+def follow_refusal(held: int, card: Card, trick: tuple[Card, ...]) -> Refusal | None:
+    """What every trick-taking game here refuses of ``card`` played from the mask ``held`` onto
+    ``trick``: a card not held, or one off the led suit while the hand still holds that suit."""
+    if not held >> card & 1:
+        return Refusal("card_not_in_hand", f"No tienes esa carta ({card.name_es}).")
+    if trick:
+        led = trick[0] // 13
+        if card // 13 != led and held & SUIT_MASKS[led]:
+            return Refusal("must_follow_suit", f"Tienes {Suit(led).name_es}: debes asistir.")
+    return None

@@ -13,7 +13,7 @@ from picas.games.corazones.hand import Deal, HandState, Phase
 from picas.games.corazones.passing import direction_for
 from picas.games.corazones.rules import Rules
 from picas.games.corazones.scoring import Four, HandScore, score_hand
-from picas.shared.deals import check_deal, deal_for, normalize_code
+from picas.shared.deals import checked_start, deal_for
 from picas.shared.frozen import Frozen
 from picas.shared.position import TrickGame
 from picas.shared.seats import Seat
@@ -95,10 +95,7 @@ class GameState(TrickGame):
 
     @classmethod
     def new(cls, rules: Rules, code: str, *, deals: tuple[Deal, ...] = ()) -> GameState:
-        code = normalize_code(code)
-        given: tuple[object, ...] = deals  # read as sent: a malformed deal gets its own error
-        for index, deal in enumerate(given):
-            check_deal(deal, index)
+        code = checked_start(code, deals)
         first = _deal(rules, code, deals, 1)
         return GameState(rules, code, deals, first, (0, 0, 0, 0), (), None)
 

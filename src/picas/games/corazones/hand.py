@@ -17,10 +17,10 @@ from picas.games.corazones.actions import PASS_SIZE, Action, Pass
 from picas.games.corazones.passing import PassDirection
 from picas.shared.cards import SUIT_MASKS, Card, Rank, Suit, cards_in
 from picas.shared.errors import Refusal
-from picas.shared.fast import at, bits_of, played, plays_of, replaced, suit_bits
-from picas.shared.position import TrickHand
+from picas.shared.fast import at, bits_of, closed_trick, played, plays_of, replaced, suit_bits
+from picas.shared.position import TrickHand, follow_refusal
 from picas.shared.seats import Seat
-from picas.shared.trick_winner import trick_winner_index
+from picas.shared.trick_winner import NO_TRUMP
 from picas.shared.tricks import PLAYS, Play, Trick
 
 TWO_OF_CLUBS = Card.of(Rank.TWO, Suit.CLUBS)
@@ -35,8 +35,6 @@ _POINTS: Final = POINTS
 _NOT_POINTS: Final = ~POINTS
 _NOT_HEARTS: Final = ~HEARTS
 _SEATS: Final = tuple(Seat)
-_new_trick: Final = tuple.__new__
-"""Builds a ``Trick`` without the ``NamedTuple`` keyword wrapper: thirteen per hand."""
 _HAND_FIELDS: Final = (
     "number",
     "dealer",
@@ -242,13 +240,10 @@ class HandState(TrickHand):
         assert self.turn is not None
         held = self.hands[self.turn]
         bit = card.bit
-        if not held & bit:
-            return Refusal("card_not_in_hand", f"No tienes esa carta ({card.name_es}).")
+        refusal = follow_refusal(held, card, self.trick)
+        if refusal is not None:
+            return refusal
         if self.trick:
-            led = self.trick[0] // 13
-            if not bit & SUIT_MASKS[led] and held & SUIT_MASKS[led]:
-                suit = Suit(led).name_es
-                return Refusal("must_follow_suit", f"Tienes {suit}: debes asistir.")
             if not self.tricks and bit & POINTS and held & ~POINTS:
                 return Refusal(
                     "no_points_first_trick", "En la primera baza no se pueden jugar puntos."
@@ -379,11 +374,9 @@ class HandState(TrickHand):
         )
 
     def _end_trick(self, hands: Deal, cards: tuple[Card, ...], broken: bool) -> HandState:
-        leader: int = self.leader
-        taker = (leader + trick_winner_index(cards)) & 3
+        taker, tricks = closed_trick(self.tricks, self.leader, cards, NO_TRUMP)
         winner = _SEATS[taker]
         taken = replaced(self.taken, taker, at(self.taken, taker) | bits_of(cards))
-        tricks = (*self.tricks, _new_trick(Trick, (self.leader, cards, winner)))
         complete = len(tricks) == 13
         return HandState(
             self.number,

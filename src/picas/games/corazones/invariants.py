@@ -8,6 +8,7 @@ import functools
 import json
 import random
 from collections.abc import Callable
+from typing import cast
 
 from picas.games.corazones.actions import Action
 from picas.games.corazones.bots import LEVELS, decide, next_bot_seat
@@ -114,8 +115,7 @@ def check_hand_result(
 
 def random_chooser(rng: random.Random) -> Chooser:
     def choose(game: GameState, position: int) -> Action:
-        legal: tuple[Action, ...] = game.legal_actions()  # typed Any in the shared base
-        return rng.choice(legal)
+        return cast(Action, rng.choice(game.legal_actions()))  # typed Any in the shared base
 
     return choose
 

@@ -8,7 +8,7 @@ from picas.games.spades.actions import Action
 from picas.games.spades.hand import HandState, Phase
 from picas.games.spades.rules import Rules
 from picas.games.spades.scoring import TeamSheet, score_hand
-from picas.shared.deals import check_deal, deal_for, dealer_by_lot, normalize_code
+from picas.shared.deals import checked_start, deal_for, dealer_by_lot
 from picas.shared.frozen import Frozen
 from picas.shared.position import TrickGame
 from picas.shared.seats import Seat, Team
@@ -116,10 +116,7 @@ class GameState(TrickGame):
 
     @classmethod
     def new(cls, rules: Rules, code: str, *, deals: tuple[Deal, ...] = ()) -> GameState:
-        code = normalize_code(code)
-        given: tuple[object, ...] = deals  # read as sent: a malformed deal gets its own error
-        for index, deal in enumerate(given):
-            check_deal(deal, index)
+        code = checked_start(code, deals)
         first_dealer = rules.first_dealer if rules.first_dealer is not None else dealer_by_lot(code)
         first = _deal_hand(rules, code, deals, first_dealer, 1, (0, 0))
         return GameState(rules, code, deals, first_dealer, first, (0, 0), (0, 0), (), None)

@@ -22,10 +22,9 @@ from picas.games.spades.actions import (
 )
 from picas.shared.cards import SUIT_MASKS, Card, Suit, cards_in
 from picas.shared.errors import Refusal
-from picas.shared.fast import at, played, plays_of, replaced, suit_bits
-from picas.shared.position import TrickHand
+from picas.shared.fast import at, closed_trick, played, plays_of, replaced, suit_bits
+from picas.shared.position import TrickHand, follow_refusal
 from picas.shared.seats import Seat
-from picas.shared.trick_winner import trick_winner_index
 from picas.shared.tricks import PLAYS, Play, Trick
 
 _SEATS: Final = tuple(Seat)
@@ -62,8 +61,6 @@ class Phase(Enum):
 _BIDDING: Final = Phase.BIDDING
 _PLAYING: Final = Phase.PLAYING
 _COMPLETE: Final = Phase.COMPLETE
-_new_trick: Final = tuple.__new__
-"""Builds a ``Trick`` without the ``NamedTuple`` keyword wrapper: thirteen per hand."""
 
 
 @final
@@ -249,14 +246,9 @@ class HandState(TrickHand):
     def _check_card(self, card: Card) -> Refusal | None:
         assert self.turn is not None
         held = self.hands[self.turn]
-        if not held >> card & 1:
-            return Refusal("card_not_in_hand", f"No tienes esa carta ({card.name_es}).")
-        if self.trick:
-            led = self.trick[0] // 13
-            if card // 13 != led and held & SUIT_MASKS[led]:
-                suit = Suit(led).name_es
-                return Refusal("must_follow_suit", f"Tienes {suit}: debes asistir.")
-            return None
+        refusal = follow_refusal(held, card, self.trick)
+        if refusal is not None or self.trick:
+            return refusal
         if card >= _FIRST_SPADE and not self.spades_broken and held & _NON_SPADES:
             return Refusal("spades_not_broken", "Las picas aún no se han roto.")
         return None
@@ -357,11 +349,9 @@ class HandState(TrickHand):
     def _end_trick(
         self, hands: tuple[int, int, int, int], cards: tuple[Card, ...], broken: bool
     ) -> HandState:
-        leader: int = self.leader
-        taker = (leader + trick_winner_index(cards, _TRUMP)) & 3
+        taker, tricks = closed_trick(self.tricks, self.leader, cards, _TRUMP)
         winner = _SEATS[taker]
         won = replaced(self.won, taker, at(self.won, taker) + 1)
-        tricks = (*self.tricks, _new_trick(Trick, (self.leader, cards, winner)))
         complete = len(tricks) == 13
         return HandState(
             self.number,

@@ -11,6 +11,7 @@ import dataclasses
 import json
 import random
 from collections.abc import Callable
+from typing import cast
 
 from picas.games.spades import (
     Action,
@@ -106,8 +107,7 @@ def check_hand_result(result: HandResult, rules: Rules, totals_before: tuple[int
 
 def random_chooser(rng: random.Random) -> Chooser:
     def choose(game: GameState, position: int) -> Action:
-        legal: tuple[Action, ...] = game.legal_actions()  # typed Any in the shared base
-        return rng.choice(legal)
+        return cast(Action, rng.choice(game.legal_actions()))  # typed Any in the shared base
 
     return choose
 
