@@ -63,6 +63,16 @@ class TrickHand(Position):
 
     def apply(self, action: Any, seat: Seat | None = None) -> Self:
         """The hand after ``action``; refused: raises :class:`IllegalAction`, changing nothing."""
+        if type(action) is Play:
+            if seat is None:
+                return self._play(action.card)  # checks legality itself, on the hot path
+            self.verify(action, seat)
+            return self._play(action.card)
+        self.verify(action, seat)
+        return self._apply_verified(action, seat)
+
+    def _apply_verified(self, action: Any, seat: Seat | None) -> Self:
+        """The hand after ``action``, not a card, that :meth:`check` allows: the game's own."""
         raise NotImplementedError
 
     def _play(self, card: Card) -> Self:

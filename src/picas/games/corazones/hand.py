@@ -255,13 +255,8 @@ class HandState(TrickHand):
             return Refusal("hearts_not_broken", "Los corazones aún no se han roto.")
         return None
 
-    def apply(self, action: Action, seat: Seat | None = None) -> HandState:
-        """The hand after ``action``; refused: raises :class:`IllegalAction`, changing nothing."""
-        if type(action) is Play and seat is None:
-            return self._play(action.card)  # checks legality itself, on the hot path
-        self.verify(action, seat)
-        if isinstance(action, Play):
-            return self._play(action.card)
+    def _apply_verified(self, action: Action, seat: Seat | None) -> HandState:
+        assert isinstance(action, Pass)  # verified: a hand of Corazones has no other action
         giver = self.turn if seat is None else seat
         assert giver is not None
         return self._pass(giver, bits_of(action.cards))

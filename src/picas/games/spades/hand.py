@@ -253,13 +253,7 @@ class HandState(TrickHand):
             return Refusal("spades_not_broken", "Las picas aún no se han roto.")
         return None
 
-    def apply(self, action: Action, seat: Seat | None = None) -> HandState:
-        """The hand after ``action``; refused: raises :class:`IllegalAction`, changing nothing."""
-        if type(action) is Play and seat is None:
-            return self._play(action.card)  # checks legality itself, on the hot path
-        self.verify(action, seat)
-        if isinstance(action, Play):
-            return self._play(action.card)
+    def _apply_verified(self, action: Action, seat: Seat | None) -> HandState:
         if isinstance(action, Bid):
             return self._bid(action.tricks, blind=False)
         if isinstance(action, BlindNil):
