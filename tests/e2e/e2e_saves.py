@@ -31,8 +31,7 @@ class Made:
 
 
 def _first_legal(game: GameState) -> Action:
-    first: Action = game.legal_actions()[0]
-    return first
+    return game.legal_actions()[0]
 
 
 def make_save(

@@ -62,13 +62,18 @@ class TrickHand(Position):
         raise NotImplementedError
 
     def apply(self, action: Any, seat: Seat | None = None) -> Self:
-        """The hand after ``action``; refused: raises :class:`IllegalAction`, changing nothing."""
-        if type(action) is Play:
-            if seat is None:
-                return self._play(action.card)  # checks legality itself, on the hot path
-            self.verify(action, seat)
-            return self._play(action.card)
+        """The hand after ``action``; refused: raises :class:`IllegalAction`, changing nothing.
+
+        Each game's own ``apply`` plays a card of the seat on turn itself, by a direct call to its
+        ``_play`` (through this shared method, each play of the benchmarks' hand level took about
+        20 ns more), and hands everything else to :meth:`_apply_checked`."""
+        raise NotImplementedError
+
+    def _apply_checked(self, action: Any, seat: Seat | None) -> Self:
+        """:meth:`apply` for any action: refused, it raises; allowed, it is applied."""
         self.verify(action, seat)
+        if type(action) is Play:
+            return self._play(action.card)
         return self._apply_verified(action, seat)
 
     def _apply_verified(self, action: Any, seat: Seat | None) -> Self:
@@ -85,7 +90,9 @@ HandT = TypeVar("HandT", bound=TrickHand)
 
 class TrickGame(Position):
     """A game of hands in sequence: what it says and refuses is its hand's while the game is on;
-    once it is over, nothing is legal. Each game adds its fields, scoring and the next deal."""
+    once it is over, nothing is legal. Each game adds its fields, scoring and the next deal, and
+    its own ``legal_actions`` (typed with its actions, and called once an action by the benchmarks
+    and the bots: through this base's two virtual calls it took about 15 ns more)."""
 
     __slots__ = ()
 
@@ -101,10 +108,6 @@ class TrickGame(Position):
     @property
     def is_over(self) -> bool:
         return self._hand_in_play() is None
-
-    def legal_actions(self) -> tuple[Any, ...]:
-        hand = self._hand_in_play()
-        return () if hand is None else hand.legal_actions()
 
     def check(self, action: Any, seat: Seat | None = None) -> Refusal | None:
         hand = self._hand_in_play()

@@ -55,7 +55,7 @@ PROPERTY = settings(max_examples=50, deadline=None)
 def choose(game: GameState, rng: random.Random) -> Action:
     """A random legal action. Bids roughly follow the hand (kings, aces, long spades) so that
     games last a few hands and end both ways: at the target and at the floor."""
-    legal: tuple[Action, ...] = game.legal_actions()
+    legal = game.legal_actions()
     hand = game.hand
     if hand.phase is Phase.BIDDING and hand.turn is not None:
         if BlindNil() in legal:

@@ -104,6 +104,9 @@ class GameState(TrickGame):
     def _hand_in_play(self) -> HandState | None:
         return self.hand if self.outcome is None else None
 
+    def legal_actions(self) -> tuple[Action, ...]:
+        return () if self.outcome is not None else self.hand.legal_actions()
+
     # --- changing ----------------------------------------------------------------------------
 
     def apply(self, action: Action, seat: Seat | None = None) -> GameState:

@@ -8,7 +8,6 @@ import functools
 import json
 import random
 from collections.abc import Callable
-from typing import cast
 
 from picas.games.corazones.actions import Action
 from picas.games.corazones.bots import LEVELS, decide, next_bot_seat
@@ -115,7 +114,7 @@ def check_hand_result(
 
 def random_chooser(rng: random.Random) -> Chooser:
     def choose(game: GameState, position: int) -> Action:
-        return cast(Action, rng.choice(game.legal_actions()))  # typed Any in the shared base
+        return rng.choice(game.legal_actions())
 
     return choose
 
