@@ -8,8 +8,8 @@ from the check. :class:`TrickGame` is what a game adds around its hand while the
 Compiled with the hot path (:mod:`picas.compiled`): the states that inherit these are native
 classes, and a native class may only inherit from native ones. They are not ``Generic`` on
 purpose: a ``typing.Generic`` base is a Python class, and would give every state a ``__dict__``
-that each method call from Python looks into (about 7 % of the Corazones engine benchmark). So the action
-is typed ``Any`` here; each game's own methods narrow it.
+that each method call from Python looks into (about 7 % of the Corazones engine benchmark). So
+the action is typed ``Any`` here; each game's own methods narrow it.
 """
 
 from __future__ import annotations
