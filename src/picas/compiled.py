@@ -31,6 +31,7 @@ from types import ModuleType
 
 MODULES = (
     "picas.shared.frozen",
+    "picas.shared.position",
     "picas.shared.tricks",
     "picas.shared.fast",
     "picas.shared.deals",

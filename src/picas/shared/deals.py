@@ -169,3 +169,12 @@ def check_deal(deal: object, index: int) -> None:
         if union & mask:
             raise PicasError(f"{where} reparte una carta dos veces.", code="invalid_deal")
         union |= mask
+
+
+def checked_start(code: object, deals: tuple[object, ...]) -> str:
+    """The normalized code of a new game, once each of its explicit deals is checked. The deals
+    are read as sent (typed ``object``): a malformed one gets its own error."""
+    normalized = normalize_code(code)
+    for index, deal in enumerate(deals):
+        check_deal(deal, index)
+    return normalized

@@ -13,9 +13,14 @@ from __future__ import annotations
 from typing import Final
 
 from picas.shared.cards import Card
-from picas.shared.tricks import PLAYS, Play
+from picas.shared.seats import Seat
+from picas.shared.trick_winner import trick_winner_index
+from picas.shared.tricks import PLAYS, Play, Trick
 
 _PLAYS: Final = PLAYS
+_SEATS: Final = tuple(Seat)
+_new_trick: Final = tuple.__new__
+"""Builds a ``Trick`` without the ``NamedTuple`` keyword wrapper: thirteen per hand."""
 
 Four = tuple[int, int, int, int]
 
@@ -80,3 +85,13 @@ def played(trick: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     if size == 2:
         return (trick[0], trick[1], card)
     return (trick[0], trick[1], trick[2], card)
+
+
+def closed_trick(
+    tricks: tuple[Trick, ...], leader: Seat, cards: tuple[Card, ...], trump: int
+) -> tuple[int, tuple[Trick, ...]]:
+    """The seat (as an index) that takes the full trick ``cards`` led by ``leader``, and the
+    hand's ``tricks`` with this one added."""
+    lead: int = leader
+    taker = (lead + trick_winner_index(cards, trump)) & 3
+    return taker, (*tricks, _new_trick(Trick, (leader, cards, _SEATS[taker])))

@@ -8,8 +8,9 @@ engines that call it once a trick: a call between compiled modules costs almost 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
-NO_TRUMP = -1
+NO_TRUMP: Final = -1
 """The ``trump`` of a game without one (Corazones)."""
 
 

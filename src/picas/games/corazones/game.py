@@ -13,11 +13,10 @@ from picas.games.corazones.hand import Deal, HandState, Phase
 from picas.games.corazones.passing import direction_for
 from picas.games.corazones.rules import Rules
 from picas.games.corazones.scoring import Four, HandScore, score_hand
-from picas.shared.deals import check_deal, deal_for, normalize_code
-from picas.shared.errors import IllegalAction, Refusal
+from picas.shared.deals import checked_start, deal_for
 from picas.shared.frozen import Frozen
+from picas.shared.position import TrickGame
 from picas.shared.seats import Seat
-from picas.shared.tricks import Play
 
 FIRST_DEALER = Seat.EAST
 """East deals the first hand (so South gets the first card), then the deal moves to the left.
@@ -61,7 +60,7 @@ class Outcome(Frozen):
 
 
 @final
-class GameState(Frozen):
+class GameState(TrickGame):
     """One position of a game. Immutable: :meth:`apply` returns the next position."""
 
     __slots__ = _GAME_FIELDS
@@ -96,49 +95,23 @@ class GameState(Frozen):
 
     @classmethod
     def new(cls, rules: Rules, code: str, *, deals: tuple[Deal, ...] = ()) -> GameState:
-        code = normalize_code(code)
-        given: tuple[object, ...] = deals  # read as sent: a malformed deal gets its own error
-        for index, deal in enumerate(given):
-            check_deal(deal, index)
+        code = checked_start(code, deals)
         first = _deal(rules, code, deals, 1)
         return GameState(rules, code, deals, first, (0, 0, 0, 0), (), None)
 
     # --- reading -----------------------------------------------------------------------------
 
-    @property
-    def turn(self) -> Seat | None:
-        return None if self.outcome is not None else self.hand.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self.outcome is not None
+    def _hand_in_play(self) -> HandState | None:
+        return self.hand if self.outcome is None else None
 
     def legal_actions(self) -> tuple[Action, ...]:
         return () if self.outcome is not None else self.hand.legal_actions()
-
-    def check(self, action: Action, seat: Seat | None = None) -> Refusal | None:
-        if self.outcome is not None:
-            return Refusal("game_over", "La partida ha terminado.")
-        return self.hand.check(action, seat)
-
-    def verify(self, action: Action, seat: Seat | None = None) -> None:
-        refusal = self.check(action, seat)
-        if refusal is not None:
-            raise IllegalAction.from_refusal(refusal)
-
-    def can(self, action: Action, seat: Seat | None = None) -> bool:
-        return self.check(action, seat) is None
 
     # --- changing ----------------------------------------------------------------------------
 
     def apply(self, action: Action, seat: Seat | None = None) -> GameState:
         """The game after ``action``: a finished hand is scored and the next one dealt."""
-        if self.outcome is not None:
-            raise IllegalAction("La partida ha terminado.", code="game_over")
-        if type(action) is Play and seat is None:
-            hand = self.hand._play(action.card)  # the hot path: it checks legality itself
-        else:
-            hand = self.hand.apply(action, seat)
+        hand = self._next_hand(self.hand, action, seat)
         rules, code, deals = self.rules, self.code, self.deals
         if hand.phase is not _COMPLETE:
             return GameState(rules, code, deals, hand, self.totals, self.history, None)

@@ -16,11 +16,11 @@ from typing import ClassVar, Final, final
 from picas.games.corazones.actions import PASS_SIZE, Action, Pass
 from picas.games.corazones.passing import PassDirection
 from picas.shared.cards import SUIT_MASKS, Card, Rank, Suit, cards_in
-from picas.shared.errors import IllegalAction, Refusal
-from picas.shared.fast import at, bits_of, played, plays_of, replaced, suit_bits
-from picas.shared.frozen import Frozen
+from picas.shared.errors import Refusal
+from picas.shared.fast import at, bits_of, closed_trick, played, plays_of, replaced, suit_bits
+from picas.shared.position import TrickHand, follow_refusal
 from picas.shared.seats import Seat
-from picas.shared.trick_winner import trick_winner_index
+from picas.shared.trick_winner import NO_TRUMP
 from picas.shared.tricks import PLAYS, Play, Trick
 
 TWO_OF_CLUBS = Card.of(Rank.TWO, Suit.CLUBS)
@@ -35,8 +35,6 @@ _POINTS: Final = POINTS
 _NOT_POINTS: Final = ~POINTS
 _NOT_HEARTS: Final = ~HEARTS
 _SEATS: Final = tuple(Seat)
-_new_trick: Final = tuple.__new__
-"""Builds a ``Trick`` without the ``NamedTuple`` keyword wrapper: thirteen per hand."""
 _HAND_FIELDS: Final = (
     "number",
     "dealer",
@@ -75,7 +73,7 @@ def holder_of(card: Card, hands: Deal) -> Seat:
 
 
 @final
-class HandState(Frozen):
+class HandState(TrickHand):
     """One position of a hand. Immutable: :meth:`apply` returns the next position."""
 
     __slots__ = _HAND_FIELDS
@@ -157,6 +155,9 @@ class HandState(Frozen):
 
     # --- reading -----------------------------------------------------------------------------
 
+    def seat_on_turn(self) -> Seat | None:
+        return self.turn
+
     def hand_of(self, seat: Seat) -> tuple[Card, ...]:
         return cards_in(self.hands[seat])
 
@@ -200,7 +201,6 @@ class HandState(Frozen):
     # --- verify / can / apply ----------------------------------------------------------------
 
     def check(self, action: Action, seat: Seat | None = None) -> Refusal | None:
-        """Why ``action`` by ``seat`` (default: the seat on turn) is refused; ``None`` if legal."""
         turn = self.turn
         if self.phase is _COMPLETE or turn is None:
             return Refusal("hand_over", "La mano ya ha terminado.")
@@ -240,13 +240,10 @@ class HandState(Frozen):
         assert self.turn is not None
         held = self.hands[self.turn]
         bit = card.bit
-        if not held & bit:
-            return Refusal("card_not_in_hand", f"No tienes esa carta ({card.name_es}).")
+        refusal = follow_refusal(held, card, self.trick)
+        if refusal is not None:
+            return refusal
         if self.trick:
-            led = self.trick[0] // 13
-            if not bit & SUIT_MASKS[led] and held & SUIT_MASKS[led]:
-                suit = Suit(led).name_es
-                return Refusal("must_follow_suit", f"Tienes {suit}: debes asistir.")
             if not self.tricks and bit & POINTS and held & ~POINTS:
                 return Refusal(
                     "no_points_first_trick", "En la primera baza no se pueden jugar puntos."
@@ -258,21 +255,13 @@ class HandState(Frozen):
             return Refusal("hearts_not_broken", "Los corazones aún no se han roto.")
         return None
 
-    def verify(self, action: Action, seat: Seat | None = None) -> None:
-        refusal = self.check(action, seat)
-        if refusal is not None:
-            raise IllegalAction.from_refusal(refusal)
-
-    def can(self, action: Action, seat: Seat | None = None) -> bool:
-        return self.check(action, seat) is None
-
     def apply(self, action: Action, seat: Seat | None = None) -> HandState:
-        """The hand after ``action``; refused: raises :class:`IllegalAction`, changing nothing."""
         if type(action) is Play and seat is None:
-            return self._play(action.card)  # checks legality itself, on the hot path
-        self.verify(action, seat)
-        if isinstance(action, Play):
-            return self._play(action.card)
+            return self._play(action.card)  # the hot path: a direct call, it checks legality
+        return self._apply_checked(action, seat)
+
+    def _apply_verified(self, action: Action, seat: Seat | None) -> HandState:
+        assert isinstance(action, Pass)  # verified: a hand of Corazones has no other action
         giver = self.turn if seat is None else seat
         assert giver is not None
         return self._pass(giver, bits_of(action.cards))
@@ -340,7 +329,7 @@ class HandState(Frozen):
         """
         turn = self.turn
         if self.phase is not _PLAYING or turn is None:
-            raise IllegalAction.from_refusal(self.check(PLAYS[card]) or _UNREACHABLE)
+            raise self.refused(PLAYS[card])
         seat: int = turn
         hands = self.hands
         held = at(hands, seat)
@@ -361,7 +350,7 @@ class HandState(Frozen):
         else:
             legal = self.hearts_broken or bit & _HEARTS == 0 or held & _NOT_HEARTS == 0
         if not legal:
-            raise IllegalAction.from_refusal(self.check(PLAYS[card]) or _UNREACHABLE)
+            raise self.refused(PLAYS[card])
         hands = replaced(hands, seat, held ^ bit)
         broken = self.hearts_broken or bit & _POINTS != 0
         trick = played(trick, card)
@@ -385,11 +374,9 @@ class HandState(Frozen):
         )
 
     def _end_trick(self, hands: Deal, cards: tuple[Card, ...], broken: bool) -> HandState:
-        leader: int = self.leader
-        taker = (leader + trick_winner_index(cards)) & 3
+        taker, tricks = closed_trick(self.tricks, self.leader, cards, NO_TRUMP)
         winner = _SEATS[taker]
         taken = replaced(self.taken, taker, at(self.taken, taker) | bits_of(cards))
-        tricks = (*self.tricks, _new_trick(Trick, (self.leader, cards, winner)))
         complete = len(tricks) == 13
         return HandState(
             self.number,
@@ -407,6 +394,3 @@ class HandState(Frozen):
             taken,
             broken,
         )
-
-
-_UNREACHABLE = Refusal("internal", "Jugada imposible.")

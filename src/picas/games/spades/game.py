@@ -8,11 +8,10 @@ from picas.games.spades.actions import Action
 from picas.games.spades.hand import HandState, Phase
 from picas.games.spades.rules import Rules
 from picas.games.spades.scoring import TeamSheet, score_hand
-from picas.shared.deals import check_deal, deal_for, dealer_by_lot, normalize_code
-from picas.shared.errors import IllegalAction, Refusal
+from picas.shared.deals import checked_start, deal_for, dealer_by_lot
 from picas.shared.frozen import Frozen
+from picas.shared.position import TrickGame
 from picas.shared.seats import Seat, Team
-from picas.shared.tricks import Play
 
 Deal = tuple[int, int, int, int]
 _COMPLETE: Final = Phase.COMPLETE
@@ -72,7 +71,7 @@ class Outcome(Frozen):
 
 
 @final
-class GameState(Frozen):
+class GameState(TrickGame):
     """One position of a game. Immutable: :meth:`apply` returns the next position.
 
     A plain class with read-only fields (native in the compiled build), compared and hashed by its
@@ -117,53 +116,27 @@ class GameState(Frozen):
 
     @classmethod
     def new(cls, rules: Rules, code: str, *, deals: tuple[Deal, ...] = ()) -> GameState:
-        code = normalize_code(code)
-        given: tuple[object, ...] = deals  # read as sent: a malformed deal gets its own error
-        for index, deal in enumerate(given):
-            check_deal(deal, index)
+        code = checked_start(code, deals)
         first_dealer = rules.first_dealer if rules.first_dealer is not None else dealer_by_lot(code)
         first = _deal_hand(rules, code, deals, first_dealer, 1, (0, 0))
         return GameState(rules, code, deals, first_dealer, first, (0, 0), (0, 0), (), None)
 
     # --- reading -----------------------------------------------------------------------------
 
-    @property
-    def turn(self) -> Seat | None:
-        return None if self.outcome is not None else self.hand.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self.outcome is not None
-
     def dealer_of(self, number: int) -> Seat:
         return _SEATS[(self.first_dealer + number - 1) & 3]
 
+    def _hand_in_play(self) -> HandState | None:
+        return self.hand if self.outcome is None else None
+
     def legal_actions(self) -> tuple[Action, ...]:
         return () if self.outcome is not None else self.hand.legal_actions()
-
-    def check(self, action: Action, seat: Seat | None = None) -> Refusal | None:
-        if self.outcome is not None:
-            return Refusal("game_over", "La partida ha terminado.")
-        return self.hand.check(action, seat)
-
-    def verify(self, action: Action, seat: Seat | None = None) -> None:
-        refusal = self.check(action, seat)
-        if refusal is not None:
-            raise IllegalAction.from_refusal(refusal)
-
-    def can(self, action: Action, seat: Seat | None = None) -> bool:
-        return self.check(action, seat) is None
 
     # --- changing ----------------------------------------------------------------------------
 
     def apply(self, action: Action, seat: Seat | None = None) -> GameState:
         """The game after ``action``: a finished hand is scored and the next one dealt."""
-        if self.outcome is not None:
-            raise IllegalAction("La partida ha terminado.", code="game_over")
-        if type(action) is Play and seat is None:
-            hand = self.hand._play(action.card)  # the hot path: it checks legality itself
-        else:
-            hand = self.hand.apply(action, seat)
+        hand = self._next_hand(self.hand, action, seat)
         if hand.phase is not _COMPLETE:
             return GameState(
                 self.rules,

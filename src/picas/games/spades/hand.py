@@ -21,11 +21,10 @@ from picas.games.spades.actions import (
     LookAtCards,
 )
 from picas.shared.cards import SUIT_MASKS, Card, Suit, cards_in
-from picas.shared.errors import IllegalAction, Refusal
-from picas.shared.fast import at, played, plays_of, replaced, suit_bits
-from picas.shared.frozen import Frozen
+from picas.shared.errors import Refusal
+from picas.shared.fast import at, closed_trick, played, plays_of, replaced, suit_bits
+from picas.shared.position import TrickHand, follow_refusal
 from picas.shared.seats import Seat
-from picas.shared.trick_winner import trick_winner_index
 from picas.shared.tricks import PLAYS, Play, Trick
 
 _SEATS: Final = tuple(Seat)
@@ -62,12 +61,10 @@ class Phase(Enum):
 _BIDDING: Final = Phase.BIDDING
 _PLAYING: Final = Phase.PLAYING
 _COMPLETE: Final = Phase.COMPLETE
-_new_trick: Final = tuple.__new__
-"""Builds a ``Trick`` without the ``NamedTuple`` keyword wrapper: thirteen per hand."""
 
 
 @final
-class HandState(Frozen):
+class HandState(TrickHand):
     """One position of a hand. Immutable: :meth:`apply` returns the next position.
 
     A plain class with read-only fields (a native class in the compiled build, whose fields are
@@ -165,6 +162,9 @@ class HandState(Frozen):
 
     # --- reading -----------------------------------------------------------------------------
 
+    def seat_on_turn(self) -> Seat | None:
+        return self.turn
+
     def hand_of(self, seat: Seat) -> tuple[Card, ...]:
         return cards_in(self.hands[seat])
 
@@ -201,7 +201,6 @@ class HandState(Frozen):
     # --- verify / can / apply ----------------------------------------------------------------
 
     def check(self, action: Action, seat: Seat | None = None) -> Refusal | None:
-        """Why ``action`` by ``seat`` (default: the seat on turn) is refused; ``None`` if legal."""
         turn = self.turn
         if self.phase is Phase.COMPLETE or turn is None:
             return Refusal("hand_over", "La mano ya ha terminado.")
@@ -247,33 +246,19 @@ class HandState(Frozen):
     def _check_card(self, card: Card) -> Refusal | None:
         assert self.turn is not None
         held = self.hands[self.turn]
-        if not held >> card & 1:
-            return Refusal("card_not_in_hand", f"No tienes esa carta ({card.name_es}).")
-        if self.trick:
-            led = self.trick[0] // 13
-            if card // 13 != led and held & SUIT_MASKS[led]:
-                suit = Suit(led).name_es
-                return Refusal("must_follow_suit", f"Tienes {suit}: debes asistir.")
-            return None
+        refusal = follow_refusal(held, card, self.trick)
+        if refusal is not None or self.trick:
+            return refusal
         if card >= _FIRST_SPADE and not self.spades_broken and held & _NON_SPADES:
             return Refusal("spades_not_broken", "Las picas aún no se han roto.")
         return None
 
-    def verify(self, action: Action, seat: Seat | None = None) -> None:
-        refusal = self.check(action, seat)
-        if refusal is not None:
-            raise IllegalAction.from_refusal(refusal)
-
-    def can(self, action: Action, seat: Seat | None = None) -> bool:
-        return self.check(action, seat) is None
-
     def apply(self, action: Action, seat: Seat | None = None) -> HandState:
-        """The hand after ``action``; refused: raises :class:`IllegalAction`, changing nothing."""
         if type(action) is Play and seat is None:
-            return self._play(action.card)  # checks legality itself, on the hot path
-        self.verify(action, seat)
-        if isinstance(action, Play):
-            return self._play(action.card)
+            return self._play(action.card)  # the hot path: a direct call, it checks legality
+        return self._apply_checked(action, seat)
+
+    def _apply_verified(self, action: Action, seat: Seat | None) -> HandState:
         if isinstance(action, Bid):
             return self._bid(action.tricks, blind=False)
         if isinstance(action, BlindNil):
@@ -319,7 +304,7 @@ class HandState(Frozen):
         """
         turn = self.turn
         if self.phase is not _PLAYING or turn is None:
-            raise IllegalAction.from_refusal(self.check(PLAYS[card]) or _UNREACHABLE)
+            raise self.refused(PLAYS[card])
         seat: int = turn
         hands = self.hands
         held = at(hands, seat)
@@ -333,7 +318,7 @@ class HandState(Frozen):
         else:
             legal = held & bit != 0 and (broken or index < _FIRST_SPADE or held & _NON_SPADES == 0)
         if not legal:
-            raise IllegalAction.from_refusal(self.check(PLAYS[card]) or _UNREACHABLE)
+            raise self.refused(PLAYS[card])
         hands = replaced(hands, seat, held ^ bit)
         if trick:
             # Spades break when one falls on a trick led in another suit (SPEC §1).
@@ -363,11 +348,9 @@ class HandState(Frozen):
     def _end_trick(
         self, hands: tuple[int, int, int, int], cards: tuple[Card, ...], broken: bool
     ) -> HandState:
-        leader: int = self.leader
-        taker = (leader + trick_winner_index(cards, _TRUMP)) & 3
+        taker, tricks = closed_trick(self.tricks, self.leader, cards, _TRUMP)
         winner = _SEATS[taker]
         won = replaced(self.won, taker, at(self.won, taker) + 1)
-        tricks = (*self.tricks, _new_trick(Trick, (self.leader, cards, winner)))
         complete = len(tricks) == 13
         return HandState(
             self.number,
@@ -410,6 +393,3 @@ def _with_flag(
     if seat == 2:
         return (flags[0], flags[1], flag, flags[3])
     return (flags[0], flags[1], flags[2], flag)
-
-
-_UNREACHABLE = Refusal("internal", "Jugada imposible.")
