@@ -81,11 +81,18 @@ _VISIBLE_POINT = """(el) => {
 }"""
 
 
-def visible_point(page: Page, selector: str) -> tuple[float, float]:
-    """A point of a card of the hand that shows (the fan covers the rest of it)."""
+def shown_point(page: Page, selector: str) -> tuple[float, float] | None:
+    """A point of a card of the hand that shows (the fan covers the rest of it), or None when
+    nothing of it shows (a dialog is open over the hand)."""
     point = page.locator(selector).first.evaluate(_VISIBLE_POINT)
+    return None if point is None else (point[0], point[1])
+
+
+def visible_point(page: Page, selector: str) -> tuple[float, float]:
+    """A point of a card of the hand that shows: the card must show."""
+    point = shown_point(page, selector)
     assert point is not None, f"no visible part of {selector}"
-    return point[0], point[1]
+    return point
 
 
 def tap_card(page: Page, selector: str) -> None:

@@ -17,6 +17,7 @@ from e2e_helpers import (
     as_spades_player,
     bid_tip,
     settle,
+    shown_point,
     state,
     stored_game,
     tap_card,
@@ -176,7 +177,13 @@ def _south_acts(page: Page, rng: random.Random) -> None:
         count = playable.count()
         if count:
             code = playable.nth(rng.randrange(count)).get_attribute("data-carta") or ""
-            tap_card(page, f"#mano [data-carta='{code}']")
+            point = shown_point(page, f"#mano [data-carta='{code}']")
+            if point is None:
+                # A random tap opened a dialog over the hand: close it as a player would; a
+                # table that stays stuck is caught by the stall check, not here.
+                page.keyboard.press("Escape")
+                return
+            page.mouse.click(*point)
             page.click("#btn-jugar", timeout=2000)
 
 
