@@ -184,7 +184,7 @@ def test_blind_nil_is_offered_only_when_eligible(page: Page, server: Server) -> 
     stored = {"format": 1, "save": save, "code": CODE, "level": "facil", "ui": {"stage": "mesa"}}
     page.evaluate(f"(s) => localStorage.setItem('{GAME_KEY}', s)", json.dumps(stored))
     page.reload()
-    settle(page)
+    page.wait_for_selector("#btn-nil-ciego")  # the save is back once the resume has answered
     assert state(page) == "blind"
     face_down = page.locator("#mano .carta-mano")
     assert face_down.count() == 13
@@ -205,7 +205,7 @@ def test_blind_nil_can_be_declared_with_the_cards_face_down(page: Page, server: 
     stored = {"format": 1, "save": save, "code": CODE, "level": "facil", "ui": {"stage": "mesa"}}
     page.evaluate(f"(s) => localStorage.setItem('{GAME_KEY}', s)", json.dumps(stored))
     page.reload()
-    settle(page)
+    page.wait_for_selector("#btn-nil-ciego")
     page.click("#btn-nil-ciego")
     settle(page)
     assert "Nil ciego" in page.inner_text("#asiento-south")
