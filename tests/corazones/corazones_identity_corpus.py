@@ -25,13 +25,14 @@ from picas.games.corazones.actions import Action
 from picas.games.corazones.bench import random_pass
 from picas.games.corazones.bots import LEVELS, DificilBot, play_bots
 from picas.games.corazones.game import GameState, dealer_of
-from picas.games.corazones.hand import HandState, Phase
+from picas.games.corazones.hand import HandState
 from picas.games.corazones.passing import direction_for
 from picas.games.corazones.rules import MoonForm, Rules
 from picas.games.corazones.scoring import score_hand
 from picas.shared.cards import cards_in
 from picas.shared.deals import deal_for
 from picas.shared.errors import IllegalAction
+from picas.shared.position import Phase
 from picas.shared.seats import Seat
 from picas.shared.tricks import PLAYS
 

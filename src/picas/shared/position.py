@@ -14,17 +14,36 @@ the action is typed ``Any`` here; each game's own methods narrow it.
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any, Final, Self, TypeVar
 
-from picas.shared.cards import SUIT_MASKS, Card, Suit
+from picas.shared.cards import SUIT_MASKS, Card, Suit, cards_in
 from picas.shared.errors import IllegalAction, Refusal
 from picas.shared.frozen import Frozen
 from picas.shared.seats import Seat
-from picas.shared.tricks import Play
+from picas.shared.tricks import PLAYS, Play, Trick
 
 UNREACHABLE: Final = Refusal("internal", "Jugada imposible.")
 """What a refusal says if a fast path refuses what :meth:`Position.check` allows (a bug)."""
 GAME_OVER: Final = Refusal("game_over", "La partida ha terminado.")
+HAND_OVER: Final = Refusal("hand_over", "La mano ya ha terminado.")
+
+
+class Phase(Enum):
+    """Where a hand is. Before its cards are played each game has its own phase (Spades bids,
+    Corazones passes three cards); then every game plays, and the hand is complete."""
+
+    BIDDING = "bidding"
+    PASSING = "passing"
+    PLAYING = "playing"
+    COMPLETE = "complete"
+
+
+# Read once: in the compiled build an enum member is otherwise looked up on its class every time.
+BIDDING: Final = Phase.BIDDING
+PASSING: Final = Phase.PASSING
+PLAYING: Final = Phase.PLAYING
+COMPLETE: Final = Phase.COMPLETE
 
 
 class Position(Frozen):
@@ -51,23 +70,75 @@ class Position(Frozen):
 
 
 class TrickHand(Position):
-    """One hand of a trick-taking game, as the game around it plays it (:class:`TrickGame`)."""
+    """One hand of a trick-taking game, as the game around it plays it (:class:`TrickGame`).
+
+    The fields every such hand has are read-only properties here, and each game's hand declares
+    them as its own ``Final`` fields (C slots on the compiled path, read directly by the game's
+    own code); this base's methods read them through the properties.
+    """
 
     __slots__ = ()
 
-    def seat_on_turn(self) -> Seat | None:
+    @property
+    def number(self) -> int:
+        """The hand's number in its game, from 1."""
         raise NotImplementedError
+
+    @property
+    def dealer(self) -> Seat:
+        raise NotImplementedError
+
+    @property
+    def hands(self) -> tuple[int, int, int, int]:
+        """Card masks still held, by seat."""
+        raise NotImplementedError
+
+    @property
+    def phase(self) -> Phase:
+        raise NotImplementedError
+
+    @property
+    def turn(self) -> Seat | None:
+        """Who acts next; ``None`` once the hand is complete."""
+        raise NotImplementedError
+
+    @property
+    def leader(self) -> Seat:
+        """Who led the trick in progress (who takes the next lead, between tricks)."""
+        raise NotImplementedError
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        """The trick in progress, in play order from :attr:`leader`."""
+        raise NotImplementedError
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The finished tricks."""
+        raise NotImplementedError
+
+    def hand_of(self, seat: Seat) -> tuple[Card, ...]:
+        return cards_in(self.hands[seat])
+
+    def is_complete(self) -> bool:
+        return self.phase is COMPLETE
+
+    def refusal_for_card(self, card: Card) -> Refusal | None:
+        """Why the seat on turn may not play ``card`` now (the dimmed card's message)."""
+        return self.check(PLAYS[card])
 
     def legal_actions(self) -> tuple[Any, ...]:
         raise NotImplementedError
 
-    def apply(self, action: Any, seat: Seat | None = None) -> Self:
-        """The hand after ``action``; refused: raises :class:`IllegalAction`, changing nothing.
-
-        Each game's own ``apply`` plays a card of the seat on turn itself, by a direct call to its
-        ``_play`` (through this shared method, each play of the benchmarks' hand level took about
-        20 ns more), and hands everything else to :meth:`_apply_checked`."""
+    def legal_play_mask(self) -> int:
+        """Cards the seat on turn may play, as a mask (0 when it is not a card's turn)."""
         raise NotImplementedError
+
+    def apply(self, action: Any, seat: Seat | None = None) -> Self:
+        """The hand after ``action``; refused: raises :class:`IllegalAction`, changing nothing."""
+        if type(action) is Play and seat is None:
+            return self._play(action.card)  # the hot path: it checks legality itself
+        return self._apply_checked(action, seat)
 
     def _apply_checked(self, action: Any, seat: Seat | None) -> Self:
         """:meth:`apply` for any action: refused, it raises; allowed, it is applied."""
@@ -81,8 +152,18 @@ class TrickHand(Position):
         raise NotImplementedError
 
     def _play(self, card: Card) -> Self:
-        """The hand after the seat on turn plays ``card``; it checks legality itself."""
+        """The hand after the seat on turn plays ``card``, refusing it exactly as :meth:`check`
+        would: the hot path of every benchmark and replay. Each game's own starts with
+        :meth:`_player_of`."""
         raise NotImplementedError
+
+    def _player_of(self, card: int) -> int:
+        """The seat on turn, if it may play ``card`` now (the bit of :meth:`legal_play_mask`);
+        refused, it raises with :meth:`check`'s reason."""
+        turn = self.turn
+        if turn is None or not self.legal_play_mask() >> card & 1:
+            raise self.refused(PLAYS[card])
+        return turn
 
 
 HandT = TypeVar("HandT", bound=TrickHand)
@@ -97,13 +178,15 @@ class TrickGame(Position):
     __slots__ = ()
 
     def _hand_in_play(self) -> TrickHand | None:
-        """The hand being played; ``None`` once the game is over."""
+        """The hand being played; ``None`` once the game is over. (A method, not a property
+        narrowed by each game's field: mypyc cannot override a property with a field of a
+        narrower type.)"""
         raise NotImplementedError
 
     @property
     def turn(self) -> Seat | None:
         hand = self._hand_in_play()
-        return None if hand is None else hand.seat_on_turn()
+        return None if hand is None else hand.turn
 
     @property
     def is_over(self) -> bool:

@@ -1,19 +1,21 @@
 """The pieces every game's player view is built from, and their JSON.
 
 Each game's ``view.py`` decides what a seat may know of its game; what is the same in every
-trick-taking game — the table a seat sees (:class:`TableView`), the cards played in order, how many
-cards each seat holds, the reason for each card that may not be played, a trick and a seat-keyed
-table in JSON — is written here once.
+trick-taking game — the table a seat sees (:class:`TableView`, filled by :func:`table_of` and
+written out by :func:`table_json`), the cards played in order, how many cards each seat holds, the
+reason for each card that may not be played, a trick and a seat-keyed table in JSON — is written
+here once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from picas.shared.cards import Card, cards_in
 from picas.shared.errors import Refusal
+from picas.shared.position import PLAYING, Phase, TrickGame, TrickHand
 from picas.shared.seats import Seat
 from picas.shared.tricks import Trick
 
@@ -23,11 +25,12 @@ Refusals = tuple[tuple[Card, Refusal], ...]
 @dataclass(frozen=True, slots=True)
 class TableView:
     """What a seat sees of the table in every trick-taking game; each game's ``PlayerView`` adds
-    its rules, its phase, the viewer's hand and legal actions, its scores."""
+    its rules, the viewer's hand and legal actions, its scores."""
 
     seat: Seat
     hand_number: int
     dealer: Seat
+    phase: Phase
     turn: Seat | None
     """Whose turn it is (while Corazones' cards are passed: the first seat still to choose);
     ``None`` once the game is over."""
@@ -43,6 +46,43 @@ class TableView:
     def played_cards(self) -> tuple[tuple[Seat, Card], ...]:
         """Every card played this hand with who played it, in order."""
         return played_cards(self.tricks, self.leader, self.trick)
+
+
+class TableFields(TypedDict):
+    """:class:`TableView`'s fields, as :func:`table_of` gives them to a game's ``PlayerView``."""
+
+    seat: Seat
+    hand_number: int
+    dealer: Seat
+    phase: Phase
+    turn: Seat | None
+    hand_sizes: tuple[int, int, int, int]
+    leader: Seat
+    trick: tuple[Card, ...]
+    tricks: tuple[Trick, ...]
+    refusals: Refusals
+
+
+def table_of(game: TrickGame, hand: TrickHand, seat: Seat) -> TableFields:
+    """What ``seat`` sees of the table of ``game``, whose current hand is ``hand``: the public
+    table, and the reason for each of the seat's cards that may not be played when it is the
+    seat's turn to play a card."""
+    refusals: Refusals = ()
+    if not game.is_over and hand.turn is seat and hand.phase is PLAYING:
+        refused = hand.hands[seat] & ~hand.legal_play_mask()
+        refusals = refusals_for(hand.refusal_for_card, refused)
+    return TableFields(
+        seat=seat,
+        hand_number=hand.number,
+        dealer=hand.dealer,
+        phase=hand.phase,
+        turn=game.turn,
+        hand_sizes=hand_sizes(hand.hands),
+        leader=hand.leader,
+        trick=hand.trick,
+        tricks=hand.tricks,
+        refusals=refusals,
+    )
 
 
 def played_cards(
@@ -78,6 +118,22 @@ def refusals_for(refusal_for_card: Callable[[Card], Refusal | None], cards: int)
 
 
 # --- JSON for the browser ------------------------------------------------------------------------
+
+
+def table_json(view: TableView, *, over: bool) -> dict[str, Any]:
+    """The table's part of a view's JSON (``over``: the game has ended, the phase says so)."""
+    return {
+        "seat": view.seat.key,
+        "hand_number": view.hand_number,
+        "dealer": view.dealer.key,
+        "phase": "game_over" if over else view.phase.value,
+        "turn": None if view.turn is None else view.turn.key,
+        "hand_sizes": by_seat_json(view.hand_sizes),
+        "leader": view.leader.key,
+        "trick": cards_json(view.trick),
+        "tricks": [trick_to_json(trick) for trick in view.tricks],
+        "refusals": refusals_json(view.refusals),
+    }
 
 
 def cards_json(cards: Sequence[Card]) -> list[str]:

@@ -7,11 +7,12 @@ nothing else. The rules as implemented: docs/corazones.md.
 
 from picas.games.corazones.actions import Action, Pass, action_to_json, parse_action
 from picas.games.corazones.game import GameState, HandResult, Outcome
-from picas.games.corazones.hand import HandState, Phase
+from picas.games.corazones.hand import HandState
 from picas.games.corazones.passing import PassDirection, direction_for
 from picas.games.corazones.rules import TARGETS, MoonForm, Rules
 from picas.games.corazones.scoring import HandScore, score_hand
 from picas.games.corazones.view import PlayerView, view_for, view_to_json
+from picas.shared.position import Phase
 
 GAME_KEY = "corazones"
 

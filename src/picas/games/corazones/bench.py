@@ -19,7 +19,7 @@ from picas.games.corazones.actions import Pass
 from picas.games.corazones.arena import match, report
 from picas.games.corazones.bots import LEVELS, NormalBot, decide, play_bots
 from picas.games.corazones.game import GameState, dealer_of
-from picas.games.corazones.hand import HandState, Phase
+from picas.games.corazones.hand import HandState
 from picas.games.corazones.passing import direction_for
 from picas.games.corazones.rules import TARGETS, Rules
 from picas.games.corazones.scoring import score_hand
@@ -27,6 +27,7 @@ from picas.games.corazones.view import PlayerView, view_for
 from picas.shared import bench
 from picas.shared.bots import decision_rng
 from picas.shared.deals import code_from_bytes, deal_for
+from picas.shared.position import Phase
 from picas.shared.seats import Seat
 
 BENCH_CODE = "BENCH234"

@@ -9,13 +9,13 @@ from __future__ import annotations
 from typing import ClassVar, Final, final
 
 from picas.games.corazones.actions import Action
-from picas.games.corazones.hand import Deal, HandState, Phase
+from picas.games.corazones.hand import Deal, HandState
 from picas.games.corazones.passing import direction_for
 from picas.games.corazones.rules import Rules
 from picas.games.corazones.scoring import Four, HandScore, score_hand
 from picas.shared.deals import checked_start, deal_for
 from picas.shared.frozen import Frozen
-from picas.shared.position import TrickGame
+from picas.shared.position import COMPLETE, TrickGame
 from picas.shared.seats import Seat
 
 FIRST_DEALER = Seat.EAST
@@ -23,7 +23,6 @@ FIRST_DEALER = Seat.EAST
 The dealer changes nothing in the play (♣2 leads); it only fixes who gets which cards of a code,
 the same cards as the first hands of a Spades game of the same code dealt by East."""
 _SEATS: Final = tuple(Seat)
-_COMPLETE: Final = Phase.COMPLETE
 _RESULT_FIELDS: Final = ("hand", "score")
 _OUTCOME_FIELDS: Final = ("winner", "totals", "hands_played")
 _GAME_FIELDS: Final = ("rules", "code", "deals", "hand", "totals", "history", "outcome")
@@ -113,7 +112,7 @@ class GameState(TrickGame):
         """The game after ``action``: a finished hand is scored and the next one dealt."""
         hand = self._next_hand(self.hand, action, seat)
         rules, code, deals = self.rules, self.code, self.deals
-        if hand.phase is not _COMPLETE:
+        if hand.phase is not COMPLETE:
             return GameState(rules, code, deals, hand, self.totals, self.history, None)
         score = score_hand(rules, hand.taken, self.totals)
         history = (*self.history, HandResult(hand, score))

@@ -9,7 +9,6 @@ them.
 
 from __future__ import annotations
 
-from enum import Enum
 from itertools import combinations
 from typing import ClassVar, Final, final
 
@@ -18,10 +17,18 @@ from picas.games.corazones.passing import PassDirection
 from picas.shared.cards import SUIT_MASKS, Card, Rank, Suit, cards_in
 from picas.shared.errors import Refusal
 from picas.shared.fast import at, bits_of, closed_trick, played, plays_of, replaced, suit_bits
-from picas.shared.position import TrickHand, follow_refusal
+from picas.shared.position import (
+    COMPLETE,
+    HAND_OVER,
+    PASSING,
+    PLAYING,
+    Phase,
+    TrickHand,
+    follow_refusal,
+)
 from picas.shared.seats import Seat
 from picas.shared.trick_winner import NO_TRUMP
-from picas.shared.tricks import PLAYS, Play, Trick
+from picas.shared.tricks import Play, Trick
 
 TWO_OF_CLUBS = Card.of(Rank.TWO, Suit.CLUBS)
 QUEEN_OF_SPADES = Card.of(Rank.QUEEN, Suit.SPADES)
@@ -53,18 +60,6 @@ _HAND_FIELDS: Final = (
 )
 
 Deal = tuple[int, int, int, int]
-
-
-class Phase(Enum):
-    PASSING = "passing"
-    PLAYING = "playing"
-    COMPLETE = "complete"
-
-
-# Read once: in the compiled build an enum member is otherwise looked up on its class every time.
-_PASSING: Final = Phase.PASSING
-_PLAYING: Final = Phase.PLAYING
-_COMPLETE: Final = Phase.COMPLETE
 
 
 def holder_of(card: Card, hands: Deal) -> Seat:
@@ -144,7 +139,7 @@ class HandState(TrickHand):
             (0, 0, 0, 0),
             (0, 0, 0, 0),
             hands,
-            _PASSING if passing else _PLAYING,
+            PASSING if passing else PLAYING,
             Seat.SOUTH if passing else first,
             first,
             (),
@@ -155,24 +150,15 @@ class HandState(TrickHand):
 
     # --- reading -----------------------------------------------------------------------------
 
-    def seat_on_turn(self) -> Seat | None:
-        return self.turn
-
-    def hand_of(self, seat: Seat) -> tuple[Card, ...]:
-        return cards_in(self.hands[seat])
-
-    def is_complete(self) -> bool:
-        return self.phase is Phase.COMPLETE
-
     def still_to_pass(self) -> tuple[Seat, ...]:
-        if self.phase is not Phase.PASSING:
+        if self.phase is not PASSING:
             return ()
         return tuple(seat for seat in _SEATS if not self.passed[seat])
 
     def legal_play_mask(self) -> int:
         """Cards the seat on turn may play, as a mask (0 outside the playing phase)."""
         turn = self.turn
-        if self.phase is not _PLAYING or turn is None:
+        if self.phase is not PLAYING or turn is None:
             return 0
         held = at(self.hands, turn)
         trick = self.trick
@@ -184,7 +170,7 @@ class HandState(TrickHand):
                 return held & _NOT_POINTS or held
             return held
         if not self.tricks:
-            return _TWO_OF_CLUBS_BIT
+            return held & _TWO_OF_CLUBS_BIT
         if self.hearts_broken:
             return held
         return held & _NOT_HEARTS or held
@@ -192,9 +178,9 @@ class HandState(TrickHand):
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of the seat on turn; while passing, every set of three cards."""
         phase = self.phase
-        if phase is _PLAYING:
+        if phase is PLAYING:
             return plays_of(self.legal_play_mask())
-        if phase is _PASSING and self.turn is not None:
+        if phase is PASSING and self.turn is not None:
             return tuple(Pass(three) for three in combinations(self.hand_of(self.turn), PASS_SIZE))
         return ()
 
@@ -202,24 +188,20 @@ class HandState(TrickHand):
 
     def check(self, action: Action, seat: Seat | None = None) -> Refusal | None:
         turn = self.turn
-        if self.phase is _COMPLETE or turn is None:
-            return Refusal("hand_over", "La mano ya ha terminado.")
+        if self.phase is COMPLETE or turn is None:
+            return HAND_OVER
         if isinstance(action, Pass):
             return self._check_pass(action, turn if seat is None else seat)
         if not isinstance(action, Play):
             return Refusal("bad_action", "Esa acción no existe.")
-        if self.phase is Phase.PASSING:
+        if self.phase is PASSING:
             return Refusal("passing_not_over", "Antes de jugar se pasan tres cartas.")
         if seat is not None and seat != turn:
             return Refusal("not_your_turn", f"No es tu turno: le toca a {turn.name_es}.")
         return self._check_card(action.card)
 
-    def refusal_for_card(self, card: Card) -> Refusal | None:
-        """Why the seat on turn may not play ``card`` now (the dimmed card's message)."""
-        return self.check(PLAYS[card])
-
     def _check_pass(self, action: Pass, seat: Seat) -> Refusal | None:
-        if self.phase is not _PASSING:
+        if self.phase is not PASSING:
             if self.direction is PassDirection.NONE:
                 return Refusal("no_pass_this_hand", "En esta mano no se pasan cartas.")
             return Refusal("passing_over", "Las cartas ya se han pasado: ahora se juega.")
@@ -254,11 +236,6 @@ class HandState(TrickHand):
         if bit & HEARTS and not self.hearts_broken and held & ~HEARTS:
             return Refusal("hearts_not_broken", "Los corazones aún no se han roto.")
         return None
-
-    def apply(self, action: Action, seat: Seat | None = None) -> HandState:
-        if type(action) is Play and seat is None:
-            return self._play(action.card)  # the hot path: a direct call, it checks legality
-        return self._apply_checked(action, seat)
 
     def _apply_verified(self, action: Action, seat: Seat | None) -> HandState:
         assert isinstance(action, Pass)  # verified: a hand of Corazones has no other action
@@ -312,7 +289,7 @@ class HandState(TrickHand):
             passed,
             received,
             hands,
-            _PLAYING,
+            PLAYING,
             first,
             first,
             self.trick,
@@ -322,38 +299,12 @@ class HandState(TrickHand):
         )
 
     def _play(self, card: Card) -> HandState:
-        """Play ``card`` for the seat on turn, refusing it exactly as :meth:`check` would.
-
-        The hot path of every benchmark and replay: the legality test is inlined; any refusal is
-        re-derived by :meth:`check` so the reason is the same.
-        """
-        turn = self.turn
-        if self.phase is not _PLAYING or turn is None:
-            raise self.refused(PLAYS[card])
-        seat: int = turn
-        hands = self.hands
-        held = at(hands, seat)
         index: int = card  # unboxed once: a Card's own arithmetic would be Python's
+        seat = self._player_of(index)
         bit = 1 << index
-        trick = self.trick
-        tricks = self.tricks
-        if not held & bit:
-            legal = False
-        elif trick:
-            led_mask = suit_bits(trick[0])
-            legal = bit & led_mask != 0 or (
-                held & led_mask == 0
-                and (len(tricks) != 0 or bit & _POINTS == 0 or held & _NOT_POINTS == 0)
-            )
-        elif not tricks:
-            legal = index == 0
-        else:
-            legal = self.hearts_broken or bit & _HEARTS == 0 or held & _NOT_HEARTS == 0
-        if not legal:
-            raise self.refused(PLAYS[card])
-        hands = replaced(hands, seat, held ^ bit)
+        hands = replaced(self.hands, seat, at(self.hands, seat) ^ bit)
         broken = self.hearts_broken or bit & _POINTS != 0
-        trick = played(trick, card)
+        trick = played(self.trick, card)
         if len(trick) == 4:
             return self._end_trick(hands, trick, broken)
         return HandState(
@@ -364,11 +315,11 @@ class HandState(TrickHand):
             self.passed,
             self.received,
             hands,
-            _PLAYING,
+            PLAYING,
             _SEATS[(seat + 1) & 3],
             self.leader,
             trick,
-            tricks,
+            self.tricks,
             self.taken,
             broken,
         )
@@ -386,7 +337,7 @@ class HandState(TrickHand):
             self.passed,
             self.received,
             hands,
-            _COMPLETE if complete else _PLAYING,
+            COMPLETE if complete else PLAYING,
             None if complete else winner,
             winner,
             (),

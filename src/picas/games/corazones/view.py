@@ -12,22 +12,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from picas.games.corazones.game import GameState, HandResult, Outcome
-from picas.games.corazones.hand import Phase
 from picas.games.corazones.passing import PassDirection
 from picas.games.corazones.rules import Rules
 from picas.games.corazones.scoring import Four, card_points
 from picas.shared.cards import Card, cards_in
-from picas.shared.errors import Refusal
+from picas.shared.fast import plays_of
+from picas.shared.position import PLAYING, Phase
 from picas.shared.seats import Seat
 from picas.shared.tricks import Play
-from picas.shared.views import (
-    TableView,
-    by_seat_json,
-    cards_json,
-    hand_sizes,
-    refusals_for,
-    refusals_json,
-)
+from picas.shared.views import TableView, by_seat_json, cards_json, table_json, table_of
 from picas.shared.views import (
     trick_to_json as trick_to_json,  # picas.web.corazones takes it from here
 )
@@ -40,7 +33,6 @@ class PlayerView(TableView):
 
     rules: Rules
     direction: PassDirection
-    phase: Phase
     hand: tuple[Card, ...]
     """The viewer's cards, lowest first (after the exchange: including the cards received)."""
     must_pass: bool
@@ -75,30 +67,15 @@ def view_for(game: GameState, seat: Seat) -> PlayerView:
     """What ``seat`` may know of ``game``."""
     hand = game.hand
     mine = hand.hands[seat]
-    playing = game.outcome is None and hand.phase is Phase.PLAYING
-    my_turn = playing and hand.turn is seat
-    legal: tuple[Play, ...] = ()
-    refusals: tuple[tuple[Card, Refusal], ...] = ()
-    if my_turn:
-        allowed = hand.legal_play_mask()
-        legal = tuple(Play(card) for card in cards_in(allowed))
-        refusals = refusals_for(hand.refusal_for_card, mine & ~allowed)
+    my_turn = game.outcome is None and hand.phase is PLAYING and hand.turn is seat
     return PlayerView(
-        seat=seat,
+        **table_of(game, hand, seat),
         rules=game.rules,
-        hand_number=hand.number,
-        dealer=hand.dealer,
         direction=hand.direction,
-        phase=hand.phase,
-        turn=game.turn,
         hand=cards_in(mine),
         must_pass=game.outcome is None and seat in hand.still_to_pass(),
         passed=cards_in(hand.passed[seat]),
         received=cards_in(hand.received[seat]),
-        hand_sizes=hand_sizes(hand.hands),
-        leader=hand.leader,
-        trick=hand.trick,
-        tricks=hand.tricks,
         points_taken=(
             card_points(hand.taken[0]),
             card_points(hand.taken[1]),
@@ -109,8 +86,7 @@ def view_for(game: GameState, seat: Seat) -> PlayerView:
         totals=game.totals,
         history=game.history,
         outcome=game.outcome,
-        legal=legal,
-        refusals=refusals,
+        legal=plays_of(hand.legal_play_mask()) if my_turn else (),
     )
 
 
@@ -147,30 +123,20 @@ def outcome_to_json(outcome: Outcome | None) -> dict[str, Any] | None:
 
 def view_to_json(view: PlayerView) -> dict[str, Any]:
     """The view as the browser would receive it. Card codes are two ASCII characters ("QS")."""
-    outcome = view.outcome
     return {
         "game": "corazones",
-        "seat": view.seat.key,
+        **table_json(view, over=view.outcome is not None),
         "rules": view.rules.to_json(),
-        "hand_number": view.hand_number,
-        "dealer": view.dealer.key,
         "direction": view.direction.value,
         "pass_to": None if view.pass_to is None else view.pass_to.key,
-        "phase": "game_over" if outcome is not None else view.phase.value,
-        "turn": None if view.turn is None else view.turn.key,
         "hand": cards_json(view.hand),
         "must_pass": view.must_pass,
         "passed": cards_json(view.passed),
         "received": cards_json(view.received),
-        "hand_sizes": by_seat_json(view.hand_sizes),
-        "leader": view.leader.key,
-        "trick": cards_json(view.trick),
-        "tricks": [trick_to_json(trick) for trick in view.tricks],
         "points_taken": by_seat_json(view.points_taken),
         "hearts_broken": view.hearts_broken,
         "totals": by_seat_json(view.totals),
         "history": [result_to_json(result) for result in view.history],
-        "outcome": outcome_to_json(outcome),
+        "outcome": outcome_to_json(view.outcome),
         "playable": [play.card.code for play in view.legal],
-        "refusals": refusals_json(view.refusals),
     }

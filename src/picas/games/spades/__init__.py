@@ -9,7 +9,7 @@ from picas.games.spades.actions import (
     parse_action,
 )
 from picas.games.spades.game import GameState, Outcome
-from picas.games.spades.hand import HandState, Phase
+from picas.games.spades.hand import HandState
 from picas.games.spades.rules import PROFILES, Rules, find_profile
 from picas.games.spades.scoring import TeamSheet, score_hand
 from picas.shared.cards import CARDS, Card, Rank, Suit, cards_in, mask_of
@@ -23,6 +23,7 @@ from picas.shared.errors import (
     Refusal,
     excerpt,
 )
+from picas.shared.position import Phase
 from picas.shared.seats import Seat, Team
 from picas.shared.tricks import Play, Trick
 

@@ -5,16 +5,15 @@ from __future__ import annotations
 from typing import ClassVar, Final, Literal, final
 
 from picas.games.spades.actions import Action
-from picas.games.spades.hand import HandState, Phase
+from picas.games.spades.hand import HandState
 from picas.games.spades.rules import Rules
 from picas.games.spades.scoring import TeamSheet, score_hand
 from picas.shared.deals import checked_start, deal_for, dealer_by_lot
 from picas.shared.frozen import Frozen
-from picas.shared.position import TrickGame
+from picas.shared.position import COMPLETE, TrickGame
 from picas.shared.seats import Seat, Team
 
 Deal = tuple[int, int, int, int]
-_COMPLETE: Final = Phase.COMPLETE
 _SEATS: Final = tuple(Seat)
 _RESULT_FIELDS: Final = ("hand", "sheets")
 _OUTCOME_FIELDS: Final = ("winner", "reason", "totals", "hands_played")
@@ -137,7 +136,7 @@ class GameState(TrickGame):
     def apply(self, action: Action, seat: Seat | None = None) -> GameState:
         """The game after ``action``: a finished hand is scored and the next one dealt."""
         hand = self._next_hand(self.hand, action, seat)
-        if hand.phase is not _COMPLETE:
+        if hand.phase is not COMPLETE:
             return GameState(
                 self.rules,
                 self.code,

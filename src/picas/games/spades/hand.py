@@ -8,7 +8,6 @@ is a native class there, so the play loop reads and builds its fields as C slots
 
 from __future__ import annotations
 
-from enum import Enum
 from typing import ClassVar, Final, final
 
 from picas.games.spades.actions import (
@@ -20,12 +19,20 @@ from picas.games.spades.actions import (
     BlindNil,
     LookAtCards,
 )
-from picas.shared.cards import SUIT_MASKS, Card, Suit, cards_in
+from picas.shared.cards import SUIT_MASKS, Card, Suit
 from picas.shared.errors import Refusal
 from picas.shared.fast import at, closed_trick, played, plays_of, replaced, suit_bits
-from picas.shared.position import TrickHand, follow_refusal
+from picas.shared.position import (
+    BIDDING,
+    COMPLETE,
+    HAND_OVER,
+    PLAYING,
+    Phase,
+    TrickHand,
+    follow_refusal,
+)
 from picas.shared.seats import Seat
-from picas.shared.tricks import PLAYS, Play, Trick
+from picas.shared.tricks import Play, Trick
 
 _SEATS: Final = tuple(Seat)
 _SPADES: Final = SUIT_MASKS[Suit.SPADES]
@@ -49,18 +56,6 @@ _HAND_FIELDS: Final = (
     "won",
     "spades_broken",
 )
-
-
-class Phase(Enum):
-    BIDDING = "bidding"
-    PLAYING = "playing"
-    COMPLETE = "complete"
-
-
-# Read once: in the compiled build an enum member is otherwise looked up on its class every time.
-_BIDDING: Final = Phase.BIDDING
-_PLAYING: Final = Phase.PLAYING
-_COMPLETE: Final = Phase.COMPLETE
 
 
 @final
@@ -151,7 +146,7 @@ class HandState(TrickHand):
             (False, False, False, False),
             looked,
             blind_offered,
-            _BIDDING,
+            BIDDING,
             first,
             first,
             (),
@@ -162,15 +157,6 @@ class HandState(TrickHand):
 
     # --- reading -----------------------------------------------------------------------------
 
-    def seat_on_turn(self) -> Seat | None:
-        return self.turn
-
-    def hand_of(self, seat: Seat) -> tuple[Card, ...]:
-        return cards_in(self.hands[seat])
-
-    def is_complete(self) -> bool:
-        return self.phase is _COMPLETE
-
     @property
     def led_suit(self) -> Suit | None:
         return self.trick[0].suit if self.trick else None
@@ -178,7 +164,7 @@ class HandState(TrickHand):
     def legal_play_mask(self) -> int:
         """Cards the seat on turn may play, as a mask (0 outside the playing phase)."""
         turn = self.turn
-        if self.phase is not _PLAYING or turn is None:
+        if self.phase is not PLAYING or turn is None:
             return 0
         held = at(self.hands, turn)
         if self.trick:
@@ -189,10 +175,10 @@ class HandState(TrickHand):
         return held & _NON_SPADES or held
 
     def legal_actions(self) -> tuple[Action, ...]:
-        if self.phase is _PLAYING:
+        if self.phase is PLAYING:
             return plays_of(self.legal_play_mask())
         turn = self.turn
-        if self.phase is _BIDDING and turn is not None:
+        if self.phase is BIDDING and turn is not None:
             if not self.looked[turn]:
                 return (BLIND_NIL, LOOK)
             return BIDS
@@ -202,15 +188,15 @@ class HandState(TrickHand):
 
     def check(self, action: Action, seat: Seat | None = None) -> Refusal | None:
         turn = self.turn
-        if self.phase is Phase.COMPLETE or turn is None:
-            return Refusal("hand_over", "La mano ya ha terminado.")
+        if self.phase is COMPLETE or turn is None:
+            return HAND_OVER
         if seat is not None and seat != turn:
             return Refusal("not_your_turn", f"No es tu turno: le toca a {turn.name_es}.")
         if isinstance(action, Play):
-            if self.phase is not Phase.PLAYING:
+            if self.phase is not PLAYING:
                 return Refusal("bidding_not_over", "Aún se está cantando: primero canta tu baza.")
             return self._check_card(action.card)
-        if self.phase is not Phase.BIDDING:
+        if self.phase is not BIDDING:
             return Refusal("bidding_over", "Ya se ha cantado: ahora se juegan las cartas.")
         if isinstance(action, Bid):
             if not 0 <= action.tricks <= 13:
@@ -239,10 +225,6 @@ class HandState(TrickHand):
             return None
         return Refusal("bad_action", "Esa acción no existe.")
 
-    def refusal_for_card(self, card: Card) -> Refusal | None:
-        """Why the seat on turn may not play ``card`` now (the dimmed card's message)."""
-        return self.check(PLAYS[card])
-
     def _check_card(self, card: Card) -> Refusal | None:
         assert self.turn is not None
         held = self.hands[self.turn]
@@ -252,11 +234,6 @@ class HandState(TrickHand):
         if card >= _FIRST_SPADE and not self.spades_broken and held & _NON_SPADES:
             return Refusal("spades_not_broken", "Las picas aún no se han roto.")
         return None
-
-    def apply(self, action: Action, seat: Seat | None = None) -> HandState:
-        if type(action) is Play and seat is None:
-            return self._play(action.card)  # the hot path: a direct call, it checks legality
-        return self._apply_checked(action, seat)
 
     def _apply_verified(self, action: Action, seat: Seat | None) -> HandState:
         if isinstance(action, Bid):
@@ -287,7 +264,7 @@ class HandState(TrickHand):
             _with_flag(self.blind, seat, blind),
             _with_flag(self.looked, seat, True),
             self.blind_offered,
-            _PLAYING if done else _BIDDING,
+            PLAYING if done else BIDDING,
             next_turn,
             self.leader,
             self.trick,
@@ -297,33 +274,15 @@ class HandState(TrickHand):
         )
 
     def _play(self, card: Card) -> HandState:
-        """Play ``card`` for the seat on turn, refusing it exactly as :meth:`check` would.
-
-        The hot path of every benchmark and replay: the legality test is inlined; any refusal is
-        re-derived by :meth:`check` so the reason is the same.
-        """
-        turn = self.turn
-        if self.phase is not _PLAYING or turn is None:
-            raise self.refused(PLAYS[card])
-        seat: int = turn
-        hands = self.hands
-        held = at(hands, seat)
         index: int = card  # unboxed once: a Card's own arithmetic would be Python's
-        bit = 1 << index
+        seat = self._player_of(index)
         trick = self.trick
         broken = self.spades_broken
-        if trick:
-            led_mask = suit_bits(trick[0])
-            legal = held & bit != 0 and (bit & led_mask != 0 or held & led_mask == 0)
-        else:
-            legal = held & bit != 0 and (broken or index < _FIRST_SPADE or held & _NON_SPADES == 0)
-        if not legal:
-            raise self.refused(PLAYS[card])
-        hands = replaced(hands, seat, held ^ bit)
         if trick:
             # Spades break when one falls on a trick led in another suit (SPEC §1).
             led: int = trick[0]
             broken = broken or (index >= _FIRST_SPADE and led < _FIRST_SPADE)
+        hands = replaced(self.hands, seat, at(self.hands, seat) ^ (1 << index))
         trick = played(trick, card)
         if len(trick) == 4:
             return self._end_trick(hands, trick, broken)
@@ -336,7 +295,7 @@ class HandState(TrickHand):
             self.blind,
             self.looked,
             self.blind_offered,
-            _PLAYING,
+            PLAYING,
             _SEATS[(seat + 1) & 3],
             self.leader,
             trick,
@@ -361,7 +320,7 @@ class HandState(TrickHand):
             self.blind,
             self.looked,
             self.blind_offered,
-            _COMPLETE if complete else _PLAYING,
+            COMPLETE if complete else PLAYING,
             None if complete else winner,
             winner,
             (),

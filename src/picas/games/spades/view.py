@@ -14,9 +14,7 @@ from picas.games.spades import (
     Action,
     Card,
     GameState,
-    Phase,
     Play,
-    Refusal,
     Rules,
     Seat,
     action_to_json,
@@ -24,13 +22,7 @@ from picas.games.spades import (
 )
 from picas.games.spades.game import HandResult, Outcome
 from picas.games.spades.scoring import TeamSheet
-from picas.shared.views import (
-    TableView,
-    cards_json,
-    hand_sizes,
-    refusals_for,
-    refusals_json,
-)
+from picas.shared.views import TableView, cards_json, table_json, table_of
 from picas.shared.views import trick_to_json as trick_to_json  # the web's events use it
 
 
@@ -40,7 +32,6 @@ class PlayerView(TableView):
     Spades' own."""
 
     rules: Rules
-    phase: Phase
     hand: tuple[Card, ...] | None
     """The viewer's cards, lowest first; ``None`` while they lie face down (Blind Nil undecided)."""
     bids: tuple[int | None, int | None, int | None, int | None]
@@ -70,36 +61,21 @@ def view_for(game: GameState, seat: Seat) -> PlayerView:
     """What ``seat`` may know of ``game``."""
     hand = game.hand
     looked = hand.looked[seat]
-    mine = hand.hands[seat]
     my_turn = game.outcome is None and hand.turn is seat
-    legal: tuple[Action, ...] = game.legal_actions() if my_turn else ()
-    refusals: tuple[tuple[Card, Refusal], ...] = ()
-    if my_turn and hand.phase is Phase.PLAYING:
-        allowed = hand.legal_play_mask()
-        refusals = refusals_for(hand.refusal_for_card, mine & ~allowed)
     return PlayerView(
-        seat=seat,
+        **table_of(game, hand, seat),
         rules=game.rules,
-        hand_number=hand.number,
-        dealer=hand.dealer,
-        phase=hand.phase,
-        turn=game.turn,
-        hand=cards_in(mine) if looked else None,
-        hand_sizes=hand_sizes(hand.hands),
+        hand=cards_in(hand.hands[seat]) if looked else None,
         bids=hand.bids,
         blind=hand.blind,
         blind_nil_offered=hand.blind_offered[seat] and not looked,
-        leader=hand.leader,
-        trick=hand.trick,
-        tricks=hand.tricks,
         won=hand.won,
         spades_broken=hand.spades_broken,
         totals=game.totals,
         bags=game.bags,
         history=game.history,
         outcome=game.outcome,
-        legal=legal,
-        refusals=refusals,
+        legal=game.legal_actions() if my_turn else (),
     )
 
 
@@ -161,20 +137,12 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
     """The view as the browser receives it. Card codes are two ASCII characters ("QH")."""
     playable = [action.card.code for action in view.legal if isinstance(action, Play)]
     return {
-        "seat": view.seat.key,
+        **table_json(view, over=view.outcome is not None),
         "rules": view.rules.to_json(),
-        "hand_number": view.hand_number,
-        "dealer": view.dealer.key,
-        "phase": "game_over" if view.outcome is not None else view.phase.value,
-        "turn": None if view.turn is None else view.turn.key,
         "hand": None if view.hand is None else cards_json(view.hand),
-        "hand_sizes": {seat.key: view.hand_sizes[seat] for seat in Seat},
         "bids": {seat.key: view.bids[seat] for seat in Seat},
         "blind": {seat.key: view.blind[seat] for seat in Seat},
         "blind_nil_offered": view.blind_nil_offered,
-        "leader": view.leader.key,
-        "trick": cards_json(view.trick),
-        "tricks": [trick_to_json(trick) for trick in view.tricks],
         "won": {seat.key: view.won[seat] for seat in Seat},
         "spades_broken": view.spades_broken,
         "totals": {"north_south": view.totals[0], "east_west": view.totals[1]},
@@ -183,5 +151,4 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         "outcome": outcome_to_json(view.outcome),
         "legal": [action_to_json(action) for action in view.legal],
         "playable": playable,
-        "refusals": refusals_json(view.refusals),
     }

@@ -14,10 +14,10 @@ from typing import Protocol, runtime_checkable
 
 from picas.games.corazones.actions import PASS_SIZE, Action, Pass
 from picas.games.corazones.game import GameState
-from picas.games.corazones.hand import Phase
 from picas.games.corazones.view import PlayerView, view_for
 from picas.shared.bots import BotLoop, CardPlayer
 from picas.shared.cards import Card
+from picas.shared.position import Phase
 from picas.shared.seats import Seat
 from picas.shared.tricks import Play
 
