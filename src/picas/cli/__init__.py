@@ -10,7 +10,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from picas.games.spades import PicasError
+from picas.shared.errors import PicasError
 
 # (module, name) pairs: the module defines ``add_parser(subparsers)`` which sets ``func``.
 COMMANDS = (

@@ -17,8 +17,14 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 
-from picas.games.spades import IllegalAction, InvalidAction, InvalidCode, InvalidRules, PicasError
 from picas.record import RecordError
+from picas.shared.errors import (
+    IllegalAction,
+    InvalidAction,
+    InvalidCode,
+    InvalidRules,
+    PicasError,
+)
 from picas.web.middleware import SECURITY_HEADERS
 
 log = logging.getLogger("picas.web")

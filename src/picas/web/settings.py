@@ -7,9 +7,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from picas.games.spades import PicasError
 from picas.games.spades.bots.base import Bot
 from picas.games.spades.bots.registry import load_bot
+from picas.shared.errors import PicasError
 from picas.web.signing import MIN_KEY_BYTES, load_keys
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"

@@ -18,7 +18,7 @@ import stat
 from collections.abc import Mapping
 from pathlib import Path
 
-from picas.games.spades import PicasError
+from picas.shared.errors import PicasError
 
 KEY_ENV = "PICAS_SECRET_KEY"
 KEY_FILE_ENV = "PICAS_KEY_FILE"

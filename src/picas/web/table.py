@@ -20,11 +20,12 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from picas.games.corazones.bots import LEVELS as CORAZONES_LEVELS
-from picas.games.spades import IllegalAction, PicasError, Seat, excerpt, normalize_code
 from picas.games.spades.bots.registry import DEFAULT_LEVEL, LEVELS
 from picas.games.spades.game import Deal
 from picas.record import AnyRecord, GameRecord, RecordError, final_state, read_record
-from picas.shared.deals import code_from_bytes
+from picas.shared.deals import code_from_bytes, normalize_code
+from picas.shared.errors import IllegalAction, PicasError, excerpt
+from picas.shared.seats import Seat
 from picas.web import corazones
 from picas.web.cache import ReplayCache, Replayed
 from picas.web.corazones import CORAZONES_TABLE
