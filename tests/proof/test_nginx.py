@@ -283,17 +283,20 @@ def test_heavy_requests_from_one_address_are_limited(proxy: Nginx) -> None:
 
 
 def test_connections_over_the_per_address_limit_are_refused_as_json(proxy: Nginx) -> None:
-    # A request counts while nginx holds it: two bodies left unfinished hold both places.
+    # A request counts while nginx holds it: two bodies left unfinished hold both places. Each
+    # gets one more byte a round, so a slow machine's wait never reaches the body timeout (5 s).
     held = []
     try:
         for _ in range(2):
             sock = socket.create_connection((HOST, proxy.port), timeout=10)
-            sock.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\n{")
+            sock.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 999\r\n\r\n{")
             held.append(sock)
         answer = request(proxy.port, "GET", "/")
-        deadline = time.monotonic() + 4  # until nginx has read both heads (a loaded machine)
+        deadline = time.monotonic() + 15  # until nginx has read both heads (a loaded machine)
         while answer.status == 200 and time.monotonic() < deadline:
             time.sleep(0.05)
+            for sock in held:
+                sock.sendall(b" ")
             answer = request(proxy.port, "GET", "/")
     finally:
         for sock in held:
