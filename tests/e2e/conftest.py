@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from e2e_helpers import Server, as_spades_player
+from e2e_helpers import SPADES_CHOSEN, Server, watched_page
 from playwright.sync_api import Browser, Page
 
 
@@ -81,25 +81,5 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
-    """A phone-sized page in a fresh context; any script error on the page fails the test."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="es-ES")
-    as_spades_player(context)
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda error: errors.append(str(error)))
-    # The browser logs each refused request ("Failed to load resource: … 400"): some tests cause
-    # those on purpose, and the page shows the refusal itself. Anything else is a fault.
-    tab.on(
-        "console",
-        lambda message: (
-            errors.append(message.text)
-            if message.type == "error" and not message.text.startswith("Failed to load resource")
-            else None
-        ),
-    )
-    tab.set_default_timeout(15_000)
-    try:
-        yield tab
-    finally:
-        context.close()
-    assert not errors, f"errors on the page: {errors}"
+    """A phone-sized page of a Spades player in a fresh context; any script error fails the test."""
+    yield from watched_page(browser, (390, 844), SPADES_CHOSEN, 15_000)

@@ -9,10 +9,11 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -38,6 +39,34 @@ SPADES_CHOSEN = (
 def as_spades_player(context: BrowserContext) -> None:
     """Every page of ``context`` opens with Picas chosen (unless a test chose otherwise)."""
     context.add_init_script(SPADES_CHOSEN)
+
+
+def watched_page(
+    browser: Browser, size: tuple[int, int], init_script: str, timeout_ms: float
+) -> Iterator[Page]:
+    """A page of a fresh context of ``size`` that runs ``init_script`` first; any script error on
+    the page fails the test once it is done."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale="es-ES")
+    context.add_init_script(init_script)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    # The browser logs each refused request ("Failed to load resource: … 400"): some tests cause
+    # those on purpose, and the page shows the refusal itself. Anything else is a fault.
+    tab.on(
+        "console",
+        lambda message: (
+            errors.append(message.text)
+            if message.type == "error" and not message.text.startswith("Failed to load resource")
+            else None
+        ),
+    )
+    tab.set_default_timeout(timeout_ms)
+    try:
+        yield tab
+    finally:
+        context.close()
+    assert not errors, f"errors on the page: {errors}"
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from e2e_helpers import Server, settle, tap_card
+from e2e_helpers import Server, deal, play_first_playable, settle, tap_card, watched_page
 from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.e2e
@@ -25,35 +25,12 @@ def table(browser: Browser) -> Iterator[Page]:
 
 
 def _table_page(browser: Browser, size: tuple[int, int]) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale="es-ES")
-    context.add_init_script(CHOSEN)
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda error: errors.append(str(error)))
-    tab.on(
-        "console",
-        lambda m: (
-            errors.append(m.text)
-            if m.type == "error" and not m.text.startswith("Failed to load resource")
-            else None
-        ),
-    )
-    tab.set_default_timeout(20_000)
-    try:
-        yield tab
-    finally:
-        context.close()
-    assert not errors, errors
+    return watched_page(browser, size, CHOSEN, 20_000)
 
 
 def open_corazones(page: Page, server: Server, code: str | None = None) -> None:
     page.goto(server.base + "/?rapido=1" + (f"&codigo={code}" if code else ""))
     page.wait_for_selector("#btn-repartir")
-
-
-def deal(page: Page) -> None:
-    page.click("#btn-repartir")
-    settle(page)
 
 
 def hand(page: Page) -> list[str]:
@@ -68,14 +45,6 @@ def pass_cards(page: Page, cards: list[str]) -> None:
         tap_card(page, f"#mano [data-carta='{card}']")
     page.click("#btn-pasar")
     settle(page)
-
-
-def play_first_playable(page: Page) -> str:
-    code = page.locator("#mano .carta-mano.jugable").first.get_attribute("data-carta") or ""
-    tap_card(page, f"#mano [data-carta='{code}']")
-    page.click("#btn-jugar")
-    settle(page)
-    return code
 
 
 def sheet_open(page: Page) -> bool:
