@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from web_helpers import (
+    CODE,
     KEY,
     OTHER_KEY,
     CountingBot,
@@ -25,9 +26,12 @@ from web_helpers import (
 
 import picas.record
 import picas.web.table
+from picas.games.spades import Bid, Rules
 from picas.record import Record
 from picas.web import Settings, create_app
+from picas.web.errors import BadSignatureError
 from picas.web.signing import Signer, SigningKeyError, canonical_json, load_key
+from picas.web.table import Table
 
 Edit = Callable[[Json], None]
 
@@ -240,3 +244,19 @@ def test_a_save_signed_with_a_previous_key_opens_and_is_signed_with_the_new_one(
     assert (status, code) == (400, "bad_signature")
     assert "clave" in message
     assert "dañada" not in message
+
+
+def test_the_level_of_a_save_is_read_without_replaying_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The server process asks a Difícil save only its level (its replay and replies are a
+    # worker's): reading it must not replay the record, and must still check the signature.
+    replays: list[Record] = []
+    monkeypatch.setattr(picas.web.table, "final_state", replays.append)
+    record = Record(rules=Rules(), code=CODE, actions=(Bid(3),), meta={"level": "dificil"})
+    record_json, sig = Table(Settings(key=KEY)).sign(record)
+    fresh = Table(Settings(key=KEY))  # another process: nothing cached
+    assert fresh.saved_level(record_json, sig) == "dificil"
+    assert replays == []
+    edited = copy.deepcopy(record_json)
+    edited["meta"]["level"] = "facil"
+    with pytest.raises(BadSignatureError):
+        fresh.saved_level(edited, sig)

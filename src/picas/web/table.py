@@ -240,6 +240,13 @@ class Table:
         self._cache.put(sig, saved)
         return saved
 
+    def saved_level(self, record_json: dict[str, Any], sig: str) -> str:
+        """A signed save's level, read from the record without replaying it: the server process
+        asks only this of a Difícil save, whose replay and replies are a worker's."""
+        self.verify(record_json, sig)
+        cached = self._cache.get(sig)
+        return level_of(cached.record if cached is not None else read_record(record_json))
+
     def sign(self, record: AnyRecord) -> tuple[dict[str, Any], str]:
         record_json = record.to_json()
         return record_json, self._signer.sign(record_json)

@@ -20,7 +20,7 @@ from picas.web.schemas import (
     GameOut,
     SaveOnlyIn,
 )
-from picas.web.table import GAMES, Table, Turn, game_code, level_of
+from picas.web.table import GAMES, Table, Turn, game_code
 
 router = APIRouter(prefix="/api/games", tags=["games"], responses=ERROR_RESPONSES)
 
@@ -54,8 +54,7 @@ async def act(
 def _light_act(table: Table, record: dict[str, Any], sig: str, action: object) -> Turn | None:
     """South's action and the replies, when the save's level replies quickly; None (nothing
     done) when its replies are heavy work. One trip to the thread pool either way."""
-    saved = table.open(record, sig)
-    if level_of(saved.record) in HEAVY_LEVELS:
+    if table.saved_level(record, sig) in HEAVY_LEVELS:
         return None
     return table.act(record, sig, action)
 
