@@ -28,6 +28,8 @@ LAYOUT = "_layout.html"
 Language = Literal["es", "en"]
 LANGUAGE_NAMES: Mapping[Language, str] = {"es": "Español", "en": "English"}
 """The language switch's words, each in its own language."""
+BACK: Mapping[Language, str] = {"es": "Volver a la mesa", "en": "Back to the table"}
+"""The words of the link back to the table."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,57 +47,49 @@ class HelpSet:
     """The pages that share one header and one menu."""
 
     lang: Language
-    game: str | None
-    """``data-juego`` on ``<html>`` (``js/ayuda.js`` reads it); None for Spades."""
     brand: str
     menu_label: str
-    back: str
-    """The words of the link back to the table."""
-    table: str
-    """Where that link goes, from the site's root: the table, with the game to open."""
     menu: tuple[Topic, ...]
+    game: str | None = None
+    """``data-juego`` on ``<html>`` (``js/ayuda.js`` reads it); None for Spades."""
     settings_note: bool = True
     """Whether the page has the box that says which rules it describes (``#ajustes-activos``)."""
+
+    @property
+    def table(self) -> str:
+        """Where «Volver a la mesa» goes, from the site's root: the table, with its game."""
+        return f"?juego={self.game}" if self.game else ""
 
     @property
     def pages(self) -> tuple[str, ...]:
         return tuple(topic.path for topic in self.menu if topic.own)
 
 
-DIFFERENCE_ES = Topic("picas-y-corazones.html", "Picas y Corazones")
-DIFFERENCE_EN = Topic("en/spades-and-hearts.html", "Spades and Hearts")
-
 HELP_SETS: tuple[HelpSet, ...] = (
     HelpSet(
         lang="es",
-        game=None,
         brand="♠ Picas",
         menu_label="Ayuda",
-        back="Volver a la mesa",
-        table="",
         menu=(
             Topic("como-se-juega.html", "Cómo se juega"),
             Topic("reglas.html", "Reglas y variantes"),
             Topic("ejemplo.html", "Ejemplo de puntuación"),
             Topic("estrategia.html", "Estrategia"),
             Topic("preguntas.html", "Preguntas frecuentes"),
-            Topic(DIFFERENCE_ES.path, DIFFERENCE_ES.title, own=False),
+            Topic("picas-y-corazones.html", "Picas y Corazones", own=False),
         ),
     ),
     HelpSet(
         lang="en",
-        game=None,
         brand="♠ Picas",
         menu_label="Help",
-        back="Back to the table",
-        table="",
         menu=(
             Topic("en/how-to-play.html", "How to play"),
             Topic("en/rules.html", "Rules and variants"),
             Topic("en/scoring-example.html", "Scoring example"),
             Topic("en/strategy.html", "Strategy"),
             Topic("en/faq.html", "FAQ"),
-            Topic(DIFFERENCE_EN.path, DIFFERENCE_EN.title, own=False),
+            Topic("en/spades-and-hearts.html", "Spades and Hearts", own=False),
         ),
     ),
     HelpSet(
@@ -103,14 +97,12 @@ HELP_SETS: tuple[HelpSet, ...] = (
         game="corazones",
         brand="♥ Corazones",
         menu_label="Ayuda de Corazones",
-        back="Volver a la mesa",
-        table="?juego=corazones",
         menu=(
             Topic("corazones/como-se-juega.html", "Cómo se juega"),
             Topic("corazones/reglas.html", "Reglas y ajustes"),
             Topic("corazones/estrategia.html", "Estrategia"),
             Topic("corazones/preguntas.html", "Preguntas frecuentes"),
-            Topic(DIFFERENCE_ES.path, DIFFERENCE_ES.title, own=False),
+            Topic("picas-y-corazones.html", "Picas y Corazones", own=False),
         ),
     ),
     HelpSet(
@@ -118,42 +110,34 @@ HELP_SETS: tuple[HelpSet, ...] = (
         game="corazones",
         brand="♥ Hearts",
         menu_label="Hearts help",
-        back="Back to the table",
-        table="?juego=corazones",
         menu=(
             Topic("en/hearts/how-to-play.html", "How to play"),
             Topic("en/hearts/rules.html", "Rules and settings"),
             Topic("en/hearts/strategy.html", "Strategy"),
             Topic("en/hearts/faq.html", "FAQ"),
-            Topic(DIFFERENCE_EN.path, DIFFERENCE_EN.title, own=False),
+            Topic("en/spades-and-hearts.html", "Spades and Hearts", own=False),
         ),
     ),
     # The difference pages belong to neither game: both brands, a menu to each game's help.
     HelpSet(
         lang="es",
-        game=None,
         brand="♠ Picas · ♥ Corazones",
         menu_label="Ayuda",
-        back="Volver a la mesa",
-        table="",
         menu=(
             Topic("como-se-juega.html", "Ayuda de Picas", own=False),
             Topic("corazones/como-se-juega.html", "Ayuda de Corazones", own=False),
-            DIFFERENCE_ES,
+            Topic("picas-y-corazones.html", "Picas y Corazones"),
         ),
         settings_note=False,
     ),
     HelpSet(
         lang="en",
-        game=None,
         brand="♠ Spades · ♥ Hearts",
         menu_label="Help",
-        back="Back to the table",
-        table="",
         menu=(
             Topic("en/how-to-play.html", "Spades help", own=False),
             Topic("en/hearts/how-to-play.html", "Hearts help", own=False),
-            DIFFERENCE_EN,
+            Topic("en/spades-and-hearts.html", "Spades and Hearts"),
         ),
         settings_note=False,
     ),
@@ -169,7 +153,7 @@ COUNTERPARTS: Mapping[str, str] = {
     "corazones/reglas.html": "en/hearts/rules.html",
     "corazones/estrategia.html": "en/hearts/strategy.html",
     "corazones/preguntas.html": "en/hearts/faq.html",
-    DIFFERENCE_ES.path: DIFFERENCE_EN.path,
+    "picas-y-corazones.html": "en/spades-and-hearts.html",
 }
 """Each Spanish page → its English page (the language switch and the alternate link)."""
 
@@ -209,7 +193,7 @@ def page_context(path: str) -> dict[str, object]:
         "lang": help_set.lang,
         "help_set": help_set,
         "root": relative(path, "").removeprefix("./"),
-        "back_href": relative(path, help_set.table),
+        "back": {"href": relative(path, help_set.table), "words": BACK[help_set.lang]},
         "other": {
             "href": relative(path, other),
             "lang": other_lang,
