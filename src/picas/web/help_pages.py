@@ -177,9 +177,9 @@ def counterpart(path: str) -> str:
 def relative(page: str, target: str) -> str:
     """The href from ``page`` to ``target`` (both from the site's root; "" is the root itself,
     and a query such as ``?juego=corazones`` stays on the end)."""
-    path, query = target.partition("?")[::2]
+    path, _, query = target.partition("?")
     link = posixpath.relpath(path or ".", posixpath.dirname(page) or ".")
-    if path == "" or link == ".":
+    if not path:  # the root is a folder: "./", "../" or "../../"
         link = "./" if link == "." else link + "/"
     return link + ("?" + query if query else "")
 
@@ -212,6 +212,8 @@ def page_context(path: str) -> dict[str, object]:
 
 @dataclass(frozen=True, slots=True)
 class RenderedPage:
+    """A page as it is sent: its UTF-8 HTML and the ``ETag`` a browser revalidates it with."""
+
     body: bytes
     etag: str
 
