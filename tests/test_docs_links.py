@@ -25,9 +25,11 @@ def _targets(document: Path) -> list[str]:
 
 def _resolves(document: Path, target: str) -> bool:
     """Inside the repository, from the document's folder or (a path written from the top) the
-    repository's, or in the package (`static/`, `js/main.js` are written from there)."""
+    repository's, or in the package (`static/`, `js/main.js`, a help page's
+    `en/spades-and-hearts.html` are written from there)."""
     web = ROOT / "src" / "picas" / "web"
-    for base in (document.parent, ROOT, ROOT / "src", ROOT / "src" / "picas", web, web / "static"):
+    bases = (document.parent, ROOT, ROOT / "src", ROOT / "src" / "picas", web, web / "static")
+    for base in (*bases, web / "pages"):
         path = (base / target).resolve()
         if path.is_relative_to(ROOT) and path.exists():
             return True

@@ -15,6 +15,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from picas.web import Settings, create_app
+from picas.web.help_pages import rendered
 from picas.web.settings import MAX_BODY_BYTES, STATIC_DIR
 from picas.web.signing import load_key
 
@@ -55,17 +56,27 @@ def assert_strict_headers(response: httpx.Response) -> None:
         assert response.headers.get("cache-control") == "no-store", where
 
 
-def _every_static_file() -> list[str]:
-    return sorted(
+def _every_page_and_file() -> list[str]:
+    """The page's files and the help pages (rendered from templates), as URL paths."""
+    files = [
         "/" + str(path.relative_to(STATIC_DIR))
         for path in STATIC_DIR.rglob("*")
         if path.is_file() and not path.name.startswith(".")
-    )
+    ]
+    return sorted([*files, *("/" + path for path in rendered())])
+
+
+def _every_page() -> Iterator[tuple[str, str]]:
+    """(name, HTML) of the table's page and of every help page as the server sends it."""
+    for file in STATIC_DIR.rglob("*.html"):
+        yield file.name, file.read_text(encoding="utf-8")
+    for path, page in rendered().items():
+        yield path, page.body.decode("utf-8")
 
 
 def _every_kind_of_response(client: TestClient) -> Iterator[httpx.Response]:
     yield client.get("/")
-    for path in _every_static_file():  # the page, its scripts, styles, help pages, icon
+    for path in _every_page_and_file():  # the page, its scripts, styles, help pages, icon
         yield client.get(path)
     game = client.post("/api/games", json={"level": "facil"})
     yield game
@@ -94,19 +105,20 @@ def test_every_response_carries_the_strict_security_headers() -> None:
         assert_strict_headers(response)
         statuses.add(response.status_code)
     assert statuses >= {200, 400, 404, 405, 409, 413, 422}
-    assert len(_every_static_file()) >= 5  # html, js, css really were among them
+    assert len(_every_page_and_file()) >= 5  # html, js, css really were among them
 
 
 def test_the_pages_need_nothing_inline_that_the_policy_forbids() -> None:
     """No inline script, style attribute or event handler: the CSP would block them."""
-    for path in STATIC_DIR.rglob("*.html"):
-        html = path.read_text(encoding="utf-8")
+    pages = list(_every_page())
+    for name, html in pages:
         for tag in re.findall(r"<script\b[^>]*>", html, re.I):
-            assert "src=" in tag, f"{path.name}: inline script {tag}"
-        assert not re.search(r"<style\b", html, re.I), path.name
-        assert not re.search(r"\sstyle\s*=", html, re.I), path.name
-        assert not re.search(r"\son[a-z]+\s*=", html, re.I), path.name
-        assert "javascript:" not in html.lower(), path.name
+            assert "src=" in tag, f"{name}: inline script {tag}"
+        assert not re.search(r"<style\b", html, re.I), name
+        assert not re.search(r"\sstyle\s*=", html, re.I), name
+        assert not re.search(r"\son[a-z]+\s*=", html, re.I), name
+        assert "javascript:" not in html.lower(), name
+    assert len(pages) >= 21  # the table and its 20 help pages
 
 
 def test_the_body_cap_stops_a_big_body_with_or_without_a_length() -> None:

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from web_helpers import help_page
 
 from picas.games.spades import Card, Seat, find_profile, mask_of
 from picas.games.spades.bots.evaluate import evaluate_hand, feature_reasons
@@ -14,8 +15,7 @@ from picas.games.spades.game import _outcome_after
 from picas.games.spades.scoring import score_hand
 
 ROOT = Path(__file__).resolve().parents[2]
-STATIC = ROOT / "src" / "picas" / "web" / "static"
-PAGES = {"es": STATIC / "estrategia.html", "en": STATIC / "en" / "strategy.html"}
+PAGES = {"es": "estrategia.html", "en": "en/strategy.html"}
 NUMBER_WORDS = {
     "es": ("cero", "una", "dos", "tres", "cuatro", "cinco", "seis", "siete"),
     "en": ("zero", "one", "two", "three", "four", "five", "six", "seven"),
@@ -50,7 +50,7 @@ def _guard_range() -> tuple[int, int]:
 def test_the_strategy_page_quotes_the_kings_guard_the_evaluator_counts(language: str) -> None:
     low, high = _guard_range()
     words = NUMBER_WORDS[language]
-    page = PAGES[language].read_text(encoding="utf-8")
+    page = help_page(PAGES[language])
     quoted = re.findall(r'<span data-cuenta="rey-protegido">([^<]*)</span>', page)
     assert quoted == [RANGE[language].format(words[low], words[high])]
 
@@ -91,7 +91,7 @@ def test_the_strategy_page_prices_an_opponents_broken_nil_as_the_scoring_does(
 ) -> None:
     one_points, one_bags = _east_nil(1)
     three_points, three_bags = _east_nil(3)
-    page = PAGES[language].read_text(encoding="utf-8")
+    page = help_page(PAGES[language])
     section = page.split(OPPONENT_NIL[language], 1)[1].split("<h2", 1)[0]
     assert f'<span data-regla="nil_points">{-one_points}</span>' in section
     assert one_points < 0
@@ -101,7 +101,7 @@ def test_the_strategy_page_prices_an_opponents_broken_nil_as_the_scoring_does(
         assert BAGS[language] in section
 
 
-HOW_TO = {"es": STATIC / "como-se-juega.html", "en": STATIC / "en" / "how-to-play.html"}
+HOW_TO = {"es": "como-se-juega.html", "en": "en/how-to-play.html"}
 GAME_END = {"es": "La partida termina", "en": "The game ends"}
 TIE_PLAYS_ON = {"es": "con empate se juega otra mano", "en": "on a tie another hand is played"}
 DRAW_AFTER = {"es": "tras la mano {}", "en": "after hand {}"}
@@ -119,7 +119,7 @@ def test_the_how_to_pages_game_end_says_a_tie_plays_on_until_the_rules_draw(
     outcome = _outcome_after(rules, tied, last)
     assert outcome is not None
     assert outcome.reason == "draw"
-    page = HOW_TO[language].read_text(encoding="utf-8")
+    page = help_page(HOW_TO[language])
     sentence = page.split(GAME_END[language], 1)[1].split("</p>", 1)[0]
     assert TIE_PLAYS_ON[language] in sentence
     assert DRAW_AFTER[language].format(last) in sentence

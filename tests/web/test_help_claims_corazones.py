@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
+from web_helpers import help_page
 
 from picas.games.corazones.bots import DEFAULT_LEVEL
 from picas.games.corazones.bots.facil import SLIP
@@ -16,10 +16,9 @@ from picas.games.corazones.bots.normal import plan_pass
 from picas.games.corazones.bots.policy import MOON_ALARM
 from picas.shared.cards import Card
 
-STATIC = Path(__file__).resolve().parents[2] / "src" / "picas" / "web" / "static"
 PAGES = {
-    "es": STATIC / "corazones" / "estrategia.html",
-    "en": STATIC / "en" / "hearts" / "strategy.html",
+    "es": "corazones/estrategia.html",
+    "en": "en/hearts/strategy.html",
 }
 NUMBER_WORDS = {
     "es": ("cero", "una", "dos", "tres", "cuatro", "cinco", "seis", "siete"),
@@ -34,7 +33,7 @@ FILLER = [f"{rank}{suit}" for suit in "CDH" for rank in "23456789"]
 
 
 def _text(language: str) -> str:
-    return " ".join(re.sub(r"<[^>]+>", "", PAGES[language].read_text(encoding="utf-8")).split())
+    return " ".join(re.sub(r"<[^>]+>", "", help_page(PAGES[language])).split())
 
 
 def _hand(low_spades: int) -> list[int]:

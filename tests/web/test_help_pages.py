@@ -1,11 +1,13 @@
-"""The help pages of both games as files: every link and asset resolves, each Spanish page and its
-English counterpart link to each other, the headings are in order, each game's pages share one menu
-that also reaches the difference page, and the Corazones pages quote the engine's own words (the
-pass buttons, the refusals, the moon's forms, the targets, the end with its tie rule)."""
+"""The help pages of both games as the server sends them: every link and asset is served, each
+Spanish page and its English counterpart link to each other, the headings are in order, each
+game's pages share one menu that also reaches the difference page, and the Corazones pages quote the
+engine's own words (the pass buttons, the refusals, the moon's forms, the targets, the end with its
+tie rule)."""
 
 from __future__ import annotations
 
 import itertools
+import posixpath
 import random
 import re
 from dataclasses import dataclass, field
@@ -15,12 +17,15 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from fastapi.testclient import TestClient
+from web_helpers import help_page, make_client
 
 from picas.games.corazones import TARGETS, Action, GameState, MoonForm, Pass, PassDirection, Rules
 from picas.games.corazones.game import outcome_after
 from picas.shared.cards import Card
 from picas.shared.seats import Seat
 from picas.shared.tricks import Play
+from picas.web.help_pages import rendered
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "picas" / "web" / "static"
 
@@ -53,6 +58,8 @@ class Page:
     images: list[dict[str, str]] = field(default_factory=list)
     nav: list[dict[str, str]] = field(default_factory=list)
     """The links of nav.temas, in order."""
+    title: str = ""
+    descriptions: list[str] = field(default_factory=list)
 
 
 class _Reader(HTMLParser):
@@ -60,11 +67,15 @@ class _Reader(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.page = Page()
         self._in_nav = False
+        self._in_title = False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         found = {name: value or "" for name, value in attrs}
         if tag == "html":
             self.page.lang = found.get("lang")
+        self._in_title = tag == "title"
+        if tag == "meta" and found.get("name") == "description":
+            self.page.descriptions.append(found.get("content", ""))
         if "id" in found:
             self.page.ids.add(found["id"])
         if re.fullmatch(r"h[1-6]", tag):
@@ -78,40 +89,80 @@ class _Reader(HTMLParser):
             if self._in_nav and tag == "a":
                 self.page.nav.append(found)
 
+    def handle_data(self, data: str) -> None:
+        if self._in_title:
+            self.page.title += data
+
     def handle_endtag(self, tag: str) -> None:
         if tag == "nav":
             self._in_nav = False
+        if tag == "title":
+            self._in_title = False
 
 
 @cache
 def read(path: str) -> Page:
     reader = _Reader()
-    reader.feed((STATIC / path).read_text(encoding="utf-8"))
+    reader.feed(help_page(path))
     return reader.page
 
 
 def target(page: str, href: str) -> str:
-    """The static path an href of ``page`` points at ("" for the table at the root)."""
-    resolved = (STATIC / page).parent / urlsplit(href).path
-    relative = resolved.resolve().relative_to(STATIC.resolve()).as_posix()
-    return "" if relative == "." else relative
+    """The path (from the site's root) an href of ``page`` points at ("" for the table)."""
+    resolved = posixpath.normpath(posixpath.join(posixpath.dirname(page), urlsplit(href).path))
+    assert not resolved.startswith(".."), f"{href} leaves the site"
+    return "" if resolved == "." else resolved
+
+
+@cache
+def client() -> TestClient:
+    return make_client()
+
+
+@cache
+def served(path: str) -> bool:
+    """Whether the app answers ``/path`` with a page or file (``GET``: 200)."""
+    status: int = client().get("/" + path).status_code
+    return status == 200
 
 
 def local(href: str) -> bool:
     return not href.startswith(("http://", "https://", "mailto:", "#", "data:"))
 
 
+def test_the_server_has_exactly_the_help_pages_at_their_urls() -> None:
+    assert sorted(rendered()) == sorted(ALL_PAGES)
+    assert [page for page in ALL_PAGES if not served(page)] == []
+
+
+def test_every_help_page_has_a_title_and_a_description_of_its_own() -> None:
+    titles = [read(page).title for page in ALL_PAGES]
+    assert [title for title in titles if not re.fullmatch(r"\S.* — Picas", title)] == []
+    assert len(set(titles)) == len(titles)
+    descriptions = [read(page).descriptions for page in ALL_PAGES]
+    assert [d for d in descriptions if len(d) != 1 or len(d[0]) < 20] == []
+    assert len({d[0] for d in descriptions}) == len(descriptions)
+
+
 @pytest.mark.parametrize("page", ALL_PAGES)
-def test_every_link_and_asset_of_a_help_page_resolves(page: str) -> None:
+def test_a_help_pages_menu_marks_that_page_and_no_other(page: str) -> None:
+    nav = read(page).nav
+    current = [link for link in nav if "aria-current" in link]
+    assert [(target(page, link["href"]), link["aria-current"]) for link in current] == [
+        (page, "page")
+    ]
+
+
+@pytest.mark.parametrize("page", ALL_PAGES)
+def test_every_link_and_asset_of_a_help_page_is_served(page: str) -> None:
     broken = []
     for link in read(page).links:
         href = link.get("href") or link.get("src") or ""
         if not local(href):
             continue
         path = target(page, href)
-        file = STATIC / (path or "index.html")
         fragment = urlsplit(href).fragment
-        if not file.is_file() or (fragment and fragment not in read(path).ids):
+        if not served(path) or (fragment and fragment not in read(path).ids):
             broken.append(href)
     assert broken == []
 
@@ -193,12 +244,12 @@ def test_the_difference_page_leads_to_both_games_help(spanish: str, english: str
 
 def _text(page: str) -> str:
     """The page's words, tags dropped and spaces joined."""
-    html = (STATIC / page).read_text(encoding="utf-8")
+    html = help_page(page)
     return " ".join(re.sub(r"<[^>]+>", "", html).split())
 
 
 def _section(page: str, start: str, end: str = "</dd>") -> str:
-    html = (STATIC / page).read_text(encoding="utf-8")
+    html = help_page(page)
     return html.split(start, 1)[1].split(end, 1)[0]
 
 

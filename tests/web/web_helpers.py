@@ -20,6 +20,7 @@ from picas.games.spades import Bid, BlindNil, Card, LookAtCards, Play, Rank
 from picas.games.spades.bots.base import Bot
 from picas.games.spades.view import PlayerView
 from picas.web import Settings, create_app
+from picas.web.help_pages import rendered
 
 KEY = b"web-tests-key-0123456789abcdef"
 OTHER_KEY = b"another-server-key-9876543210"
@@ -57,6 +58,12 @@ class FixedLoader:
 
     def __call__(self, level: str) -> Bot:
         return self.bot
+
+
+def help_page(path: str) -> str:
+    """A help page (its path from the site's root) as the server sends it: rendered from its
+    template in ``picas/web/pages/``."""
+    return rendered()[path].body.decode("utf-8")
 
 
 def make_app(

@@ -16,6 +16,7 @@ import picas
 from picas.web import errors
 from picas.web.cache import AnswerCache
 from picas.web.heavy import BusyGateMiddleware, HeavyPool
+from picas.web.help_pages import help_router
 from picas.web.middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
 from picas.web.routers import games, pages, review, tip
 from picas.web.settings import REPLY_WAITING, Settings
@@ -59,16 +60,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(tip.router)
     app.include_router(review.router)
     app.include_router(pages.pages_router(settings.static_dir))
-    if settings.static_dir.is_dir():
-        app.router.routes.append(
-            # Compressed for a browser that accepts it: the page's first load stays small on a
-            # phone (tests/e2e: under 150 KB). The API's answers are left as they are.
-            _PageFiles(
-                "/",
-                GZipMiddleware(StaticFiles(directory=settings.static_dir, html=True)),
-                name="static",
-            )
-        )
+    files = (
+        StaticFiles(directory=settings.static_dir, html=True)
+        if settings.static_dir.is_dir()
+        else None
+    )
+    app.router.routes.append(
+        # The help pages (rendered once, here) and the page's files, compressed for a browser
+        # that accepts it: the page's first load stays small on a phone (tests/e2e: under
+        # 150 KB). The API's answers are left as they are.
+        _PageFiles("/", GZipMiddleware(help_router(files)), name="static")
+    )
     # The last added is the outermost: the headers go on the cap's 413 too; the busy gate sees
     # the body already read by the cap.
     app.add_middleware(BusyGateMiddleware, pool=app.state.heavy)

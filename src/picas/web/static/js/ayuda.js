@@ -1,7 +1,7 @@
 // The help pages describe the rules as the player's game has them: the current game's rules (or,
 // with no game saved, the saved settings, or the defaults) fill [data-regla] and choose between
-// [data-si] / [data-si-no] passages. The pages come in Spanish (static/*.html) and English
-// (static/en/*.html, <html lang="en">); each links to its counterpart (a.idioma). A Spanish page
+// [data-si] / [data-si-no] passages. The pages come in Spanish (pages/*.html) and English
+// (pages/en/*.html, <html lang="en">); each links to its counterpart (a.idioma). A Spanish page
 // opened with the table in English points to its English version. Spades' pages are the default;
 // a page with <html data-juego="corazones"> describes the Corazones game (ayuda-corazones.js).
 
