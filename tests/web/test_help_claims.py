@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from web_helpers import help_page
+from web_helpers import NUMBER_WORDS, help_page
 
 from picas.games.spades import Card, Seat, find_profile, mask_of
 from picas.games.spades.bots.evaluate import evaluate_hand, feature_reasons
@@ -16,10 +16,6 @@ from picas.games.spades.scoring import score_hand
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = {"es": "estrategia.html", "en": "en/strategy.html"}
-NUMBER_WORDS = {
-    "es": ("cero", "una", "dos", "tres", "cuatro", "cinco", "seis", "siete"),
-    "en": ("zero", "one", "two", "three", "four", "five", "six", "seven"),
-}
 RANGE = {"es": "{} a {}", "en": "{} to {}"}
 OPPONENT_NIL = {"es": "Cuando un rival canta Nil", "en": "When an opponent bids Nil"}
 ONCE = {"es": "una sola vez", "en": "once"}

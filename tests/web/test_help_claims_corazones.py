@@ -8,7 +8,7 @@ import re
 from fractions import Fraction
 
 import pytest
-from web_helpers import help_page
+from web_helpers import NUMBER_WORDS, help_page
 
 from picas.games.corazones.bots import DEFAULT_LEVEL
 from picas.games.corazones.bots.facil import SLIP
@@ -19,10 +19,6 @@ from picas.shared.cards import Card
 PAGES = {
     "es": "corazones/estrategia.html",
     "en": "en/hearts/strategy.html",
-}
-NUMBER_WORDS = {
-    "es": ("cero", "una", "dos", "tres", "cuatro", "cinco", "seis", "siete"),
-    "en": ("zero", "one", "two", "three", "four", "five", "six", "seven"),
 }
 COVER_WORDS = {"es": "menos de {} picas bajas", "en": "fewer than {} low spades"}
 SLIP_WORDS = {"es": "Una de cada {} veces", "en": "One time in {}"}

@@ -60,6 +60,13 @@ class FixedLoader:
         return self.bot
 
 
+NUMBER_WORDS = {
+    "es": ("cero", "una", "dos", "tres", "cuatro", "cinco", "seis", "siete"),
+    "en": ("zero", "one", "two", "three", "four", "five", "six", "seven"),
+}
+"""How the help pages write small numbers, by language."""
+
+
 def help_page(path: str) -> str:
     """A help page (its path from the site's root) as the server sends it: rendered from its
     template in ``picas/web/pages/``."""
