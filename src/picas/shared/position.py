@@ -135,10 +135,13 @@ class TrickHand(Position):
         raise NotImplementedError
 
     def apply(self, action: Any, seat: Seat | None = None) -> Self:
-        """The hand after ``action``; refused: raises :class:`IllegalAction`, changing nothing."""
-        if type(action) is Play and seat is None:
-            return self._play(action.card)  # the hot path: it checks legality itself
-        return self._apply_checked(action, seat)
+        """The hand after ``action``; refused: raises :class:`IllegalAction`, changing nothing.
+
+        Each game's own ``apply`` sends a card of the seat on turn straight to its ``_play`` and
+        everything else to :meth:`_apply_checked`. (Inherited from here, with the action typed
+        ``Any``, a play called from Python took about 12 ns more: 7 % of Corazones' hand-level
+        benchmark.)"""
+        raise NotImplementedError
 
     def _apply_checked(self, action: Any, seat: Seat | None) -> Self:
         """:meth:`apply` for any action: refused, it raises; allowed, it is applied."""
@@ -201,8 +204,8 @@ class TrickGame(Position):
         if self._hand_in_play() is None:
             raise IllegalAction.from_refusal(GAME_OVER)
         if type(action) is Play and seat is None:
-            # The hot path: ``_play`` checks legality itself.
-            return hand._play(action.card)
+            play: Play = action  # typed, as in TrickHand.apply
+            return hand._play(play.card)  # the hot path: it checks legality itself
         return hand.apply(action, seat)
 
 

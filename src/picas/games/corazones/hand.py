@@ -237,6 +237,14 @@ class HandState(TrickHand):
             return Refusal("hearts_not_broken", "Los corazones aún no se han roto.")
         return None
 
+    def apply(self, action: Action, seat: Seat | None = None) -> HandState:
+        """The hand after ``action``: a card by the seat on turn, or a pass by ``seat`` (by
+        default the first seat still to choose); refused: raises :class:`IllegalAction` with
+        :meth:`check`'s reason."""
+        if type(action) is Play and seat is None:
+            return self._play(action.card)  # the hot path: a direct call, it checks legality
+        return self._apply_checked(action, seat)
+
     def _apply_verified(self, action: Action, seat: Seat | None) -> HandState:
         assert isinstance(action, Pass)  # verified: a hand of Corazones has no other action
         giver = self.turn if seat is None else seat

@@ -235,6 +235,13 @@ class HandState(TrickHand):
             return Refusal("spades_not_broken", "Las picas aún no se han roto.")
         return None
 
+    def apply(self, action: Action, seat: Seat | None = None) -> HandState:
+        """The hand after ``action`` (a bid, Blind Nil, looking at the cards, or a card) by the seat
+        on turn; refused: raises :class:`IllegalAction` with :meth:`check`'s reason."""
+        if type(action) is Play and seat is None:
+            return self._play(action.card)  # the hot path: a direct call, it checks legality
+        return self._apply_checked(action, seat)
+
     def _apply_verified(self, action: Action, seat: Seat | None) -> HandState:
         if isinstance(action, Bid):
             return self._bid(action.tricks, blind=False)
