@@ -116,9 +116,10 @@ def _play_hands(
 
 def run(args: argparse.Namespace) -> int:
     if args.game == "corazones":
-        if args.review or args.levels != _ALL_LEVELS:
-            raise CommandError("--levels y --review son de Picas; Corazones mide sus tres niveles.")
-        return corazones.run_bots(args.positions)
+        if args.levels != _ALL_LEVELS:
+            raise CommandError("--levels es de Picas; Corazones mide sus tres niveles.")
+        corazones.run_bots(args.positions)
+        return corazones.run_review() if args.review else 0
     chosen = positions(args.positions)
     plays = sum(1 for view, _, _ in chosen if view.phase is Phase.PLAYING)
     print(f"ruta: {compiled.path_in_use()}")

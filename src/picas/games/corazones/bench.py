@@ -15,9 +15,9 @@ import random
 import statistics
 from functools import partial
 
-from picas.games.corazones.actions import Pass
+from picas.games.corazones.actions import Action, Pass
 from picas.games.corazones.arena import match, report
-from picas.games.corazones.bots import LEVELS, NormalBot, decide, play_bots
+from picas.games.corazones.bots import LEVELS, Bot, DificilBot, NormalBot, decide, play_bots
 from picas.games.corazones.game import GameState, dealer_of
 from picas.games.corazones.hand import HandState
 from picas.games.corazones.passing import direction_for
@@ -137,6 +137,50 @@ def run_bots(count: int) -> int:
         clock, processor = decision_times(level, chosen)
         print(f"{level:8} clock: {_summary(clock)}\n{'':8} cpu:   {_summary(processor)}")
     return 0
+
+
+REVIEW_CODES = ("REVQ7K2M", "REVX3N8P", "REV4HJ9T")
+
+
+def run_review(bot: Bot | None = None, codes: tuple[str, ...] = REVIEW_CODES) -> int:
+    """The heaviest work a Corazones table asks of the server, at Difícil (``bot``), timed on
+    whole games that four such players play: «Rejugar esta mano» (one hand, the bot in every seat)
+    and the import check of the whole game as a plain record (every computer action decided again,
+    as ``picas.web.review.verify_record`` does). ``picas bench bots --game corazones --review``."""
+    chosen = DificilBot() if bot is None else bot
+    for code in codes:
+        hand_clock, hand_cpu = bench.timed(partial(_play_game, chosen, code, hands=1))
+        taken = _play_game(chosen, code)
+        check_clock, check_cpu = bench.timed(partial(_check_game, chosen, code, taken))
+        print(
+            f"{code}: rejugar una mano (4 × {type(chosen).__name__}) {hand_clock:5.2f} s"
+            f" ({hand_cpu:5.2f} s de CPU); comprobar la partida entera ({len(taken)} acciones)"
+            f" {check_clock:5.2f} s ({check_cpu:5.2f} s de CPU)"
+        )
+    return 0
+
+
+def _play_game(
+    bot: Bot, code: str, hands: int | None = None
+) -> list[tuple[GameState, Seat, Action]]:
+    """A game of ``code`` (its first ``hands`` hands, or all of it) with ``bot`` in every seat:
+    each position with the seat that acted there and its action."""
+    taken: list[tuple[GameState, Seat, Action]] = []
+    play_bots(
+        GameState.new(Rules(), code),
+        dict.fromkeys(_SEATS, bot),
+        position=0,
+        stop=lambda game: hands is not None and len(game.history) >= hands,
+        on_action=lambda before, seat, action, _after: taken.append((before, seat, action)),
+    )
+    return taken
+
+
+def _check_game(bot: Bot, code: str, taken: list[tuple[GameState, Seat, Action]]) -> None:
+    """Decide again every action of a seat other than South's, as the import check does."""
+    for index, (before, seat, action) in enumerate(taken):
+        if seat is not Seat.SOUTH:
+            assert decide(bot, view_for(before, seat), decision_rng(code, index, seat)) == action
 
 
 def game_lengths(games: int, rules: Rules) -> tuple[float, int, int]:
