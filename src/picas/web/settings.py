@@ -21,7 +21,9 @@ VERIFY_LIMITS: Mapping[str, int] = {"dificil": 560}
 not checked again, whatever its length. Difícil checks 168 actions (3 hands) in 0.63–0.76 s of one
 core on the compiled path (``picas bench bots --review``, 2026-11-30), so 560 actions (10 hands,
 longer than most whole games) take about 2.5 s; the pure Python fallback is about ten times
-slower, about 25 s, still inside :data:`HEAVY_DEADLINE` on an idle core. Fácil and Normal take
+slower, about 25 s, still inside :data:`HEAVY_DEADLINE` on an idle core. The same limit serves
+Corazones, whose Difícil actions take about 20 ms each on either path (its bots are not compiled):
+560 actions in about 11 s (``picas bench bots --game corazones --review``). Fácil and Normal take
 well under a millisecond a decision, so the record format's own cap is enough."""
 HEAVY_WORKERS = 1
 """Worker processes for heavy work, per server process (``--heavy-workers``)."""
