@@ -204,7 +204,7 @@ class TrickGame(Position):
         if self._hand_in_play() is None:
             raise IllegalAction.from_refusal(GAME_OVER)
         if type(action) is Play and seat is None:
-            play: Play = action  # typed, as in TrickHand.apply
+            play: Play = action  # typed: the compiled code reads its card natively, not by name
             return hand._play(play.card)  # the hot path: it checks legality itself
         return hand.apply(action, seat)
 

@@ -37,7 +37,6 @@ HEARTS = SUIT_MASKS[Suit.HEARTS]
 POINTS = HEARTS | QUEEN_OF_SPADES.bit
 """The point cards: every heart and ♠Q. Playing one breaks hearts."""
 _TWO_OF_CLUBS_BIT: Final = TWO_OF_CLUBS.bit
-_HEARTS: Final = HEARTS
 _POINTS: Final = POINTS
 _NOT_POINTS: Final = ~POINTS
 _NOT_HEARTS: Final = ~HEARTS

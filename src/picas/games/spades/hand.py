@@ -35,7 +35,6 @@ from picas.shared.seats import Seat
 from picas.shared.tricks import Play, Trick
 
 _SEATS: Final = tuple(Seat)
-_SPADES: Final = SUIT_MASKS[Suit.SPADES]
 _NON_SPADES: Final = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
 _FIRST_SPADE: Final = 39
 _TRUMP: Final = int(Suit.SPADES)
