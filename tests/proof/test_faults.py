@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from proof_server import HOST, PicasServer
 
@@ -29,8 +29,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PicasServer]:
         yield running
 
 
-def _post(base: str, path: str, body: Json) -> httpx.Response:
-    return httpx.post(base + path, json=body, timeout=30)
+def _post(base: str, path: str, body: Json) -> httpx2.Response:
+    return httpx2.post(base + path, json=body, timeout=30)
 
 
 def _send_raw(port: int, data: bytes, *, wait_answer: float = 0.0) -> bytes:
@@ -124,7 +124,7 @@ def test_a_server_killed_mid_game_resumes_every_save_after_a_restart(tmp_path: P
         for _ in range(12):
             game = _play(server.base, game["save"], game["view"]["legal"][0])
         server.kill()  # between two actions
-        with pytest.raises(httpx.TransportError):
+        with pytest.raises(httpx2.TransportError):
             _post(server.base, "/api/games/resume", {"save": game["save"]})
 
         server.start()
@@ -141,7 +141,7 @@ def test_a_server_killed_mid_game_resumes_every_save_after_a_restart(tmp_path: P
         answers: list[Json] = []
 
         def send() -> None:
-            with contextlib.suppress(httpx.TransportError):
+            with contextlib.suppress(httpx2.TransportError):
                 answers.append(_play(server.base, resumed["save"], action))
 
         sender = threading.Thread(target=send)

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
@@ -27,7 +27,7 @@ def _client(app: FastAPI | None = None) -> TestClient:
     return TestClient(app or create_app(Settings(key=KEY)), raise_server_exceptions=False)
 
 
-def _csp(response: httpx.Response) -> dict[str, list[str]]:
+def _csp(response: httpx2.Response) -> dict[str, list[str]]:
     header = response.headers.get("content-security-policy")
     assert header, f"no CSP on {response.request.method} {response.request.url}"
     directives: dict[str, list[str]] = {}
@@ -38,7 +38,7 @@ def _csp(response: httpx.Response) -> dict[str, list[str]]:
     return directives
 
 
-def assert_strict_headers(response: httpx.Response) -> None:
+def assert_strict_headers(response: httpx2.Response) -> None:
     where = f"{response.request.method} {response.request.url.path} → {response.status_code}"
     csp = _csp(response)
     everything = " ".join(v for values in csp.values() for v in values)
@@ -74,7 +74,7 @@ def _every_page() -> Iterator[tuple[str, str]]:
         yield path, page.body.decode("utf-8")
 
 
-def _every_kind_of_response(client: TestClient) -> Iterator[httpx.Response]:
+def _every_kind_of_response(client: TestClient) -> Iterator[httpx2.Response]:
     yield client.get("/")
     for path in _every_page_and_file():  # the page, its scripts, styles, help pages, icon
         yield client.get(path)
@@ -196,7 +196,7 @@ def test_no_error_answer_carries_internal_detail() -> None:
 # --- the key --------------------------------------------------------------------------------------
 
 
-def _play_a_whole_game(client: TestClient) -> list[httpx.Response]:
+def _play_a_whole_game(client: TestClient) -> list[httpx2.Response]:
     responses = [client.post("/api/games", json={"level": "normal", "code": "K7PMX4QH"})]
     game = responses[-1].json()
     while game["view"]["legal"]:
@@ -258,8 +258,8 @@ def test_the_key_file_is_private(tmp_path: Path) -> None:
 
 def test_the_checks_here_can_fail() -> None:
     """The header check refuses a response with a loose policy; the leak pattern finds a trace."""
-    request = httpx.Request("GET", "http://testserver/")
-    loose: Any = httpx.Response(
+    request = httpx2.Request("GET", "http://testserver/")
+    loose: Any = httpx2.Response(
         200,
         request=request,
         headers={

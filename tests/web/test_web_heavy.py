@@ -20,7 +20,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from fastapi.testclient import TestClient
 from web_helpers import KEY, CountingBot, FixedLoader, play_until, serve_in_thread
@@ -106,7 +106,7 @@ def _server(**settings: Any) -> Iterator[str]:
         yield f"http://{host}:{port}"
 
 
-def _finished_hand_save(client: httpx.Client) -> Json:
+def _finished_hand_save(client: httpx2.Client) -> Json:
     game: Json = client.post("/api/games", json={"code": "K7PMX4QH", "level": "facil"}).json()
 
     def act(game: Any, action: object) -> Json:
@@ -128,20 +128,20 @@ def thinking() -> Iterator[None]:
     THINKING.value = 0
 
 
-def _practice(base: str, save: Json) -> httpx.Response:
-    return httpx.post(base + "/api/practice", json={"save": save, "hand_number": 1}, timeout=30)
+def _practice(base: str, save: Json) -> httpx2.Response:
+    return httpx2.post(base + "/api/practice", json={"save": save, "hand_number": 1}, timeout=30)
 
 
 def _practice_in_background(base: str, save: Json) -> None:
     """A practice that keeps a worker busy; the test ends (and stops the server) before it is
     answered, so its connection closing is expected, not a failure of the thread."""
-    with contextlib.suppress(httpx.TransportError):
+    with contextlib.suppress(httpx2.TransportError):
         _practice(base, save)
 
 
 @pytest.mark.usefixtures("thinking")
 def test_when_every_worker_is_busy_the_answer_is_an_immediate_503() -> None:
-    with _server(heavy_workers=1, heavy_deadline=30) as base, httpx.Client(base_url=base) as c:
+    with _server(heavy_workers=1, heavy_deadline=30) as base, httpx2.Client(base_url=base) as c:
         save = _finished_hand_save(c)
         first = threading.Thread(target=_practice_in_background, args=(base, save), daemon=True)
         first.start()
@@ -168,7 +168,7 @@ def test_when_every_worker_is_busy_the_answer_is_an_immediate_503() -> None:
 
 @pytest.mark.usefixtures("thinking")
 def test_a_job_past_its_deadline_is_stopped_with_its_process() -> None:
-    with _server(heavy_workers=1, heavy_deadline=1) as base, httpx.Client(base_url=base) as c:
+    with _server(heavy_workers=1, heavy_deadline=1) as base, httpx2.Client(base_url=base) as c:
         save = _finished_hand_save(c)
         response = _practice(base, save)
         assert response.status_code == 503
@@ -180,7 +180,7 @@ def test_a_job_past_its_deadline_is_stopped_with_its_process() -> None:
 
 @pytest.mark.usefixtures("thinking")
 def test_a_job_whose_client_has_gone_is_stopped() -> None:
-    with _server(heavy_workers=1, heavy_deadline=60) as base, httpx.Client(base_url=base) as c:
+    with _server(heavy_workers=1, heavy_deadline=60) as base, httpx2.Client(base_url=base) as c:
         save = _finished_hand_save(c)
         body = json.dumps({"save": save, "hand_number": 1}).encode()
         port = int(base.rsplit(":", 1)[1])
@@ -222,8 +222,8 @@ def test_a_practice_answer_is_kept_by_signature() -> None:
 def _act_in_background(base: str, game: Json) -> None:
     """A Difícil reply that thinks until the test ends (see _practice_in_background)."""
     body = {"save": game["save"], "action": game["view"]["legal"][0]}
-    with contextlib.suppress(httpx.TransportError):
-        httpx.post(base + "/api/games/act", json=body, timeout=30)
+    with contextlib.suppress(httpx2.TransportError):
+        httpx2.post(base + "/api/games/act", json=body, timeout=30)
 
 
 @pytest.mark.usefixtures("thinking")
@@ -233,7 +233,7 @@ def test_difficult_replies_have_their_own_lane_with_a_short_queue() -> None:
         Settings(key=KEY, bot_loader=loader, heavy_workers=1, reply_workers=1, heavy_deadline=60)
     )
     replies = app.state.replies
-    with serve_in_thread(app) as (host, port), httpx.Client(base_url=f"http://{host}:{port}") as c:
+    with serve_in_thread(app) as (host, port), httpx2.Client(base_url=f"http://{host}:{port}") as c:
         base = f"http://{host}:{port}"
         # A practice fills the practice lane...
         threading.Thread(
