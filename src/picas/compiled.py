@@ -46,6 +46,9 @@ MODULES = (
     "picas.games.spades.bots.knowledge",
     "picas.games.spades.bots.policy",
     "picas.games.spades.bots.search",
+    "picas.games.corazones.bots.cards",
+    "picas.games.corazones.bots.policy",
+    "picas.games.corazones.bots.search",
 )
 """The modules compiled together, in one mypyc group (they call each other natively)."""
 

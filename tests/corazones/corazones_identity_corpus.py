@@ -157,7 +157,7 @@ def _bots() -> dict[str, list[str]]:
     return {
         "facil": _bot_game("facil", 99),
         "normal": _bot_game("normal", 99),
-        "dificil": _bot_game("dificil", 1),
+        "dificil": _bot_game("dificil", 3),
     }
 
 

@@ -22,8 +22,8 @@ not checked again, whatever its length. Difícil checks 168 actions (3 hands) in
 core on the compiled path (``picas bench bots --review``, 2026-11-30), so 560 actions (10 hands,
 longer than most whole games) take about 2.5 s; the pure Python fallback is about ten times
 slower, about 25 s, still inside :data:`HEAVY_DEADLINE` on an idle core. The same limit serves
-Corazones, whose Difícil actions take about 20 ms each on either path (its bots are not compiled):
-560 actions in about 11 s (``picas bench bots --game corazones --review``). Fácil and Normal take
+Corazones, whose Difícil actions take about 10 ms each compiled and 20 ms in pure Python: 560
+actions in 5.5–11 s (``picas bench bots --game corazones --review``). Fácil and Normal take
 well under a millisecond a decision, so the record format's own cap is enough."""
 HEAVY_WORKERS = 1
 """Worker processes for heavy work, per server process (``--heavy-workers``)."""
