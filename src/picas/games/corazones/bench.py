@@ -1,6 +1,7 @@
 """Corazones' benchmarks on the shared loops (:mod:`picas.shared.bench`): random full hands per
 second (``picas bench engine --game corazones``), each level's time per decision (``picas bench
-bots --game corazones``), and with ``python -m picas.games.corazones.bench``: Normal alone against
+bots --game corazones``; with ``--review``, «Rejugar esta mano» and the import check at Difícil),
+and with ``python -m picas.games.corazones.bench``: Normal alone against
 three Fácil (``--levels 1000``) and how many hands a game lasts (``--games 300``).
 
 A hand here is what OpenSpiel's ``hearts`` plays: a deal, three random cards passed by each seat
