@@ -46,6 +46,7 @@ MODULES = (
     "picas.games.spades.bots.knowledge",
     "picas.games.spades.bots.policy",
     "picas.games.spades.bots.search",
+    "picas.games.spades.bots.evaluate",
     "picas.games.corazones.bots.cards",
     "picas.games.corazones.bots.policy",
     "picas.games.corazones.bots.search",
