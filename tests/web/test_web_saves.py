@@ -254,9 +254,9 @@ def test_the_level_of_a_save_is_read_without_replaying_it(monkeypatch: pytest.Mo
     record = Record(rules=Rules(), code=CODE, actions=(Bid(3),), meta={"level": "dificil"})
     record_json, sig = Table(Settings(key=KEY)).sign(record)
     fresh = Table(Settings(key=KEY))  # another process: nothing cached
-    assert fresh.saved_level(record_json, sig) == "dificil"
+    assert fresh.act_unless(record_json, sig, 3, {"dificil"}) is None
     assert replays == []
     edited = copy.deepcopy(record_json)
     edited["meta"]["level"] = "facil"
     with pytest.raises(BadSignatureError):
-        fresh.saved_level(edited, sig)
+        fresh.act_unless(edited, sig, 3, {"dificil"})

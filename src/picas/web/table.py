@@ -15,7 +15,7 @@ import logging
 import random
 import secrets
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -185,7 +185,21 @@ class Table:
 
         A refused action raises before anything is signed: the page keeps its old save.
         """
-        saved = self.open(record_json, sig)
+        return self._act_on(self.open(record_json, sig), action)
+
+    def act_unless(
+        self, record_json: dict[str, Any], sig: str, action: object, levels: Collection[str]
+    ) -> Turn | None:
+        """:meth:`act`, unless the save's level is one of ``levels``: then ``None``, the save
+        read but not replayed (the server process hands those to a worker, which opens it)."""
+        self.verify(record_json, sig)
+        saved = self._cache.get(sig)
+        record = saved.record if saved is not None else read_record(record_json)
+        if level_of(record) in levels:
+            return None
+        return self._act_on(saved if saved is not None else self._replay(sig, record), action)
+
+    def _act_on(self, saved: Replayed, action: object) -> Turn:
         game = game_of(saved.record)
         state = saved.state
         if state.outcome is not None:
@@ -232,20 +246,14 @@ class Table:
         """Check a save's signature, then replay it (or find it in the cache). Either game."""
         self.verify(record_json, sig)
         cached = self._cache.get(sig)
-        if cached is not None:
-            return cached
-        record = read_record(record_json)
+        return cached if cached is not None else self._replay(sig, read_record(record_json))
+
+    def _replay(self, sig: str, record: AnyRecord) -> Replayed:
+        """Replay a save's record whose signature ``sig`` is checked, and remember it."""
         check_level(level_of(record))  # before any answer names it: every endpoint refuses it
         saved = Replayed(record, final_state(record))
         self._cache.put(sig, saved)
         return saved
-
-    def saved_level(self, record_json: dict[str, Any], sig: str) -> str:
-        """A signed save's level, read from the record without replaying it: the server process
-        asks only this of a Difícil save, whose replay and replies are a worker's."""
-        self.verify(record_json, sig)
-        cached = self._cache.get(sig)
-        return level_of(cached.record if cached is not None else read_record(record_json))
 
     def sign(self, record: AnyRecord) -> tuple[dict[str, Any], str]:
         record_json = record.to_json()

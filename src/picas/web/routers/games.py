@@ -3,8 +3,6 @@ it, a save's record says it (docs/api.md, "Corazones")."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Request
 from pydantic import TypeAdapter
 from starlette.concurrency import run_in_threadpool
@@ -20,7 +18,7 @@ from picas.web.schemas import (
     GameOut,
     SaveOnlyIn,
 )
-from picas.web.table import GAMES, Table, Turn, game_code
+from picas.web.table import GAMES, Turn, game_code
 
 router = APIRouter(prefix="/api/games", tags=["games"], responses=ERROR_RESPONSES)
 
@@ -44,19 +42,13 @@ async def act(
     body: ActIn, request: Request, table: TableDep, replies: RepliesDep
 ) -> GameOut | CorazonesGameOut:
     record, sig = body.save.record, body.save.sig
-    turn = await run_in_threadpool(_light_act, table, record, sig, body.action)
+    # South's action and the replies, unless the save's level replies with heavy work (then
+    # None, nothing done): one trip to the thread pool either way.
+    turn = await run_in_threadpool(table.act_unless, record, sig, body.action, HEAVY_LEVELS)
     if turn is not None:
         return game_out(turn)
     answer = await replies.run(request, jobs.act, record, sig, body.action)
     return GAME_OUT.validate_python(answer)
-
-
-def _light_act(table: Table, record: dict[str, Any], sig: str, action: object) -> Turn | None:
-    """South's action and the replies, when the save's level replies quickly; None (nothing
-    done) when its replies are heavy work. One trip to the thread pool either way."""
-    if table.saved_level(record, sig) in HEAVY_LEVELS:
-        return None
-    return table.act(record, sig, action)
 
 
 @router.post("/resume", response_model=AnyGameOut, summary="Open a save")
