@@ -7,8 +7,8 @@ from typing import Any
 
 from picas.games.corazones import Rules
 from picas.games.corazones.bots import LEVELS, play_bots
+from picas.games.corazones.record import CorazonesRecord
 from picas.games.spades import Seat
-from picas.record import CorazonesRecord
 
 
 def bots_game(

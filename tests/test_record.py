@@ -11,13 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from picas.games.spades import Action, Bid, GameState, Play, Rules, find_profile, parse_action
-from picas.record import MAX_ACTIONS, Record, RecordError, final_state, replay
+from picas.games.spades.record import SpadesRecord
+from picas.record import MAX_ACTIONS, RecordError, final_state, replay
 from picas.shared.cards import Card, mask_of
 
 
-def random_record(seed: int, *, limit: int = 400, rules: Rules | None = None) -> Record:
+def random_record(seed: int, *, limit: int = 400, rules: Rules | None = None) -> SpadesRecord:
     rng = random.Random(seed)
-    record = Record(rules or Rules(), "K7PMX4QH")
+    record = SpadesRecord(rules or Rules(), "K7PMX4QH")
     game = record.start()
     actions: list[Action] = []
     while not game.is_over and len(actions) < limit:
@@ -31,7 +32,7 @@ def random_record(seed: int, *, limit: int = 400, rules: Rules | None = None) ->
 @given(st.integers(min_value=0, max_value=10**6))
 def test_a_record_round_trips_through_json(seed: int) -> None:
     record = random_record(seed)
-    again = Record.loads(record.dumps())
+    again = SpadesRecord.loads(record.dumps())
     assert again == record
     assert again.dumps() == record.dumps()
 
@@ -40,7 +41,7 @@ def test_a_record_round_trips_through_json(seed: int) -> None:
 @given(st.integers(min_value=0, max_value=10**6))
 def test_replay_reproduces_every_state(seed: int) -> None:
     rng = random.Random(seed)
-    record = Record(find_profile("clasica"), "23456789")
+    record = SpadesRecord(find_profile("clasica"), "23456789")
     game = record.start()
     states = [game]
     actions: list[Action] = []
@@ -49,7 +50,7 @@ def test_replay_reproduces_every_state(seed: int) -> None:
         game = game.apply(action)
         actions.append(action)
         states.append(game)
-    replayed = replay(Record.loads(record.append(*actions).dumps()))
+    replayed = replay(SpadesRecord.loads(record.append(*actions).dumps()))
     assert replayed == tuple(states)
 
 
@@ -70,14 +71,14 @@ def test_the_first_illegal_action_is_reported_with_its_index() -> None:
 
 
 def test_an_action_out_of_turn_in_a_record_is_reported() -> None:
-    record = Record(Rules(), "K7PMX4QH", actions=(Bid(3), Bid(3), Bid(3), Bid(3), Bid(3)))
+    record = SpadesRecord(Rules(), "K7PMX4QH", actions=(Bid(3), Bid(3), Bid(3), Bid(3), Bid(3)))
     with pytest.raises(RecordError) as caught:
         replay(record)
     assert caught.value.index == 4
     assert caught.value.code == "bidding_over"
 
 
-def _data(record: Record) -> dict[str, Any]:
+def _data(record: SpadesRecord) -> dict[str, Any]:
     return record.to_json()
 
 
@@ -103,14 +104,14 @@ def test_malformed_records_are_refused_with_a_code(damage: Any, code: str) -> No
     data = _data(random_record(3, limit=30))
     damage(data)
     with pytest.raises(RecordError) as caught:
-        final_state(Record.from_json(json.loads(json.dumps(data))))
+        final_state(SpadesRecord.from_json(json.loads(json.dumps(data))))
     assert caught.value.code == code
     assert caught.value.message
 
 
 def test_text_that_is_not_json_is_refused() -> None:
     with pytest.raises(RecordError) as caught:
-        Record.loads('{"format": "picas.record", "vers')
+        SpadesRecord.loads('{"format": "picas.record", "vers')
     assert caught.value.code == "bad_json"
 
 
@@ -122,8 +123,8 @@ def test_explicit_deals_are_dealt_first_then_the_code() -> None:
     deal = tuple(
         mask_of(Card.parse(c) for c in hand.split()) for hand in (south, west, north, east)
     )
-    record = Record(Rules(), "K7PMX4QH", deals=(deal,))  # type: ignore[arg-type]
-    again = Record.loads(record.dumps())
+    record = SpadesRecord(Rules(), "K7PMX4QH", deals=(deal,))  # type: ignore[arg-type]
+    again = SpadesRecord.loads(record.dumps())
     assert again.deals == record.deals
     game = again.start()
     assert game.hand.hands == deal

@@ -13,16 +13,10 @@ from fastapi.testclient import TestClient
 
 from corazones_games import bots_game
 from picas.games.corazones import Pass, PassDirection, Rules
+from picas.games.corazones.record import CorazonesRecord
 from picas.games.spades import Seat
-from picas.record import (
-    MAX_ACTIONS,
-    CorazonesRecord,
-    Record,
-    RecordError,
-    final_state,
-    read_record,
-    replay,
-)
+from picas.games.spades.record import SpadesRecord
+from picas.record import MAX_ACTIONS, RecordError, final_state, read_record, replay
 from picas.web import Settings, create_app
 
 OLD_SAVE = (
@@ -39,10 +33,10 @@ def test_a_save_from_before_the_game_key_reads_as_spades_and_writes_the_same() -
     save = json.loads(OLD_SAVE.read_text(encoding="utf-8"))
     assert "game" not in save["record"]
     record = read_record(save["record"])
-    assert isinstance(record, Record)
+    assert isinstance(record, SpadesRecord)
     assert record.game == "spades"
     assert record.to_json() == save["record"]  # a Spades record is written exactly as before
-    assert Record.from_json(save["record"]) == record
+    assert SpadesRecord.from_json(save["record"]) == record
 
 
 def test_a_save_from_before_the_game_key_opens_and_plays_on() -> None:
@@ -74,7 +68,7 @@ def test_a_corazones_record_round_trips_with_its_game_key() -> None:
 
 
 def test_explicit_spades_key_is_spades() -> None:
-    data = Record(rules=Record.codec().read_rules({}), code="K7PMX4QH").to_json()
+    data = SpadesRecord(rules=SpadesRecord.codec().read_rules({}), code="K7PMX4QH").to_json()
     assert read_record({**data, "game": "spades"}) == read_record(data)
 
 
@@ -92,7 +86,7 @@ def test_an_unknown_game_is_refused(game: object, code: str) -> None:
 def test_each_record_class_refuses_the_other_game() -> None:
     hearts = bots_game(hands=0).to_json()
     with pytest.raises(RecordError) as raised:
-        Record.from_json(hearts)
+        SpadesRecord.from_json(hearts)
     assert raised.value.code == "wrong_game"
     assert raised.value.message == "Esta partida es de Corazones, no de Picas."
     spades = json.loads(OLD_SAVE.read_text(encoding="utf-8"))["record"]

@@ -29,7 +29,9 @@ from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
 
-MODULES = (
+from picas import games
+
+SHARED_MODULES = (
     "picas.shared.frozen",
     "picas.shared.position",
     "picas.shared.tricks",
@@ -37,21 +39,10 @@ MODULES = (
     "picas.shared.deals",
     "picas.shared.trick_winner",
     "picas.shared.sampling",
-    "picas.games.spades.hand",
-    "picas.games.spades.scoring",
-    "picas.games.spades.game",
-    "picas.games.corazones.hand",
-    "picas.games.corazones.scoring",
-    "picas.games.corazones.game",
-    "picas.games.spades.bots.knowledge",
-    "picas.games.spades.bots.policy",
-    "picas.games.spades.bots.search",
-    "picas.games.spades.bots.evaluate",
-    "picas.games.corazones.bots.cards",
-    "picas.games.corazones.bots.policy",
-    "picas.games.corazones.bots.search",
 )
-"""The modules compiled together, in one mypyc group (they call each other natively)."""
+MODULES = SHARED_MODULES + games.hot_modules()
+"""The modules compiled together, in one mypyc group (they call each other natively): the shared
+ones and each game's (its ``hot.py``, listed by the games' registry)."""
 
 GROUP = "picas_hot"
 """The name of the shared library mypyc builds for the group."""

@@ -1,353 +1,69 @@
-"""The game record: rules, the code (or explicit deals) and every action in order, as JSON.
+"""Any game's record, read by the games' registry (:mod:`picas.games`): the envelope is
+:mod:`picas.shared.record`, each game's codec and record type live in its folder.
 
-The record is the save file, the undo history, the test fixture and the bug report. Replaying it
-rebuilds every state; the first malformed or illegal action is reported with its index. The format
-is specified in ``docs/record.md``.
-
-One envelope serves every game: the format and version, the code, the deals, the meta, the limits
-and the replay are the same; what differs (the rules, the actions' notation, how a game starts and
-moves on) is the game's codec, chosen by the record's ``game`` key. A record without ``game`` is
-Spades, so every older save still opens.
+A record without a ``game`` key is the first game's (Spades), so every older save still opens.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any, Generic, Self, TypeVar, overload
+from typing import Any
 
-from picas.games import corazones
-from picas.games.corazones import Action as CorazonesAction
-from picas.games.corazones import GameState as CorazonesState
-from picas.games.corazones import Rules as CorazonesRules
-from picas.games.spades import (
-    Action,
-    Card,
-    GameState,
-    PicasError,
-    Rules,
-    Seat,
-    action_to_json,
-    cards_in,
-    excerpt,
-    mask_of,
-    normalize_code,
-    parse_action,
+from picas.games import UnknownGame, find_game, games
+from picas.shared.record import (
+    FORMAT,
+    MAX_ACTIONS,
+    MAX_META,
+    VERSION,
+    GameCodec,
+    GameRecord,
+    RecordError,
+    check_encodable,
+    final_state,
+    iter_states,
+    list_excerpt,
+    load_json,
+    read_envelope,
+    replay,
 )
-from picas.games.spades.game import Deal
 
-FORMAT = "picas.record"
-VERSION = 1
-MAX_ACTIONS = 20_000
-"""Far beyond any real game (30 hands is about 1,700 actions); guards replay against abuse."""
-MAX_META = 16
-SPADES_KEY = "spades"
-"""The game of a record without a ``game`` key (every record written before there were two)."""
-KEYS = frozenset({"format", "version", "game", "rules", "code", "deals", "actions", "meta"})
+__all__ = [
+    "FORMAT",
+    "MAX_ACTIONS",
+    "MAX_META",
+    "VERSION",
+    "AnyRecord",
+    "GameCodec",
+    "GameRecord",
+    "RecordError",
+    "check_encodable",
+    "final_state",
+    "iter_states",
+    "list_excerpt",
+    "load_json",
+    "read_record",
+    "record_type",
+    "replay",
+]
 
-R = TypeVar("R")
-A = TypeVar("A")
-S = TypeVar("S")
-
-
-class RecordError(PicasError):
-    """A record that cannot be read or replayed. ``index`` is the offending action's position."""
-
-    code = "invalid_record"
-
-    def __init__(self, message: str, *, code: str | None = None, index: int | None = None) -> None:
-        super().__init__(message, code=code)
-        self.index = index
+AnyRecord = GameRecord[Any, Any, Any]
+"""A record of any registered game."""
 
 
-@dataclass(frozen=True, slots=True)
-class GameCodec(Generic[R, A, S]):
-    """One game's part of the record: its rules and actions as JSON, and its positions."""
-
-    key: str
-    """The record's ``game`` key."""
-    name_es: str
-    read_rules: Callable[[object], R]
-    rules_json: Callable[[R], dict[str, Any]]
-    parse_action: Callable[[object], A]
-    action_json: Callable[[A], Any]
-    start: Callable[[R, str, tuple[Deal, ...]], S]
-    apply: Callable[[S, A], S]
-    """The position after an action by the seat on turn (raises the engine's refusal)."""
-
-
-SPADES: GameCodec[Rules, Action, GameState] = GameCodec(
-    key=SPADES_KEY,
-    name_es="Picas",
-    read_rules=Rules.from_json,
-    rules_json=Rules.to_json,
-    parse_action=parse_action,
-    action_json=action_to_json,
-    start=lambda rules, code, deals: GameState.new(rules, code, deals=deals),
-    apply=GameState.apply,
-)
-CORAZONES: GameCodec[CorazonesRules, CorazonesAction, CorazonesState] = GameCodec(
-    key="corazones",
-    name_es="Corazones",
-    read_rules=CorazonesRules.from_json,
-    rules_json=CorazonesRules.to_json,
-    parse_action=corazones.parse_action,
-    action_json=corazones.action_to_json,
-    start=lambda rules, code, deals: CorazonesState.new(rules, code, deals=deals),
-    apply=CorazonesState.apply,
-)
-"""In a Corazones record, a hand with a pass starts with the four passes in seat order from South
-(South, West, North, East): each is the pass of the first seat still to choose, the seat the engine
-puts on turn while passing, so a record needs no seat names (docs/record.md)."""
-
-
-@dataclass(frozen=True, slots=True)
-class GameRecord(Generic[R, A, S]):
-    """A record of some game: :class:`Record` (Spades) and :class:`CorazonesRecord` say which."""
-
-    rules: R
-    code: str
-    deals: tuple[Deal, ...] = ()
-    actions: tuple[A, ...] = ()
-    meta: dict[str, str] = field(default_factory=dict)
-    """Free text for the tools that write records (the web table keeps the level here)."""
-
-    @classmethod
-    def codec(cls) -> GameCodec[R, A, S]:
-        raise NotImplementedError
-
-    @property
-    def game(self) -> str:
-        return self.codec().key
-
-    def append(self, *actions: A) -> Self:
-        return replace(self, actions=self.actions + actions, meta=dict(self.meta))
-
-    def start(self) -> S:
-        return self.codec().start(self.rules, self.code, self.deals)
-
-    def describe(self, action: A) -> str:
-        """An action as a message quotes it: ``QH``, ``4``, ``QS AS KS``."""
-        value = self.codec().action_json(action)
-        return " ".join(value) if isinstance(value, list) else str(value)
-
-    def to_json(self) -> dict[str, Any]:
-        codec = self.codec()
-        data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
-        if codec.key != SPADES_KEY:  # a Spades record stays exactly as it was written before
-            data["game"] = codec.key
-        data["rules"] = codec.rules_json(self.rules)
-        data["code"] = self.code
-        if self.deals:
-            data["deals"] = [
-                {seat.key: " ".join(card.code for card in cards_in(deal[seat])) for seat in Seat}
-                for deal in self.deals
-            ]
-        data["actions"] = [codec.action_json(action) for action in self.actions]
-        if self.meta:
-            data["meta"] = dict(self.meta)
-        return data
-
-    def dumps(self) -> str:
-        return json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
-
-    @classmethod
-    def loads(cls, text: str | bytes) -> Self:
-        return cls.from_json(load_json(text))
-
-    @classmethod
-    def from_json(cls, data: object) -> Self:
-        """Read a record of this class's game, refusing anything malformed with a clear message
-        (not yet replayed). A record of the other game is refused (``wrong_game``): use
-        :func:`read_record` to read either."""
-        record = read_record(data)
-        if not isinstance(record, cls):
-            raise RecordError(
-                f"Esta partida es de {record.codec().name_es}, no de {cls.codec().name_es}.",
-                code="wrong_game",
-            )
-        return record
-
-    @classmethod
-    def _read_fields(cls, data: Mapping[str, Any]) -> Self:
-        """The rest of the record, once the envelope is known to be this game's."""
-        codec = cls.codec()
-        try:
-            rules = codec.read_rules(data.get("rules"))
-            code = normalize_code(data.get("code"))
-        except PicasError as error:
-            raise RecordError(error.message, code=error.code) from None
-        deals = _read_deals(data.get("deals", []))
-        raw_actions = data.get("actions")
-        if not isinstance(raw_actions, list):
-            raise RecordError("La lista de acciones falta o no es una lista.")
-        if len(raw_actions) > MAX_ACTIONS:
-            raise RecordError("La partida tiene demasiadas acciones.", code="record_too_long")
-        actions = []
-        for index, raw in enumerate(raw_actions):
-            try:
-                actions.append(codec.parse_action(raw))
-            except PicasError as error:
-                raise RecordError(
-                    f"Acción {index + 1}: {error.message}", code="malformed_action", index=index
-                ) from None
-        meta = data.get("meta", {})
-        if (
-            not isinstance(meta, dict)
-            or len(meta) > MAX_META
-            or not all(isinstance(k, str) and isinstance(v, str) for k, v in meta.items())
-            or any(len(k) > 40 or len(v) > 200 for k, v in meta.items())
-        ):
-            raise RecordError("«meta» debe ser un objeto pequeño de textos.")
-        return cls(rules=rules, code=code, deals=deals, actions=tuple(actions), meta=dict(meta))
-
-
-class Record(GameRecord[Rules, Action, GameState]):
-    """A Spades record (``game`` absent or ``"spades"``)."""
-
-    __slots__ = ()
-
-    @classmethod
-    def codec(cls) -> GameCodec[Rules, Action, GameState]:
-        return SPADES
-
-
-class CorazonesRecord(GameRecord[CorazonesRules, CorazonesAction, CorazonesState]):
-    """A Corazones record (``"game": "corazones"``)."""
-
-    __slots__ = ()
-
-    @classmethod
-    def codec(cls) -> GameCodec[CorazonesRules, CorazonesAction, CorazonesState]:
-        return CORAZONES
-
-
-AnyRecord = Record | CorazonesRecord
-GAMES: Mapping[str, type[Record] | type[CorazonesRecord]] = {
-    SPADES_KEY: Record,
-    CORAZONES.key: CorazonesRecord,
-}
-"""Each game's record, by the record's ``game`` key."""
-
-
-def load_json(text: str | bytes) -> object:
+def record_type(key: object, *, implied: bool = False) -> type[AnyRecord]:
+    """The record type of the game ``key`` names (``implied``: a record without ``game``)."""
+    if implied:
+        for spec in games():
+            if spec.record.codec().implied:
+                return spec.record
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError):
-        raise RecordError("La partida guardada no es JSON válido.", code="bad_json") from None
+        return find_game(key).record
+    except UnknownGame as error:
+        raise RecordError(error.message, code=error.code) from None
 
 
 def read_record(data: object) -> AnyRecord:
-    """Read a record of either game (by its ``game`` key), refusing anything malformed with a
-    clear message (not yet replayed)."""
-    if not isinstance(data, dict):
-        raise RecordError("Una partida guardada es un objeto JSON.")
-    check_encodable(data)
-    if data.get("format") != FORMAT:
-        raise RecordError("Esto no es una partida de Picas.", code="bad_format")
-    version = data.get("version")
-    if type(version) is not int or version != VERSION:  # not true, not 1.0
-        raise RecordError(
-            f"Versión de partida desconocida: {excerpt(version)} (esta versión lee la {VERSION}).",
-            code="unknown_version",
-        )
-    unknown = sorted(set(data) - KEYS)
-    if unknown:
-        raise RecordError(f"Claves desconocidas en la partida: {list_excerpt(unknown)}.")
-    game = data.get("game", SPADES_KEY)
-    kind = GAMES.get(game) if isinstance(game, str) else None
-    if kind is None:
-        raise RecordError(
-            f"Juego desconocido: {excerpt(game)} (hay: {', '.join(GAMES)}).", code="unknown_game"
-        )
-    return kind._read_fields(data)
-
-
-def check_encodable(data: object) -> None:
-    """Refuse a record that no save could hold: a text with a lone surrogate (it has no UTF-8
-    bytes, so it can be neither signed nor sent back), a float that is not a number, nesting too
-    deep to write. Checked first, so no later message can quote such a text."""
-    try:
-        json.dumps(data, ensure_ascii=False, allow_nan=False).encode("utf-8")
-    except UnicodeEncodeError:
-        raise RecordError(
-            "La partida tiene un texto con caracteres no válidos (Unicode mal formado).",
-            code="bad_text",
-        ) from None
-    except (ValueError, TypeError, RecursionError):
-        raise RecordError("La partida tiene un valor que no es JSON válido.") from None
-
-
-def list_excerpt(names: list[str]) -> str:
-    """The first few of ``names``, each a short escaped excerpt."""
-    shown = ", ".join(excerpt(name) for name in names[:3])
-    return shown + (f" y {len(names) - 3} más" if len(names) > 3 else "")
-
-
-def _read_deals(raw: object) -> tuple[Deal, ...]:
-    if not isinstance(raw, list) or len(raw) > 1000:
-        raise RecordError("«deals» debe ser una lista de repartos.", code="invalid_deal")
-    deals = []
-    for index, entry in enumerate(raw):
-        if not isinstance(entry, dict) or set(entry) != {seat.key for seat in Seat}:
-            raise RecordError(
-                f"El reparto {index + 1} debe dar una mano a south, west, north y east.",
-                code="invalid_deal",
-            )
-        masks = []
-        for seat in Seat:
-            text = entry[seat.key]
-            if not isinstance(text, str):
-                raise RecordError(f"El reparto {index + 1} no es legible.", code="invalid_deal")
-            try:
-                masks.append(mask_of(Card.parse(code) for code in text.split()))
-            except PicasError:
-                raise RecordError(
-                    f"El reparto {index + 1} tiene una carta ilegible.", code="invalid_deal"
-                ) from None
-        deals.append((masks[0], masks[1], masks[2], masks[3]))
-    return tuple(deals)
-
-
-def iter_states(record: GameRecord[R, A, S]) -> Iterator[S]:
-    """The initial state, then the state after each action; raises at the first illegal one."""
-    codec = record.codec()
-    try:
-        state = record.start()
-    except PicasError as error:
-        raise RecordError(error.message, code=error.code) from None
-    yield state
-    for index, action in enumerate(record.actions):
-        try:
-            state = codec.apply(state, action)
-        except PicasError as error:
-            raise RecordError(
-                f"Acción {index + 1} ({record.describe(action)}): {error.message}",
-                code=error.code,
-                index=index,
-            ) from None
-        yield state
-
-
-def replay(record: GameRecord[R, A, S]) -> tuple[S, ...]:
-    """Every state of the game, from the deal to the last action."""
-    return tuple(iter_states(record))
-
-
-@overload
-def final_state(record: Record) -> GameState: ...
-
-
-@overload
-def final_state(record: CorazonesRecord) -> CorazonesState: ...
-
-
-@overload
-def final_state(record: GameRecord[R, A, S]) -> S: ...
-
-
-def final_state(record: GameRecord[Any, Any, Any]) -> Any:
-    """The position after the record's last action (raises at the first illegal one)."""
-    *_, last = iter_states(record)
-    return last
+    """Read a record of any game (by its ``game`` key), refusing anything malformed with a clear
+    message (not yet replayed)."""
+    fields = read_envelope(data)
+    kind = record_type(fields.get("game"), implied="game" not in fields)
+    return kind.from_envelope(fields)

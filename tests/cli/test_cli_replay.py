@@ -10,7 +10,7 @@ import pytest
 
 from picas.cli import main
 from picas.games.spades import Action, Bid, Card, GameState, Rules, mask_of
-from picas.record import Record
+from picas.games.spades.record import SpadesRecord
 
 SOUTH = "AS KS QS 2H 3H 4H 5H 6H 2D 3D 4D 5D 2C"
 WEST = "JS TS 9S 7H 8H 9H TH 6D 7D 8D 3C 4C 5C"
@@ -18,12 +18,12 @@ NORTH = "8S 7S 6S JH QH KH AH 9D TD JD 6C 7C 8C"
 EAST = "5S 4S 3S 2S QD KD AD 9C TC JC QC KC AC"
 
 
-def _seeded_game() -> Record:
+def _seeded_game() -> SpadesRecord:
     """One hand played to its end with the first legal card each time, from an explicit deal."""
     deal = tuple(
         mask_of(Card.parse(c) for c in hand.split()) for hand in (SOUTH, WEST, NORTH, EAST)
     )
-    record = Record(Rules(), "K7PMX4QH", deals=(deal,))  # type: ignore[arg-type]
+    record = SpadesRecord(Rules(), "K7PMX4QH", deals=(deal,))  # type: ignore[arg-type]
     game = record.start()
     actions: list[Action] = [Bid(4), Bid(3), Bid(3), Bid(3)]
     for action in actions:
@@ -35,7 +35,7 @@ def _seeded_game() -> Record:
     return record.append(*actions)
 
 
-def _final(record: Record) -> GameState:
+def _final(record: SpadesRecord) -> GameState:
     game = record.start()
     for action in record.actions:
         game = game.apply(action)

@@ -16,7 +16,7 @@ from e2e_helpers import GAME_KEY, Json, Server
 from playwright.sync_api import Page
 
 from picas.games.spades import Action, Bid, GameState, Phase, Rules, Seat, action_to_json
-from picas.record import Record
+from picas.games.spades.record import SpadesRecord
 
 CODE = "K7PMX4QH"
 
@@ -63,7 +63,7 @@ def make_save(
             action = _first_legal(game)
         actions.append(action)
         game = game.apply(action)
-    record = Record(rules=rules, code=code, actions=tuple(actions), meta={"level": level})
+    record = SpadesRecord(rules=rules, code=code, actions=tuple(actions), meta={"level": level})
     record_json = record.to_json()
     assert [action_to_json(a) for a in actions] == record_json["actions"]
     return Made(

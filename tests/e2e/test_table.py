@@ -25,7 +25,7 @@ from e2e_helpers import (
 from playwright.sync_api import Browser, Page
 
 from picas.games.spades import Action, Bid, GameState, LookAtCards, Rules, action_to_json
-from picas.record import Record
+from picas.games.spades.record import SpadesRecord
 
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e")]
 
@@ -166,7 +166,7 @@ def _behind_save(server: Server) -> dict[str, object]:
         game = game.apply(action)
     assert game.hand.blind_offered[0]
     assert not game.hand.looked[0]
-    record = Record(rules=rules, code=CODE, actions=tuple(actions), meta={"level": "facil"})
+    record = SpadesRecord(rules=rules, code=CODE, actions=tuple(actions), meta={"level": "facil"})
     record_json = record.to_json()
     assert [action_to_json(a) for a in actions] == record_json["actions"]
     return {"record": record_json, "sig": server.sign(record_json)}

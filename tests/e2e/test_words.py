@@ -25,10 +25,11 @@ from picas.games.spades import Bid, BlindNil, GameState, Phase, Rules, Seat
 from picas.games.spades.bots.base import decide, decision_rng
 from picas.games.spades.bots.registry import load_bot
 from picas.games.spades.bots.tip import suggest_bid
+from picas.games.spades.record import SpadesRecord
 from picas.games.spades.view import view_for
-from picas.record import Record, final_state
+from picas.record import final_state
 from picas.shared.deals import code_from_bytes
-from picas.web.spades import bid_reason
+from picas.web.games.spades import bid_reason
 
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e-words")]
 
@@ -257,7 +258,7 @@ def test_a_practice_shows_difficils_bid_and_tricks_beside_yours_and_one_code(
     page.wait_for_selector("#dlg-hoja[open] table.comparacion")
     practice = json.loads(page.evaluate(f"() => localStorage.getItem('{PRACTICE_KEY}')"))
     dificil = practice["practice"]["compare"]["dificil"]
-    mine = final_state(Record.from_json(practice["save"]["record"])).history[0].hand
+    mine = final_state(SpadesRecord.from_json(practice["save"]["record"])).history[0].hand
     assert page.inner_text("#comparacion-asiento") == (
         f"En tu asiento: tú cantaste {mine.bids[Seat.SOUTH]} y ganaste {mine.won[Seat.SOUTH]};"
         f" Difícil cantó {dificil['bids']['south']} y ganó {dificil['won']['south']}."

@@ -20,8 +20,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bad_save_corpus import CORPUS_DIR, CORPUS_KEY, sign
 
 from picas.games.spades import Play, Seat, action_to_json, cards_in
-from picas.record import Record, iter_states
+from picas.games.spades.record import SpadesRecord
+from picas.record import iter_states
 from picas.shared.cards import SUIT_MASKS
+from picas.web.games import table_for
 from picas.web.settings import MAX_BODY_BYTES, Settings
 from picas.web.table import Table
 
@@ -33,14 +35,16 @@ Json = dict[str, Any]
 
 def play_game(table: Table, code: str, south_actions: int) -> Json:
     """A game at the web table after South's first ``south_actions`` actions (first legal)."""
-    turn = table.new_game(target=250, bag_penalty=True, blind_nil=False, level="facil", code=code)
+    settings = {"target": 250, "bag_penalty": True, "blind_nil": False}
+    turn = table.start(table_for("spades").new_record(settings, level="facil", code=code))
     for _ in range(south_actions):
         legal = turn.state.legal_actions()
         turn = table.act(turn.record_json, turn.sig, action_to_json(legal[0]))
-    return turn.record_json
+    record_json: Json = turn.record_json
+    return record_json
 
 
-def _south_must_follow(record: Record) -> tuple[int, str]:
+def _south_must_follow(record: SpadesRecord) -> tuple[int, str]:
     """An index in the middle of the record where South follows suit, and a card of another suit
     South holds there: playing that card instead is refused (``must_follow_suit``)."""
     states = list(iter_states(record))
@@ -57,7 +61,7 @@ def _south_must_follow(record: Record) -> tuple[int, str]:
     raise SystemExit("no position where South must follow suit: play more of the game")
 
 
-def _computer_play(record: Record) -> tuple[int, str]:
+def _computer_play(record: SpadesRecord) -> tuple[int, str]:
     """A card a computer player played, and another card it held then."""
     states = list(iter_states(record))
     for index in range(len(record.actions) - 1, -1, -1):
@@ -74,7 +78,7 @@ def entries() -> Iterator[tuple[str, Json]]:
     table = Table(Settings(key=CORPUS_KEY))
     game_a = play_game(table, CODE_A, 20)
     game_b = play_game(table, CODE_B, 6)
-    record_a = Record.from_json(game_a)
+    record_a = SpadesRecord.from_json(game_a)
     good = {"record": game_a, "sig": sign(CORPUS_KEY, game_a)}
 
     def signed(record: Json, **what: Any) -> Json:

@@ -11,7 +11,8 @@ from fastapi.testclient import TestClient
 from web_helpers import CODE, KEY, Json, act, start
 
 from picas.games.corazones import GameState, Rules
-from picas.record import CorazonesRecord, final_state, read_record
+from picas.games.corazones.record import CorazonesRecord
+from picas.record import final_state, read_record
 from picas.shared.cards import Card, mask_of
 from picas.web import Settings, create_app
 from picas.web.table import Table

@@ -19,8 +19,9 @@ from fastapi.testclient import TestClient
 from web_helpers import CODE, Json, act, error_of
 
 from picas.games.corazones.bots.hint import render_es
+from picas.games.corazones.record import CorazonesRecord
 from picas.games.spades import Seat
-from picas.record import CorazonesRecord, final_state, read_record
+from picas.record import final_state, read_record
 from picas.shared.cards import cards_in
 from picas.web import create_app
 

@@ -13,7 +13,7 @@ from picas.games.spades import Action, GameState, Rules, Seat
 from picas.games.spades.bots.base import play_bots
 from picas.games.spades.bots.registry import load_bot
 from picas.shared.deals import code_from_bytes
-from picas.web.spades import events_for
+from picas.web.games.spades import events_for
 
 # A card as the reasons or the page could write it: "♥K", "K♥", "rey de corazones"; or a side
 # suit by name (which suit is short is the hand's secret as much as its cards).

@@ -30,8 +30,9 @@ from picas.games.spades.bots.base import play_bots
 from picas.games.spades.bots.hint import render_es, suggest_play
 from picas.games.spades.bots.registry import load_bot
 from picas.games.spades.bots.tip import explain_bid
+from picas.games.spades.record import SpadesRecord
 from picas.games.spades.view import PlayerView, result_to_json, view_for
-from picas.record import Record, final_state, iter_states
+from picas.record import final_state, iter_states
 from picas.shared.cards import FULL_DECK_MASK
 from picas.web.settings import HEAVY_DEADLINE
 from picas.web.signing import Signer
@@ -46,7 +47,7 @@ class BlindBot(OneBot):
         return super().bid(view, rng)
 
 
-def _sign(record: Record) -> Json:
+def _sign(record: SpadesRecord) -> Json:
     """A save for ``record`` as the server would sign it (the tests' server has key ``KEY``)."""
     record_json = record.to_json()
     return {"record": record_json, "sig": Signer(KEY).sign(record_json)}
@@ -87,7 +88,7 @@ def _two_hands_and_their_events(client: TestClient) -> tuple[Json, list[Json]]:
 def test_computer_bids_carry_their_reason_and_souths_do_not() -> None:
     game, events = _two_hands_and_their_events(make_client())
     # Every bid of two hands, from the events of each answer, against the record's positions.
-    record = Record.from_json(game["save"]["record"])
+    record = SpadesRecord.from_json(game["save"]["record"])
     states = list(iter_states(record))
     bids = [e for e in events if e["type"] == "bid"]
     indexes = [i for i, a in enumerate(record.actions) if not isinstance(a, Play)]
@@ -142,7 +143,7 @@ def test_while_playing_the_hint_is_a_legal_card_with_a_reason() -> None:
         assert hint["card"] in game["view"]["playable"]
         assert hint["reason"].strip()
         assert hint["reasons"] == [hint["reason"]]
-        view = view_for(final_state(Record.from_json(game["save"]["record"])), Seat.SOUTH)
+        view = view_for(final_state(SpadesRecord.from_json(game["save"]["record"])), Seat.SOUTH)
         expected = suggest_play(view)
         assert (hint["card"], hint["reason"]) == (expected.card.code, expected.reason)
         assert hint["reason_code"] == expected.reason_code
@@ -166,8 +167,8 @@ def test_no_hint_with_the_cards_face_down_or_after_the_game() -> None:
     assert error_of(response)[:2] == (409, "no_hint")
 
 
-def _finished_record() -> Record:
-    record = Record(rules=Rules(), code=CODE, meta={"level": "facil"})
+def _finished_record() -> SpadesRecord:
+    record = SpadesRecord(rules=Rules(), code=CODE, meta={"level": "facil"})
     actions: list[Any] = []
     state, _ = play_bots(
         record.start(),
@@ -231,7 +232,7 @@ def test_the_comparison_gives_the_real_hand_and_a_deterministic_difficult_one() 
     # The Difícil line, played again here: the level's bot in South's seat (the tests' server
     # loads the same test bot for every level), seeded with the practice game's code.
     dificil = first["compare"]["dificil"]
-    practice_record = Record.from_json(first["save"]["record"])
+    practice_record = SpadesRecord.from_json(first["save"]["record"])
     state, _ = play_bots(
         GameState.new(practice_record.rules, practice_record.code, deals=practice_record.deals),
         dict.fromkeys(Seat, CountingBot()),
@@ -388,19 +389,19 @@ def test_an_exported_record_imports_and_resumes_to_the_same_view() -> None:
 def test_a_record_cut_on_a_computer_turn_imports_and_the_computers_play_on() -> None:
     client = make_client()
     game = _two_hands_played(client)
-    full = Record.from_json(game["save"]["record"])
+    full = SpadesRecord.from_json(game["save"]["record"])
     states = list(iter_states(full))
     cut = next(
         i for i in range(len(full.actions) - 1, 0, -1) if states[i].turn not in (Seat.SOUTH, None)
     )
-    shortened = Record(full.rules, full.code, full.deals, full.actions[:cut], dict(full.meta))
+    shortened = SpadesRecord(full.rules, full.code, full.deals, full.actions[:cut], dict(full.meta))
     response = _import(client, shortened.to_json())
     assert response.status_code == 200, response.text
     imported = response.json()
     assert imported["events"], "the computer players acted"
     assert imported["view"]["turn"] in ("south", None)
     # They played exactly what they had played in the real game.
-    replayed = Record.from_json(imported["save"]["record"]).actions
+    replayed = SpadesRecord.from_json(imported["save"]["record"]).actions
     assert replayed[: len(full.actions)] == full.actions[: len(replayed)]
 
 
@@ -412,7 +413,7 @@ def test_a_finished_game_imports_too() -> None:
     assert response.json()["view"]["phase"] == "game_over"
 
 
-def _computer_plays(record: Record) -> list[tuple[int, Seat, GameState]]:
+def _computer_plays(record: SpadesRecord) -> list[tuple[int, Seat, GameState]]:
     """The computer players' card plays that had another legal card: index, seat, position."""
     out: list[tuple[int, Seat, GameState]] = []
     for index, state in enumerate(iter_states(record)):
@@ -428,7 +429,7 @@ def _computer_plays(record: Record) -> list[tuple[int, Seat, GameState]]:
 def test_a_computer_card_swapped_for_another_legal_card_is_not_reproducible() -> None:
     client = make_client()
     game = _two_hands_played(client)
-    record = Record.from_json(game["save"]["record"])
+    record = SpadesRecord.from_json(game["save"]["record"])
     choices = _computer_plays(record)
     assert len(choices) > 5
     for index, seat, state in (choices[0], choices[len(choices) // 2], choices[-1]):
@@ -455,7 +456,7 @@ def test_a_computer_bid_changed_is_not_reproducible() -> None:
 def test_an_illegal_action_is_reported_with_its_index() -> None:
     client = make_client()
     game = _two_hands_played(client)
-    record = Record.from_json(game["save"]["record"])
+    record = SpadesRecord.from_json(game["save"]["record"])
     index = next(
         i
         for i, (a, s) in enumerate(zip(record.actions, iter_states(record), strict=False))
@@ -543,16 +544,16 @@ def test_a_signed_practice_save_reopens_as_a_practice_game() -> None:
 
 def test_a_signed_save_cut_on_a_computer_turn_plays_on() -> None:
     client = make_client()
-    full = Record.from_json(_two_hands_played(client)["save"]["record"])
+    full = SpadesRecord.from_json(_two_hands_played(client)["save"]["record"])
     states = list(iter_states(full))
     cut = next(i for i in range(len(full.actions) - 1, 0, -1) if states[i].turn is Seat.WEST)
-    shortened = Record(full.rules, full.code, full.deals, full.actions[:cut], dict(full.meta))
+    shortened = SpadesRecord(full.rules, full.code, full.deals, full.actions[:cut], dict(full.meta))
     response = _import_save(client, _sign(shortened))
     assert response.status_code == 200, response.text
     imported = response.json()
     assert imported["events"][0]["seat"] == "west"
     assert imported["view"]["turn"] in ("south", None)
-    replayed = Record.from_json(imported["save"]["record"]).actions
+    replayed = SpadesRecord.from_json(imported["save"]["record"]).actions
     assert replayed[: len(full.actions)] == full.actions[: len(replayed)]
 
 
@@ -582,7 +583,7 @@ def test_an_edited_save_is_checked_and_a_changed_computer_action_refused() -> No
     assert (status, code) == (422, "not_reproducible")
     assert message.startswith("Acción 2: Oeste")  # the second action, counted from 1
 
-    record = Record.from_json(game["save"]["record"])
+    record = SpadesRecord.from_json(game["save"]["record"])
     index, seat, state = _computer_plays(record)[-1]
     other = next(
         a for a in state.legal_actions() if isinstance(a, Play) and a != record.actions[index]

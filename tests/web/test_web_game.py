@@ -21,8 +21,9 @@ from web_helpers import (
 
 from picas.games.spades import Seat, action_to_json
 from picas.games.spades.bots.base import decide, decision_rng
+from picas.games.spades.record import SpadesRecord
 from picas.games.spades.view import outcome_to_json, result_to_json, view_for
-from picas.record import Record, final_state, iter_states
+from picas.record import final_state, iter_states
 
 
 def _actions_from_events(events: list[Json]) -> list[Any]:
@@ -50,7 +51,7 @@ def _whole_game(client: TestClient) -> tuple[Json, list[Json]]:
 def test_a_whole_game_to_its_end_matches_the_replayed_record() -> None:
     client = make_client()
     game, events = _whole_game(client)
-    record = Record.from_json(game["save"]["record"])
+    record = SpadesRecord.from_json(game["save"]["record"])
     state = final_state(record)
     view = game["view"]
     assert state.outcome is not None
@@ -77,7 +78,7 @@ def test_a_whole_game_to_its_end_matches_the_replayed_record() -> None:
 def test_each_computer_decision_is_seeded_with_its_index_in_the_record() -> None:
     client = make_client()
     game = play_until(client, start(client), lambda g: g["view"]["hand_number"] >= 2)
-    record = Record.from_json(game["save"]["record"])
+    record = SpadesRecord.from_json(game["save"]["record"])
     bot = CountingBot()
     checked = 0
     for index, state in enumerate(iter_states(record)):

@@ -101,7 +101,7 @@ def _wait_for(condition: Any, seconds: float = 10) -> bool:
 @contextlib.contextmanager
 def _server(**settings: Any) -> Iterator[str]:
     loader = FixedLoader(SlowInWorkerBot(THINKING))
-    app = create_app(Settings(key=KEY, bot_loader=loader, **settings))
+    app = create_app(Settings(key=KEY, bot_loaders={"spades": loader}, **settings))
     with serve_in_thread(app) as (host, port):
         yield f"http://{host}:{port}"
 
@@ -202,7 +202,9 @@ def test_a_job_whose_client_has_gone_is_stopped() -> None:
 def test_a_practice_answer_is_kept_by_signature() -> None:
     # Counting bots: the second practice of the same hand of the same save is not played again.
     runs = SHARED.Value("i", 0)
-    client = TestClient(create_app(Settings(key=KEY, bot_loader=FixedLoader(CountedBot(runs)))))
+    client = TestClient(
+        create_app(Settings(key=KEY, bot_loaders={"spades": FixedLoader(CountedBot(runs))}))
+    )
     game = client.post("/api/games", json={"code": "K7PMX4QH"}).json()
     game = play_until(
         client,
@@ -230,7 +232,13 @@ def _act_in_background(base: str, game: Json) -> None:
 def test_difficult_replies_have_their_own_lane_with_a_short_queue() -> None:
     loader = FixedLoader(SlowBidderInWorkerBot(THINKING))
     app = create_app(
-        Settings(key=KEY, bot_loader=loader, heavy_workers=1, reply_workers=1, heavy_deadline=60)
+        Settings(
+            key=KEY,
+            bot_loaders={"spades": loader},
+            heavy_workers=1,
+            reply_workers=1,
+            heavy_deadline=60,
+        )
     )
     replies = app.state.replies
     with serve_in_thread(app) as (host, port), httpx2.Client(base_url=f"http://{host}:{port}") as c:

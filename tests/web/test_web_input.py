@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from web_helpers import CODE, error_of, make_app, start
 
 from picas.games.spades import Card, Seat, cards_in, deal_for, excerpt
-from picas.record import Record
+from picas.games.spades.record import SpadesRecord
 
 Json = dict[str, Any]
 CLIENT = TestClient(make_app(), raise_server_exceptions=False)
@@ -149,7 +149,7 @@ def _cards(mask: int) -> list[Card]:
 
 def test_explicit_deals_must_be_the_codes_own() -> None:
     record = _plain_record()
-    first_dealer = Record.from_json(record).start().dealer_of(1)
+    first_dealer = SpadesRecord.from_json(record).start().dealer_of(1)
     own = deal_for(record["code"], 1, first_dealer)
     record["deals"] = [{seat.key: " ".join(c.code for c in _cards(own[seat])) for seat in Seat}]
     assert CLIENT.post("/api/games/import", json={"record": record}).status_code == 200
@@ -165,7 +165,7 @@ def test_explicit_deals_must_be_the_codes_own() -> None:
 
 def test_explicit_deals_must_be_52_distinct_cards() -> None:
     record = _plain_record()
-    first_dealer = Record.from_json(record).start().dealer_of(1)
+    first_dealer = SpadesRecord.from_json(record).start().dealer_of(1)
     own = deal_for(CODE, 1, first_dealer)
     hands = {seat.key: [c.code for c in _cards(own[seat])] for seat in Seat}
     hands["west"][0] = hands["south"][0]  # a card twice, another nowhere

@@ -29,7 +29,9 @@ class SmallLimits(GuardedHttpToolsProtocol):
 
 @pytest.fixture(scope="module")
 def address() -> Iterator[tuple[str, int]]:
-    app = create_app(Settings(key=KEY, body_timeout=1.0, bot_loader=FixedLoader(CountingBot())))
+    app = create_app(
+        Settings(key=KEY, body_timeout=1.0, bot_loaders={"spades": FixedLoader(CountingBot())})
+    )
     with serve_in_thread(app, http=SmallLimits) as where:
         yield where
 

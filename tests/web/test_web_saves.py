@@ -27,7 +27,7 @@ from web_helpers import (
 import picas.record
 import picas.web.table
 from picas.games.spades import Bid, Rules
-from picas.record import Record
+from picas.games.spades.record import SpadesRecord
 from picas.web import Settings, create_app
 from picas.web.errors import BadSignatureError
 from picas.web.signing import Signer, SigningKeyError, canonical_json, load_key
@@ -203,10 +203,10 @@ def test_the_key_is_never_shown(tmp_path: Path) -> None:
 def test_a_repeated_act_does_not_replay_but_a_fresh_process_does(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    replays: list[Record] = []
+    replays: list[SpadesRecord] = []
     real = picas.record.final_state
 
-    def counting(record: Record) -> Any:
+    def counting(record: SpadesRecord) -> Any:
         replays.append(record)
         return real(record)
 
@@ -227,7 +227,11 @@ def test_a_save_signed_with_a_previous_key_opens_and_is_signed_with_the_new_one(
     game = start(old_server)
     new_key = b"the-new-key-0123456789abcdef"
     rotated = TestClient(
-        create_app(Settings(key=new_key, old_keys=(KEY,), bot_loader=FixedLoader(CountingBot())))
+        create_app(
+            Settings(
+                key=new_key, old_keys=(KEY,), bot_loaders={"spades": FixedLoader(CountingBot())}
+            )
+        )
     )
     answer = rotated.post(
         "/api/games/act", json={"save": game["save"], "action": first_legal(game)}
@@ -249,9 +253,9 @@ def test_a_save_signed_with_a_previous_key_opens_and_is_signed_with_the_new_one(
 def test_the_level_of_a_save_is_read_without_replaying_it(monkeypatch: pytest.MonkeyPatch) -> None:
     # The server process asks a Difícil save only its level (its replay and replies are a
     # worker's): reading it must not replay the record, and must still check the signature.
-    replays: list[Record] = []
+    replays: list[SpadesRecord] = []
     monkeypatch.setattr(picas.web.table, "final_state", replays.append)
-    record = Record(rules=Rules(), code=CODE, actions=(Bid(3),), meta={"level": "dificil"})
+    record = SpadesRecord(rules=Rules(), code=CODE, actions=(Bid(3),), meta={"level": "dificil"})
     record_json, sig = Table(Settings(key=KEY)).sign(record)
     fresh = Table(Settings(key=KEY))  # another process: nothing cached
     assert fresh.act_unless(record_json, sig, 3, {"dificil"}) is None

@@ -85,7 +85,9 @@ def make_app(
     extra: dict[str, Any] = {} if static_dir is None else {"static_dir": static_dir}
     if verify_limits is not None:
         extra["verify_limits"] = verify_limits
-    return create_app(Settings(key=key, bot_loader=loader or FixedLoader(chosen), **extra))
+    return create_app(
+        Settings(key=key, bot_loaders={"spades": loader or FixedLoader(chosen)}, **extra)
+    )
 
 
 @contextlib.contextmanager

@@ -20,7 +20,12 @@ COMMANDS = (
     "picas.cli.check",
     "picas.cli.load",
 )
-BENCHES = ("picas.cli.bench_engine", "picas.cli.bench_bots", "picas.cli.bench_server")
+BENCHES = (
+    "picas.cli.bench_engine",
+    "picas.cli.bench_bots",
+    "picas.cli.bench_server",
+    "picas.cli.bench_lengths",
+)
 
 
 class CommandError(PicasError):

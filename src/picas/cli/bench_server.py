@@ -24,8 +24,9 @@ from picas.cli import CommandError
 from picas.games.spades import Seat, action_to_json
 from picas.games.spades.bots.base import Bot, decide, decision_rng
 from picas.games.spades.bots.registry import LEVELS, load_bot
+from picas.games.spades.record import SpadesRecord
 from picas.games.spades.view import view_for
-from picas.record import Record, final_state
+from picas.record import final_state
 from picas.shared.deals import code_from_bytes
 from picas.web import Settings, create_app
 
@@ -125,7 +126,7 @@ async def measure(
 
 def _south_action(bot: Bot, record_json: dict[str, Any]) -> int | str:
     """South's move, chosen by ``bot`` from South's view (the player's side: not timed)."""
-    record = Record.from_json(record_json)
+    record = SpadesRecord.from_json(record_json)
     view = view_for(final_state(record), Seat.SOUTH)
     rng = decision_rng(record.code, len(record.actions), Seat.SOUTH)
     return action_to_json(decide(bot, view, rng))

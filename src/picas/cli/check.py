@@ -1,5 +1,5 @@
-"""``picas check``: play many random and bot hands and check every invariant on the way, of
-Spades (default) or of Corazones (``--game corazones``)."""
+"""``picas check [--game KEY]``: play many random and bot hands and check every invariant on the
+way (each game's checks are its ``check`` in the games' registry, :mod:`picas.games`)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,7 @@ import argparse
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from picas.games.corazones import invariants as corazones
-from picas.games.spades.invariants import run_bot_games, run_random_games
+from picas import games
 from picas.shared.invariants import InvariantBroken, Tally
 
 
@@ -17,7 +16,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "check", help="jugar muchas manos comprobando las invariantes del motor"
     )
     parser.add_argument(
-        "--game", choices=("spades", "corazones"), default="spades", help="el juego (spades)"
+        "--game", choices=games.keys(), default=games.KEYS[0], help=f"el juego ({games.KEYS[0]})"
     )
     parser.add_argument("--hands", type=int, default=100_000, help="manos al azar (100000)")
     parser.add_argument("--bot-hands", type=int, default=2_000, help="manos entre bots (2000)")
@@ -37,14 +36,14 @@ def _split(total: int, jobs: int) -> list[int]:
     return [total // jobs + (1 if i < total % jobs else 0) for i in range(jobs)]
 
 
-def _corazones_shares(args: argparse.Namespace, jobs: int) -> list[tuple[int, int, str | None]]:
+def shares(args: argparse.Namespace, jobs: int) -> list[tuple[int, int, str | None]]:
     """(seed, hands, level) of each job: random hands (level None), then bot hands."""
-    shares: list[tuple[int, int, str | None]] = [
+    random_shares: list[tuple[int, int, str | None]] = [
         (args.seed * 1000 + i, share, None)
         for i, share in enumerate(_split(args.hands, jobs))
         if share
     ]
-    return shares + [
+    return random_shares + [
         (args.seed * 1000 + 500 + i, share, args.level)
         for i, share in enumerate(_split(args.bot_hands, jobs))
         if share
@@ -53,33 +52,14 @@ def _corazones_shares(args: argparse.Namespace, jobs: int) -> list[tuple[int, in
 
 def run(args: argparse.Namespace) -> int:
     start = time.perf_counter()
+    spec = games.find_game(args.game)
     jobs = max(1, args.jobs)
     tally = Tally()
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        if args.game == "corazones":
-            futures = [
-                pool.submit(corazones.run_games, seed, share, level, check_every=args.views_every)
-                for seed, share, level in _corazones_shares(args, jobs)
-            ]
-        else:
-            futures = [
-                pool.submit(
-                    run_random_games, args.seed * 1000 + i, share, check_every=args.views_every
-                )
-                for i, share in enumerate(_split(args.hands, jobs))
-                if share
-            ]
-            futures += [
-                pool.submit(
-                    run_bot_games,
-                    args.seed * 1000 + 500 + i,
-                    share,
-                    args.level,
-                    check_every=args.views_every,
-                )
-                for i, share in enumerate(_split(args.bot_hands, jobs))
-                if share
-            ]
+        futures = [
+            pool.submit(_check, args.game, seed, share, level, args.views_every)
+            for seed, share, level in shares(args, jobs)
+        ]
         for future in futures:
             try:
                 tally.add(future.result())
@@ -87,9 +67,15 @@ def run(args: argparse.Namespace) -> int:
                 print(f"picas check: invariant broken: {error}")
                 return 1
     elapsed = time.perf_counter() - start
-    name = "check" if args.game == "spades" else f"check ({args.game})"
+    name = "check" if spec.key == games.KEYS[0] else f"check ({args.game})"
     print(
         f"{name}: {tally.hands:,} hands in {tally.games:,} games ({tally.actions:,} actions),"
         f" no invariant broken, {elapsed:.1f} s"
     )
     return 0
+
+
+def _check(key: str, seed: int, hands: int, level: str | None, views_every: int) -> Tally:
+    """One job, in a worker process: the game is found there by its key (a spec's functions need
+    not pickle, and a game registered by ``PICAS_GAMES`` is found in every process)."""
+    return games.find_game(key).check(seed, hands, level, views_every)

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from picas.cli import CommandError
-from picas.games.spades.bots.registry import LEVELS
+from picas.shared.bots import LEVEL_NAMES_ES
 from picas.shared.deals import code_from_bytes
 
 Json = dict[str, Any]
@@ -80,7 +80,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument(
         "--level",
         action="append",
-        choices=sorted(LEVELS),
+        choices=sorted(LEVEL_NAMES_ES),
         help="nivel de la CPU; repetible, uno tras otro (normal)",
     )
     parser.add_argument(

@@ -1,5 +1,96 @@
-"""The games played on the site, one folder each; what they share lives in :mod:`picas.shared`.
+"""The games played on the site: one list, :data:`KEYS`, and for each game one :class:`GameSpec`
+that says everything the tools need of it. The record, the CLI, :mod:`picas.compiled`, the web tier
+and the page's manifest of games all read this list; nothing else names the games.
 
-Each folder is named by the game's key (the name a record and ``--game`` use): ``spades`` and
-``corazones``.
+Each game is a folder named by its key (``games/<key>/``), importing only :mod:`picas.shared` and
+itself; its ``spec.py`` holds its :class:`~picas.shared.spec.GameSpec` (``SPEC``) and its
+``hot.py`` the modules the compiled build takes (read by file, before anything of the game is
+imported). A game from outside
+the package (an example, a plug-in) is added with :func:`register`, or named by ``module:attr`` in
+the ``PICAS_GAMES`` environment variable (comma-separated) so that every process finds it.
 """
+
+from __future__ import annotations
+
+import importlib
+import os
+from pathlib import Path
+from typing import Any
+
+from picas.shared.errors import excerpt
+from picas.shared.spec import Arena, ArenaOption, GameSpec, UnknownGame
+
+__all__ = [
+    "KEYS",
+    "Arena",
+    "ArenaOption",
+    "GameSpec",
+    "UnknownGame",
+    "default_game",
+    "find_game",
+    "games",
+    "hot_modules",
+    "keys",
+    "register",
+]
+
+KEYS = ("spades", "corazones")
+"""The games of the site, in the order the first screen shows them. The first is the game of a
+record without a ``game`` key."""
+
+GAMES_ENV = "PICAS_GAMES"
+
+
+_registered: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Add a game from outside :data:`KEYS` (an example or a plug-in) to this process's list."""
+    if spec.key in _registered and _registered[spec.key] is not spec:
+        raise UnknownGame(f"Ya hay un juego «{spec.key}».", code="duplicate_game")
+    _registered[spec.key] = spec
+    return spec
+
+
+def games() -> tuple[GameSpec, ...]:
+    """Every game: the site's, in :data:`KEYS` order, then the registered ones."""
+    for key in KEYS:
+        if key not in _registered:
+            module = importlib.import_module(f"picas.games.{key}.spec")
+            _registered[key] = module.SPEC
+    for target in filter(None, os.environ.get(GAMES_ENV, "").split(",")):
+        module_name, _, attr = target.strip().partition(":")
+        spec = getattr(importlib.import_module(module_name), attr)
+        if spec.key not in _registered:
+            register(spec)
+    builtin = [_registered[key] for key in KEYS]
+    return (*builtin, *(spec for key, spec in _registered.items() if key not in KEYS))
+
+
+def keys() -> tuple[str, ...]:
+    return tuple(spec.key for spec in games())
+
+
+def find_game(key: object) -> GameSpec:
+    """The game of ``key`` (a record's ``game``, ``--game``'s value), or a clear refusal."""
+    for spec in games():
+        if spec.key == key:
+            return spec
+    raise UnknownGame(f"Juego desconocido: {excerpt(key)} (hay: {', '.join(keys())}).")
+
+
+def hot_modules() -> tuple[str, ...]:
+    """The site's games' modules in the compiled group, read from each game's ``hot.py`` by file:
+    importing the game would load the very modules the build replaces."""
+    names: list[str] = []
+    for key in KEYS:
+        path = Path(__file__).resolve().parent / key / "hot.py"
+        scope: dict[str, Any] = {}
+        exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), scope)
+        names.extend(scope["HOT_MODULES"])
+    return tuple(names)
+
+
+def default_game() -> GameSpec:
+    """The game of a record without a ``game`` key."""
+    return find_game(KEYS[0])

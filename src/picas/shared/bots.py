@@ -105,3 +105,7 @@ class BotLoop(Generic[GameT, ViewT, ActionT, BotT]):
                 on_action(game, seat, action, after)
             game = after
             position += 1
+
+
+LEVEL_NAMES_ES = {"facil": "Fácil", "normal": "Normal", "dificil": "Difícil"}
+"""The levels every game offers, easiest first (the first is a new game's), with their names."""

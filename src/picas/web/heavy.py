@@ -42,6 +42,7 @@ import pebble
 from starlette.requests import Request
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from picas.games import KEYS
 from picas.web.errors import RETRY_AFTER_SECONDS, BusyError, ClientGoneError, error_response
 from picas.web.settings import Settings
 from picas.web.table import Table
@@ -78,7 +79,8 @@ def _context() -> multiprocessing.context.BaseContext:
     context = multiprocessing.get_context("forkserver")
     # Imported once in the fork server, so a worker (new, or replacing a stopped one) starts in
     # milliseconds.
-    context.set_forkserver_preload(["picas.web.jobs", "picas.games.spades.bots.registry"])
+    games = [f"picas.games.{key}.spec" for key in KEYS]
+    context.set_forkserver_preload(["picas.web.jobs", *games])
     return context
 
 

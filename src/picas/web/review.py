@@ -14,9 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from picas.games.spades.bots.registry import LEVEL_NAMES_ES
 from picas.record import AnyRecord, GameRecord, RecordError, iter_states, read_record
-from picas.shared.bots import decision_rng
+from picas.shared.bots import LEVEL_NAMES_ES, decision_rng
 from picas.shared.deals import code_from_bytes
 from picas.shared.errors import IllegalAction, PicasError
 from picas.shared.seats import Seat

@@ -6,9 +6,8 @@ import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from picas.games.spades.bots.base import Bot
-from picas.games.spades.bots.registry import load_bot
 from picas.shared.errors import PicasError
 from picas.web.signing import MIN_KEY_BYTES, load_keys
 
@@ -62,9 +61,10 @@ class Settings:
     reply_workers: int = REPLY_WORKERS
     verify_limits: Mapping[str, int] = field(default_factory=lambda: dict(VERIFY_LIMITS))
     """The longest plain record (in actions) an import checks, per level."""
-    bot_loader: Callable[[str], Bot] = load_bot
-    """Turns a level name into a computer player. Production uses the registry's three levels;
-    tests hand in small players of their own so the web tier is tested apart from the bots."""
+    bot_loaders: Mapping[str, Callable[[str], Any]] = field(default_factory=dict)
+    """Turns a level name into a computer player, by game key. A game not here uses its own
+    (``load_bot`` in the games' registry); tests hand in small players of their own so the web
+    tier is tested apart from the bots."""
 
     def __post_init__(self) -> None:
         if any(len(key) < MIN_KEY_BYTES for key in (self.key, *self.old_keys)):

@@ -2,8 +2,8 @@
 players answer, sign the new save and describe what happened as events to animate.
 
 The flows are the same for every game; what is a game's own (its actions, its events, South's view,
-its computer players) is its :class:`TableGame`, chosen by the record's ``game`` key:
-:mod:`picas.web.spades` and :mod:`picas.web.corazones`.
+its computer players) is its :class:`~picas.web.games.TableGame`, chosen by the record's ``game``
+key from the games' registry (:mod:`picas.web.games`).
 
 Nothing here is kept between requests except the replay cache, which only saves time: any process
 with the same key can serve any request.
@@ -12,28 +12,24 @@ with the same key can serve any request.
 from __future__ import annotations
 
 import logging
-import random
 import secrets
 import threading
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
-from picas.games.corazones.bots import LEVELS as CORAZONES_LEVELS
-from picas.games.spades.bots.registry import DEFAULT_LEVEL, LEVELS
-from picas.games.spades.game import Deal
+from picas import games
 from picas.record import AnyRecord, GameRecord, RecordError, final_state, read_record
+from picas.shared.bots import LEVEL_NAMES_ES
 from picas.shared.deals import code_from_bytes, normalize_code
 from picas.shared.errors import IllegalAction, PicasError, excerpt
 from picas.shared.seats import Seat
-from picas.web import corazones
 from picas.web.cache import ReplayCache, Replayed
-from picas.web.corazones import CORAZONES_TABLE
 from picas.web.errors import BadSignatureError, UnavailableError
 from picas.web.events import Event
+from picas.web.games import TableGame, table_for
 from picas.web.settings import Settings
 from picas.web.signing import Signer
-from picas.web.spades import SPADES_TABLE, Tip
 
 SOUTH = Seat.SOUTH
 COMPUTER_SEATS = (Seat.WEST, Seat.NORTH, Seat.EAST)
@@ -41,65 +37,8 @@ COMPUTER_SEATS = (Seat.WEST, Seat.NORTH, Seat.EAST)
 log = logging.getLogger("picas.web")
 
 
-class TableGame(Protocol):
-    """One game's part of the table. The states, actions, bots and records it takes are its own
-    game's (the table only passes on what this game gave it), hence ``Any`` here."""
-
-    key: str
-
-    def parse_action(self, value: object) -> Any:
-        """South's action from its JSON (a malformed one raises ``InvalidAction``)."""
-        ...
-
-    def new_record(self, settings: Mapping[str, Any], *, level: str, code: str) -> AnyRecord:
-        """A fresh game with the page's settings (the new-game body's, by game)."""
-        ...
-
-    def play_bots(
-        self,
-        state: Any,
-        bots: Mapping[Seat, Any],
-        *,
-        position: int,
-        on_action: Callable[[Any, Seat, Any, Any], None] | None = None,
-        stop: Callable[[Any], bool] = ...,
-    ) -> Any:
-        """The computer players act until South's turn or the end (or ``stop``); ``position``
-        seeds each decision."""
-        ...
-
-    def decide(self, bot: Any, state: Any, seat: Seat, rng: random.Random) -> Any: ...
-
-    def code_deal(self, start: Any, number: int) -> Deal: ...
-
-    def view_json(self, state: Any) -> dict[str, Any]:
-        """South's view: South's own cards and what is public, never another hand."""
-        ...
-
-    def deal_event(self, state: Any) -> Event: ...
-
-    def events_for(self, before: Any, seat: Seat, action: Any, after: Any) -> list[Event]: ...
-
-    def hint(self, state: Any) -> dict[str, Any]: ...
-
-    def practice_rules(self, rules: Any, result: Any) -> Any:
-        """The rules of a practice game of a finished hand: what the game keeps of the hand (the
-        dealer, the pass direction)."""
-        ...
-
-    def hand_summary(self, result: Any) -> dict[str, Any]: ...
-
-    def reasons(self, record: Any) -> dict[str, dict[str, str]]: ...
-
-
-GAMES: Mapping[str, TableGame] = {
-    SPADES_TABLE.key: SPADES_TABLE,
-    CORAZONES_TABLE.key: CORAZONES_TABLE,
-}
-
-
 def game_of(record: GameRecord[Any, Any, Any]) -> TableGame:
-    return GAMES[record.game]
+    return table_for(record.game)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +62,7 @@ class Turn:
 
 
 def level_of(record: GameRecord[Any, Any, Any]) -> str:
-    return record.meta.get("level", DEFAULT_LEVEL)
+    return record.meta.get("level", games.find_game(record.game).default_level)
 
 
 def game_code(code: str | None) -> str:
@@ -136,10 +75,7 @@ class Table:
         self._signer = Signer(settings.key, *settings.old_keys)
         self.verify_limits = settings.verify_limits
         self._cache = ReplayCache(settings.cache_size)
-        self._loaders: Mapping[str, Callable[[str], Any]] = {
-            SPADES_TABLE.key: settings.bot_loader,
-            CORAZONES_TABLE.key: corazones.load_bot,
-        }
+        self._loaders: Mapping[str, Callable[[str], Any]] = settings.bot_loaders
         self._bots: dict[tuple[str, str], Any] = {}
         self._bots_lock = threading.Lock()
 
@@ -148,20 +84,6 @@ class Table:
         return self._cache
 
     # --- the three ways into a game ------------------------------------------------------------
-
-    def new_game(
-        self,
-        *,
-        target: int,
-        bag_penalty: bool,
-        blind_nil: bool,
-        level: str,
-        code: str | None,
-    ) -> Turn:
-        """A fresh Spades game with the casa rules and the page's settings; the computer players
-        act until South's first turn."""
-        settings = {"target": target, "bag_penalty": bag_penalty, "blind_nil": blind_nil}
-        return self.start(SPADES_TABLE.new_record(settings, level=level, code=game_code(code)))
 
     def start(self, record: AnyRecord) -> Turn:
         """A record with no actions yet (a new game, a practice game): the first deal, then the
@@ -221,11 +143,14 @@ class Table:
         saved = self.open(record_json, sig)
         return Turn(saved.record, record_json, sig, saved.state, ())
 
-    def tip(self, record_json: dict[str, Any], sig: str) -> Tip:
+    def tip(self, record_json: dict[str, Any], sig: str) -> Any:
+        """The bid tip, in a game that bids (its table part has ``tip``)."""
         saved = self.open(record_json, sig)
-        if saved.record.game != SPADES_TABLE.key:
-            raise IllegalAction("En Corazones no se canta: no hay consejo de canto.", code="no_tip")
-        return SPADES_TABLE.tip(saved.state)
+        tip = getattr(game_of(saved.record), "tip", None)
+        if tip is None:
+            name = games.find_game(saved.record.game).name_es
+            raise IllegalAction(f"En {name} no se canta: no hay consejo de canto.", code="no_tip")
+        return tip(saved.state)
 
     # --- saves -----------------------------------------------------------------------------------
 
@@ -270,7 +195,7 @@ class Table:
     def _bots_for(self, record: AnyRecord) -> Mapping[Seat, Any]:
         return dict.fromkeys(COMPUTER_SEATS, self.bot(level_of(record), game=record.game))
 
-    def bot(self, level: str, *, game: str = SPADES_TABLE.key) -> Any:
+    def bot(self, level: str, *, game: str = games.KEYS[0]) -> Any:
         """The computer player of a level of a game. One object per level is shared: a bot decides
         from the view and the seeded generator only, so it holds nothing between calls."""
         check_level(level)
@@ -278,7 +203,7 @@ class Table:
             bot = self._bots.get((game, level))
             if bot is None:
                 try:
-                    bot = self._loaders[game](level)
+                    bot = self._loaders.get(game, games.find_game(game).load_bot)(level)
                 except PicasError as error:
                     log.error("No se puede cargar el nivel %s: %s", level, error.message)
                     raise UnavailableError(
@@ -289,8 +214,8 @@ class Table:
 
 
 def check_level(level: str) -> None:
-    """Both games have the same three levels."""
-    if level not in LEVELS or level not in CORAZONES_LEVELS:
+    """Every game has the same three levels."""
+    if level not in LEVEL_NAMES_ES:
         raise RecordError(f"Nivel desconocido: {excerpt(level)}.", code="unknown_level")
 
 

@@ -1,8 +1,8 @@
 """Corazones' benchmarks on the shared loops (:mod:`picas.shared.bench`): random full hands per
 second (``picas bench engine --game corazones``), each level's time per decision (``picas bench
 bots --game corazones``; with ``--review``, «Rejugar esta mano» and the import check at Difícil),
-and with ``python -m picas.games.corazones.bench``: Normal alone against
-three Fácil (``--levels 1000``) and how many hands a game lasts (``--games 300``).
+and how many hands a game lasts (``picas bench lengths --game corazones --games 300``). Normal alone
+against three Fácil is ``picas arena normal facil --game corazones --pattern one``.
 
 A hand here is what OpenSpiel's ``hearts`` plays: a deal, three random cards passed by each seat
 (on three hands of four), thirteen tricks of random legal cards, the hand scored.
@@ -10,19 +10,17 @@ A hand here is what OpenSpiel's ``hearts`` plays: a deal, three random cards pas
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import random
 import statistics
 from functools import partial
 
 from picas.games.corazones.actions import Action, Pass
-from picas.games.corazones.arena import match, report
 from picas.games.corazones.bots import LEVELS, Bot, DificilBot, NormalBot, decide, play_bots
 from picas.games.corazones.game import GameState, dealer_of
 from picas.games.corazones.hand import HandState
 from picas.games.corazones.passing import direction_for
-from picas.games.corazones.rules import TARGETS, Rules
+from picas.games.corazones.rules import Rules
 from picas.games.corazones.scoring import score_hand
 from picas.games.corazones.view import PlayerView, view_for
 from picas.shared import bench
@@ -193,32 +191,3 @@ def game_lengths(games: int, rules: Rules) -> tuple[float, int, int]:
         game, _ = play_bots(GameState.new(rules, code), bots, position=0)
         lengths.append(len(game.history))
     return statistics.fmean(lengths), min(lengths), max(lengths)
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Corazones: manos completas al azar por segundo")
-    parser.add_argument("--hands", type=int, default=20_000, help="manos a jugar (20000)")
-    parser.add_argument("--seed", type=int, default=1, help="semilla de las jugadas al azar")
-    parser.add_argument("--levels", type=int, default=0, help="repartos Normal contra Fácil (0)")
-    parser.add_argument("--games", type=int, default=0, help="partidas de cuatro Normal (0)")
-    parser.add_argument("--bots", type=int, default=0, help="decisiones a medir por nivel (0)")
-    args = parser.parse_args(argv)
-    if args.bots:
-        return run_bots(args.bots)
-    if args.games:
-        for target in TARGETS:
-            mean, shortest, longest = game_lengths(args.games, Rules(target=target))
-            print(f"a game to {target}, four Normal players, {args.games} games:", end=" ")
-            print(f"{mean:.1f} hands on average, {shortest} to {longest}")
-        return 0
-    if args.levels:  # the arena's match, Normal alone against three Fácil in each seat
-        print(report(match("normal", "facil", args.levels, pattern="one")))
-        return 0
-    from picas.cli import bench_engine  # it imports this module: here, not at the top
-
-    options = argparse.Namespace(game="corazones", hands=args.hands, seed=args.seed, openspiel=None)
-    return bench_engine.run(options)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

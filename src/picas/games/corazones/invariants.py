@@ -13,10 +13,10 @@ from picas.games.corazones.actions import Action
 from picas.games.corazones.bots import LEVELS, decide, next_bot_seat
 from picas.games.corazones.game import GameState, HandResult
 from picas.games.corazones.hand import HEARTS, QUEEN_OF_SPADES
+from picas.games.corazones.record import CorazonesRecord
 from picas.games.corazones.rules import MoonForm, Rules
 from picas.games.corazones.scoring import ALL_POINTS, card_points
 from picas.games.corazones.view import view_for, view_to_json
-from picas.record import CorazonesRecord
 from picas.shared.bots import decision_rng
 from picas.shared.cards import FULL_DECK_MASK, cards_in
 from picas.shared.deals import code_from_bytes

@@ -25,8 +25,8 @@ from picas.games.spades import (
 from picas.games.spades.bots.base import decide, decision_rng
 from picas.games.spades.bots.registry import load_bot
 from picas.games.spades.game import HandResult
+from picas.games.spades.record import SpadesRecord
 from picas.games.spades.view import view_for, view_to_json
-from picas.record import Record
 from picas.shared.cards import FULL_DECK_MASK
 from picas.shared.deals import code_from_bytes
 from picas.shared.invariants import InvariantBroken as InvariantBroken
@@ -117,7 +117,7 @@ def play_checked_game(
     """Play one game, checking every position, the views at every ``check_every``-th one, each
     finished hand, and at the end the record round trip and replay."""
     return play_checked(
-        Record(rules, code),
+        SpadesRecord(rules, code),
         choose,
         check_position=check_position,
         check_hand_result=lambda result, before: check_hand_result(result, rules, before),

@@ -9,6 +9,7 @@ from starlette.concurrency import run_in_threadpool
 
 from picas.web import jobs
 from picas.web.deps import ERROR_RESPONSES, RepliesDep, TableDep
+from picas.web.games import table_for
 from picas.web.heavy import HEAVY_LEVELS
 from picas.web.schemas import (
     ActIn,
@@ -18,7 +19,7 @@ from picas.web.schemas import (
     GameOut,
     SaveOnlyIn,
 )
-from picas.web.table import GAMES, Turn, game_code
+from picas.web.table import Turn, game_code
 
 router = APIRouter(prefix="/api/games", tags=["games"], responses=ERROR_RESPONSES)
 
@@ -33,7 +34,7 @@ def new_game(body: AnyNewGameIn, table: TableDep) -> GameOut | CorazonesGameOut:
     # Spades: South bids first in hand 1 of the casa rules (East deals). Corazones: South chooses
     # its pass first. So no computer player acts yet, except in Corazones without a pass.
     settings = body.model_dump(exclude={"game", "level", "code"})
-    record = GAMES[body.game].new_record(settings, level=body.level, code=game_code(body.code))
+    record = table_for(body.game).new_record(settings, level=body.level, code=game_code(body.code))
     return game_out(table.start(record))
 
 

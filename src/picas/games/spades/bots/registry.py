@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import importlib
 
-from picas.games.spades import PicasError
 from picas.games.spades.bots.base import Bot
+from picas.shared.bots import LEVEL_NAMES_ES
+from picas.shared.errors import PicasError
+
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "LEVEL_NAMES_ES", "Bot", "UnknownBot", "load_bot"]
 
 LEVELS: dict[str, str] = {
     "facil": "picas.games.spades.bots.facil:FacilBot",
     "normal": "picas.games.spades.bots.normal:NormalBot",
     "dificil": "picas.games.spades.bots.dificil:DificilBot",
 }
-LEVEL_NAMES_ES = {"facil": "Fácil", "normal": "Normal", "dificil": "Difícil"}
-DEFAULT_LEVEL = "facil"
+DEFAULT_LEVEL = next(iter(LEVEL_NAMES_ES))
 
 
 class UnknownBot(PicasError):  # noqa: N818 (named like the engine's errors)

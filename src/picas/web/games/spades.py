@@ -1,7 +1,7 @@
 """Spades at the web table: what :mod:`picas.web.table` and :mod:`picas.web.review` need that is
 Spades' own — its actions, its events, South's view, its computer players' loop, the play hint and
 the practice hand's summary. The plumbing (signing, the replay cache, heavy lanes, the flows of a
-request) is shared; this is the ``"spades"`` side of it (:mod:`picas.web.corazones` the other).
+request) is shared (:mod:`picas.web.table`); this is the ``"spades"`` side of it.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from picas.games.spades.bots import base
 from picas.games.spades.bots.hint import suggest_play
 from picas.games.spades.bots.tip import explain_bid, suggest_bid
 from picas.games.spades.game import Deal, HandResult
+from picas.games.spades.record import SpadesRecord
 from picas.games.spades.view import (
     outcome_to_json,
     result_to_json,
@@ -38,7 +39,7 @@ from picas.games.spades.view import (
     view_for,
     view_to_json,
 )
-from picas.record import Record, iter_states
+from picas.record import iter_states
 from picas.shared.deals import deal_for
 from picas.web.events import Event, events_after
 
@@ -59,11 +60,11 @@ class SpadesTable:
 
     key = "spades"
 
-    def new_record(self, settings: Mapping[str, Any], *, level: str, code: str) -> Record:
+    def new_record(self, settings: Mapping[str, Any], *, level: str, code: str) -> SpadesRecord:
         """A fresh game with the casa rules and the page's settings (``target``, ``bag_penalty``,
         ``blind_nil``)."""
         rules = find_profile(PROFILE).with_settings(**settings)
-        return Record(rules=rules, code=code, meta={"level": level})
+        return SpadesRecord(rules=rules, code=code, meta={"level": level})
 
     def parse_action(self, value: object) -> Action:
         return parse_action(value)
@@ -168,7 +169,7 @@ class SpadesTable:
             "hand_totals": {sheet.team.key: sheet.hand_total for sheet in result.sheets},
         }
 
-    def reasons(self, record: Record) -> dict[str, dict[str, str]]:
+    def reasons(self, record: SpadesRecord) -> dict[str, dict[str, str]]:
         """The «¿Por qué?» of every computer bid in ``record``: hand number (as text, a JSON key)
         → seat key → the reason its bid event carried. A bid's reason reads only the bidder's
         view just after the bid, so replaying the record gives the very words the table sent."""
@@ -184,7 +185,7 @@ class SpadesTable:
         return reasons
 
 
-SPADES_TABLE = SpadesTable()
+TABLE = SpadesTable()
 
 
 def _never(state: GameState) -> bool:
@@ -205,7 +206,7 @@ def events_for(before: GameState, seat: Seat, action: Action, after: GameState) 
         events.append({"type": "look", "seat": seat.key})
     elif isinstance(action, Play):
         events.append({"type": "play", "seat": seat.key, "card": action.card.code})
-    return events + events_after(SPADES_TABLE, before, after, played=isinstance(action, Play))
+    return events + events_after(TABLE, before, after, played=isinstance(action, Play))
 
 
 def bid_reason(after: GameState, seat: Seat) -> str:

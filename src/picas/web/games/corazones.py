@@ -1,11 +1,11 @@
 """Corazones at the web table: what :mod:`picas.web.table` and :mod:`picas.web.review` need that is
 Corazones' own — its actions (a pass of three cards, a play), its events, South's view, its
 computer players' loop, the hint and the practice hand's summary (docs/api.md, "Corazones"). The
-plumbing is shared with Spades (:mod:`picas.web.spades`).
+plumbing every game shares is :mod:`picas.web.table`.
 
 South chooses a pass first and the computer players after (never seeing South's cards), so the
 record holds a hand's four passes in seat order from South: the order in which the engine puts the
-seats on turn while passing (:data:`picas.record.CORAZONES`).
+seats on turn while passing (:mod:`picas.games.corazones.record`).
 """
 
 from __future__ import annotations
@@ -27,28 +27,24 @@ from picas.games.corazones import (
     view_to_json,
 )
 from picas.games.corazones.actions import PASS_SIZE
-from picas.games.corazones.bots import LEVELS, Bot, decide, play_bots
+from picas.games.corazones.bots import Bot, decide, play_bots
 from picas.games.corazones.bots.hint import Suggestion, suggest
 from picas.games.corazones.game import dealer_of
 from picas.games.corazones.hand import Deal
+from picas.games.corazones.record import CorazonesRecord
 from picas.games.corazones.scoring import card_points
 from picas.games.corazones.view import outcome_to_json, result_to_json
-from picas.games.spades import IllegalAction, InvalidAction, Play, Seat
-from picas.record import CorazonesRecord
 from picas.shared.cards import cards_in, mask_of
 from picas.shared.deals import deal_for
-from picas.shared.tricks import Trick
+from picas.shared.errors import IllegalAction, InvalidAction
+from picas.shared.seats import Seat
+from picas.shared.tricks import Play, Trick
 from picas.shared.views import trick_to_json
 from picas.web.events import Event, events_after
 
 SOUTH = Seat.SOUTH
 
 OnAction = Callable[[GameState, Seat, Action, GameState], None]
-
-
-def load_bot(level: str) -> Bot:
-    """A Corazones computer player of ``level`` (one of ``LEVELS``, checked by the table)."""
-    return LEVELS[level]()
 
 
 def south_must_pass(state: GameState) -> bool:
@@ -176,7 +172,7 @@ class CorazonesTable:
         return {}
 
 
-CORAZONES_TABLE = CorazonesTable()
+TABLE = CorazonesTable()
 
 
 def hint_json(suggestion: Suggestion, *, passing: bool) -> dict[str, Any]:

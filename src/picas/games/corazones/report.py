@@ -1,13 +1,13 @@
-"""``picas replay`` of a Corazones record: each hand's points by seat (hearts, ♠Q, ♦J, the moon)
-and the running totals, then the result."""
+"""A Corazones game in full, as ``picas replay`` shows it: each hand's points by seat (hearts,
+♠Q, ♦J, the moon) and the running totals, then the result; in words or as JSON."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from picas.games.corazones import GameState
+from picas.games.corazones.game import GameState
 from picas.games.corazones.view import outcome_to_json, result_to_json
-from picas.games.spades import Seat
+from picas.shared.seats import Seat
 
 WIDTH = 8
 

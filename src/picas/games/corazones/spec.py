@@ -1,0 +1,98 @@
+"""Corazones in the games' registry (:mod:`picas.games`): what every tool needs of it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from picas.games.corazones import arena, bench, invariants, report
+from picas.games.corazones.bots import LEVELS, Bot
+from picas.games.corazones.hot import HOT_MODULES
+from picas.games.corazones.record import KEY, CorazonesRecord
+from picas.games.corazones.rules import TARGETS, Rules
+from picas.games.corazones.view import view_for, view_to_json
+from picas.shared.bots import LEVEL_NAMES_ES
+from picas.shared.invariants import Tally
+from picas.shared.spec import Arena, ArenaOption, GameSpec, UnknownGame
+
+
+def load_bot(level: str) -> Bot:
+    if level not in LEVELS:
+        known = ", ".join(LEVELS)
+        raise UnknownGame(f"Jugador desconocido: «{level}» (niveles: {known}).", code="unknown_bot")
+    return LEVELS[level]()
+
+
+def check(seed: int, hands: int, level: str | None, views_every: int) -> Tally:
+    return invariants.run_games(seed, hands, level, check_every=views_every)
+
+
+def run_arena(
+    a: str,
+    b: str,
+    deals: int,
+    seed: int,
+    jobs: int,
+    options: Mapping[str, Any],
+    say: Callable[[str], None],
+) -> tuple[str, str]:
+    for level in (a, b):
+        load_bot(level)  # fail early, in this process, on a bad name
+    pattern = options.get("pattern") or "pairs"
+    done: list[arena.DealResult] = []
+    every = options.get("every")
+
+    def progress(index: int, result: arena.DealResult) -> None:
+        done.append(result)
+        if options.get("log"):
+            say(f"deal {index} {result.code} {result.number} {result.saved:+.4f}")
+        if every and len(done) % every == 0:
+            say(arena.report(arena.MatchResult(a, b, pattern, tuple(done))))
+
+    result = arena.match(
+        a,
+        b,
+        deals,
+        pattern=pattern,
+        seed=seed,
+        start=options.get("start") or 0,
+        jobs=jobs,
+        progress=progress,
+    )
+    return arena.report(result), ""
+
+
+SPEC = GameSpec(
+    key=KEY,
+    name_es="Corazones",
+    name_en="Hearts",
+    record=CorazonesRecord,
+    rules=Rules,
+    options={
+        "target": tuple(sorted(TARGETS, reverse=True)),
+        "passing": (True, False),
+        "jack_of_diamonds": (False, True),
+        "moon": ("others", "self"),
+    },
+    levels=LEVEL_NAMES_ES,
+    load_bot=load_bot,
+    check=check,
+    arena=Arena(
+        run=run_arena,
+        deals=1000,
+        seed=0,
+        options=(
+            ArenaOption("pattern", "pairs (o one)", None, choices=tuple(sorted(arena.PATTERNS))),
+            ArenaOption("start", "primer reparto (0)", None),
+            ArenaOption("every", "informe parcial cada N repartos", None),
+            ArenaOption("log", "una línea por reparto (para juntar)", None, flag=True),
+        ),
+    ),
+    bench_hands=bench.random_hands,
+    bench_games=bench.random_game_hands,
+    replay_text=report.replay_text,
+    replay_json=report.replay_json,
+    compiled_modules=HOT_MODULES,
+    view_json=lambda state, seat: view_to_json(view_for(state, seat)),
+    extra={"openspiel": "hearts", "game_lengths": bench.game_lengths},
+)

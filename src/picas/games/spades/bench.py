@@ -1,0 +1,50 @@
+"""Spades' hands for ``picas bench engine`` on the shared loops (:mod:`picas.shared.bench`): random
+full hands at the hand level and through whole games. A hand here is what OpenSpiel's ``spades``
+plays: a deal, four random bids, thirteen tricks of random legal cards, both sheets scored."""
+
+from __future__ import annotations
+
+import random
+
+from picas.games.spades.game import GameState
+from picas.games.spades.hand import HandState
+from picas.games.spades.rules import Rules
+from picas.games.spades.scoring import score_hand
+from picas.shared import bench
+from picas.shared.deals import deal_for
+from picas.shared.seats import Seat
+
+BENCH_CODE = "BENCH234"
+
+
+def random_hands(count: int, seed: int) -> int:
+    """``count`` independent hands at the hand level: deal from a code, four random bids, thirteen
+    random legal tricks, both score sheets. Returns the number of actions applied."""
+    rng = random.Random(seed)
+    rules = Rules()
+    actions = 0
+    for number in range(1, count + 1):
+        dealer = Seat(number % 4)
+        hand = HandState.deal(
+            number=number, dealer=dealer, hands=deal_for(BENCH_CODE, number, dealer)
+        )
+        while hand.turn is not None:
+            legal = hand.legal_actions()
+            hand = hand.apply(legal[int(rng.random() * len(legal))])
+            actions += 1
+        score_hand(
+            rules,
+            bids=hand.bids,  # type: ignore[arg-type]  # a complete hand has four bids
+            blind=hand.blind,
+            tricks=hand.won,
+            totals=(0, 0),
+            bags=(0, 0),
+        )
+    return actions
+
+
+def random_game_hands(count: int, seed: int) -> int:
+    """``count`` hands through whole games (``GameState``): scores and bags carry over, the deal
+    rotates, a finished game is followed by a new one. Returns the number of actions applied."""
+    rules = Rules()
+    return bench.random_game_hands(lambda: GameState.new(rules, BENCH_CODE), count, seed)

@@ -1,0 +1,62 @@
+"""A Spades game in full, as ``picas replay`` shows it: each hand's bids and six-line sheets, the
+bags, then the result; in words or as JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from picas.games.spades.game import GameState
+from picas.games.spades.view import outcome_to_json, result_to_json
+from picas.shared.seats import Seat, Team
+
+LINE_NAMES = ("Contrato", "Sacos", "Nil", "Castigo por sacos", "Total de la mano", "Acumulado")
+
+
+def replay_json(game: GameState) -> dict[str, Any]:
+    return {
+        "game": "spades",
+        "code": game.code,
+        "rules": game.rules.to_json(),
+        "hands": [result_to_json(result) for result in game.history],
+        "totals": {"north_south": game.totals[0], "east_west": game.totals[1]},
+        "bags": {"north_south": game.bags[0], "east_west": game.bags[1]},
+        "outcome": outcome_to_json(game.outcome),
+    }
+
+
+def replay_text(game: GameState) -> str:
+    lines = [f"Partida {game.code} — objetivo {game.rules.target} ({game.rules.profile})"]
+    for result in game.history:
+        hand = result.hand
+        bids = ", ".join(
+            f"{seat.name_es} {_bid_text(hand.bids[seat], blind=hand.blind[seat])}"
+            f" ({hand.won[seat]})"
+            for seat in Seat
+        )
+        lines.append("")
+        lines.append(f"Mano {hand.number} — reparte {hand.dealer.name_es}. Cantos (bazas): {bids}")
+        ns, ew = result.sheets
+        lines.append(f"  {'':20}{Team.NORTH_SOUTH.name_es:>12}{Team.EAST_WEST.name_es:>12}")
+        for name, left, right in zip(LINE_NAMES, ns.lines, ew.lines, strict=True):
+            lines.append(f"  {name:20}{left:>12}{right:>12}")
+        lines.append(f"  {'Sacos acumulados':20}{ns.bags_after:>12}{ew.bags_after:>12}")
+    lines.append("")
+    outcome = game.outcome
+    if outcome is None:
+        lines.append(f"Partida en curso: {game.totals[0]} a {game.totals[1]}.")
+    elif outcome.winner is None:
+        lines.append(f"Tablas a {outcome.totals[0]} tras {outcome.hands_played} manos.")
+    else:
+        lines.append(
+            f"Gana {outcome.winner.name_es}: {outcome.totals[0]} a {outcome.totals[1]}"
+            f" en {outcome.hands_played} manos."
+        )
+    return "\n".join(lines)
+
+
+def _bid_text(bid: int | None, *, blind: bool) -> str:
+    if bid is None:
+        return "—"
+    if bid == 0:
+        return "Nil ciego" if blind else "Nil"
+    return str(bid)

@@ -1,0 +1,77 @@
+"""Spades in the games' registry (:mod:`picas.games`): what every tool needs of it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from picas.games.spades import arena, bench, invariants, report
+from picas.games.spades.bots.registry import LEVEL_NAMES_ES, load_bot
+from picas.games.spades.hot import HOT_MODULES
+from picas.games.spades.record import KEY, SpadesRecord
+from picas.games.spades.rules import Rules
+from picas.games.spades.view import view_for, view_to_json
+from picas.shared.invariants import Tally
+from picas.shared.spec import Arena, ArenaOption, GameSpec
+
+
+def check(seed: int, hands: int, level: str | None, views_every: int) -> Tally:
+    if level is None:
+        return invariants.run_random_games(seed, hands, check_every=views_every)
+    return invariants.run_bot_games(seed, hands, level, check_every=views_every)
+
+
+def run_arena(
+    a: str,
+    b: str,
+    deals: int,
+    seed: int,
+    jobs: int,
+    options: Mapping[str, Any],
+    say: Callable[[str], None],
+) -> tuple[str, str]:
+    games = options.get("games")
+    result = arena.run_arena(
+        a,
+        b,
+        deals=deals,
+        games=deals // 10 if games is None else games,
+        seed=seed,
+        jobs=jobs,
+        target=options.get("target") or 250,
+    )
+    hands = 2 * len(result.diffs) + sum(result.game_hands)
+    timing = (
+        f"({hands} manos en {result.seconds:.1f} s, {hands / max(result.seconds, 1e-9):.0f}"
+        f" manos/s, {jobs} procesos)"
+    )
+    return arena.format_result(result), timing
+
+
+SPEC = GameSpec(
+    key=KEY,
+    name_es="Picas",
+    name_en="Spades",
+    record=SpadesRecord,
+    rules=Rules,
+    options={"target": (250, 500), "bag_penalty": (True, False), "blind_nil": (False, True)},
+    levels=LEVEL_NAMES_ES,
+    load_bot=load_bot,
+    check=check,
+    arena=Arena(
+        run=run_arena,
+        deals=200,
+        seed=1,
+        options=(
+            ArenaOption("games", "partidas duplicadas al objetivo (deals/10)", None),
+            ArenaOption("target", "objetivo (250)", None),
+        ),
+    ),
+    bench_hands=bench.random_hands,
+    bench_games=bench.random_game_hands,
+    replay_text=report.replay_text,
+    replay_json=report.replay_json,
+    compiled_modules=HOT_MODULES,
+    view_json=lambda state, seat: view_to_json(view_for(state, seat)),
+    extra={"openspiel": "spades"},
+)

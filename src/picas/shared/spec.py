@@ -1,0 +1,92 @@
+"""What a game says of itself to the tools: its :class:`GameSpec` (the list of games is
+:mod:`picas.games`). Plain data and functions, so that a game describes itself with the shared
+nouns only, and importing this module loads none of the compiled hot path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from picas.shared.errors import PicasError
+
+if TYPE_CHECKING:  # not at run time: picas.compiled reads the registry before any hot module loads
+    from picas.shared.invariants import Tally
+    from picas.shared.record import GameRecord
+
+
+class UnknownGame(PicasError):  # noqa: N818 (named like the engine's errors)
+    code = "unknown_game"
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaOption:
+    """One of a game's own ``picas arena`` options (``--name``), with its default."""
+
+    name: str
+    help: str
+    default: Any
+    choices: tuple[Any, ...] | None = None
+    flag: bool = False
+    """A switch (``--log``) rather than an option with a value."""
+
+
+@dataclass(frozen=True, slots=True)
+class Arena:
+    """A game's ``picas arena``: two players on the same deals, the seats rotated.
+
+    ``run(a, b, deals, seed, jobs, options, say)`` plays the match and returns the report and a
+    note on the time it took (the report is the same for the same seed whatever ``jobs`` is, the
+    note is not); ``say`` takes the partial reports and progress lines that some options ask for."""
+
+    run: Callable[
+        [str, str, int, int, int, Mapping[str, Any], Callable[[str], None]], tuple[str, str]
+    ]
+    deals: int
+    seed: int
+    options: tuple[ArenaOption, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """One game, as every tool sees it (the model: OpenSpiel's registered game type and
+    python-chess's variant classes)."""
+
+    key: str
+    """The record's ``game`` key, ``--game``'s value, the web tier's and the page's folder."""
+    name_es: str
+    name_en: str
+    record: type[GameRecord[Any, Any, Any]]
+    """The game's record type; its codec reads and writes the rules and actions."""
+    rules: Callable[..., Any]
+    """The rules type: ``rules()`` is the default table, ``rules(**options)`` a variant."""
+    options: Mapping[str, tuple[Any, ...]]
+    """What a new game may choose, each option's values with the default first (the ranges)."""
+    levels: Mapping[str, str]
+    """The computer players by level, each with its Spanish name (the first is the default)."""
+    load_bot: Callable[[str], Any]
+    """A computer player by level, or (where the game takes them) by ``module:attr``."""
+    check: Callable[[int, int, str | None, int], Tally]
+    """``picas check``: ``check(seed, hands, level, views_every)`` plays ``hands`` hands (random
+    ones when ``level`` is None) checking the game's invariants at every position."""
+    arena: Arena
+    bench_hands: Callable[[int, int], int]
+    """``picas bench engine``: ``bench_hands(count, seed)`` plays ``count`` random hands at the
+    hand level and returns the actions applied."""
+    bench_games: Callable[[int, int], int]
+    """The same through whole games (totals carry over, the next hand is dealt)."""
+    replay_text: Callable[[Any], str]
+    """``picas replay``: a game's position after its record, every hand and the result in words."""
+    replay_json: Callable[[Any], dict[str, Any]]
+    """The same as JSON (``picas replay --json``)."""
+    compiled_modules: tuple[str, ...] = ()
+    """The game's modules in the compiled group (its ``hot.py``)."""
+    view_json: Callable[[Any, Any], dict[str, Any]] | None = None
+    """A seat's view of a position as JSON (``view_json(state, seat)``): what the web tier's
+    generic table sends for a game that has no table part of its own."""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def default_level(self) -> str:
+        return next(iter(self.levels))
