@@ -1,4 +1,5 @@
-"""Game codes and the deals they fix.
+"""Game codes and the deals they fix, from the deck the game's rules give (its cards, the seats
+dealt to, how many each: :class:`~picas.shared.decks.Deck`; both games deal the 52 to four).
 
 The derivation is self-contained (SHA-256 and integer arithmetic only) so that a code deals the same
 cards on every machine and every Python version; ``docs/record.md`` specifies it for other tools.
@@ -11,7 +12,7 @@ import struct
 from collections.abc import Sequence
 from typing import Final
 
-from picas.shared.cards import FULL_DECK_MASK
+from picas.shared.decks import STANDARD_DECK, Deck
 from picas.shared.errors import InvalidCode, PicasError
 from picas.shared.seats import Seat
 
@@ -56,12 +57,19 @@ def code_from_bytes(entropy: bytes) -> str:
     return "".join(chars)
 
 
-_LIMITS: Final = tuple((1 << 32) - (1 << 32) % bound if bound else 0 for bound in range(53))
+_LIMITS: Final = tuple((1 << 32) - (1 << 32) % bound if bound else 0 for bound in range(65))
 """Rejection limits: a 32-bit word is used for a draw below ``bound`` only if it is under
-``_LIMITS[bound]``, so that no residue is favoured."""
+``_LIMITS[bound]``, so that no residue is favoured (decks of up to 64 cards)."""
 _FIRST_TAKE: Final = 56
-"""Words hashed up front for a deck: the shuffle needs 51, seven blocks give 56."""
+"""Words hashed up front for the 52 cards: the shuffle needs 51, seven blocks give 56."""
 _UNPACKERS: Final = {count: struct.Struct(f">{count}I") for count in (8, _FIRST_TAKE, 64)}
+_STANDARD_ORDER: Final = STANDARD_DECK.order
+
+
+def _first_take(size: int) -> int:
+    """Words hashed up front for a deck of ``size`` cards: its ``size - 1`` draws, in blocks of
+    eight (56 for the 52 cards, as the deals have always been made)."""
+    return max(8, -(-(size - 1) // 8) * 8)
 
 
 class _Stream:
@@ -96,18 +104,23 @@ class _Stream:
                     return value % bound
 
 
-def shuffled_deck(code: str, hand_number: int) -> tuple[int, ...]:
-    """The deck order for a hand: Fisher–Yates over 0..51 driven by the code's stream."""
+def shuffled_deck(code: str, hand_number: int, deck: Deck = STANDARD_DECK) -> tuple[int, ...]:
+    """The deck order for a hand: Fisher–Yates over the deck's cards (0..51 for the 52) driven by
+    the code's stream."""
     stream = _Stream(f"picas/deal/v1/{code}/{hand_number}")
-    return tuple(deck_from_words(stream.take(_FIRST_TAKE), stream))
+    order = deck.order
+    return tuple(deck_from_words(stream.take(_first_take(len(order))), stream, order))
 
 
-def deck_from_words(words: tuple[int, ...], stream: _Stream) -> list[int]:
-    """Fisher–Yates over 0..51: for i = 51 … 1, swap i with a draw j in [0, i], each draw the next
-    word below the rejection limit, reduced modulo i + 1; ``stream`` continues ``words``."""
-    deck = list(range(52))
+def deck_from_words(
+    words: tuple[int, ...], stream: _Stream, order: tuple[int, ...] = _STANDARD_ORDER
+) -> list[int]:
+    """Fisher–Yates over ``order`` (the deck's cards in index order; 0..51 for the 52): for
+    i = n − 1 … 1, swap i with a draw j in [0, i], each draw the next word below the rejection
+    limit, reduced modulo i + 1; ``stream`` continues ``words``."""
+    deck = list(order)
     position = 0
-    for i in range(51, 0, -1):
+    for i in range(len(deck) - 1, 0, -1):
         bound = i + 1
         limit: int = _LIMITS[bound]
         while True:
@@ -123,17 +136,25 @@ def deck_from_words(words: tuple[int, ...], stream: _Stream) -> list[int]:
     return deck
 
 
-def deal_for(code: str, hand_number: int, dealer: Seat) -> Deal:
-    """The four hands (as card masks, indexed by seat) for hand ``hand_number`` (1-based).
+def deal_for(code: str, hand_number: int, dealer: Seat, deck: Deck = STANDARD_DECK) -> Deal:
+    """The four hands (as card masks, indexed by seat) for hand ``hand_number`` (1-based), from
+    ``deck`` (the game's rules give it).
 
-    Cards go one at a time clockwise, starting with the dealer's left.
+    Cards go one at a time clockwise to the deck's seats, starting with the dealer's left, until
+    each has the deck's hand size; a seat the deck does not deal to gets none, and what is left
+    of the deck stays undealt.
     """
     stream = _Stream(f"picas/deal/v1/{code}/{hand_number}")
-    deck = deck_from_words(stream.take(_FIRST_TAKE), stream)
+    order = deck.order
+    shuffled = deck_from_words(stream.take(_first_take(len(order))), stream, order)
+    seats = deck.seats
+    dealt = deck.hand_size * len(seats)
+    if len(seats) != 4:
+        return _deal_to_some(shuffled[:dealt], seats, dealer)
     # Four plain ints rather than a list of them: in the compiled build they stay unboxed.
     m0 = m1 = m2 = m3 = 0
     seat: int = dealer + 1
-    for card in deck:
+    for card in shuffled if dealt == len(shuffled) else shuffled[:dealt]:
         bit = 1 << card
         place = seat & 3
         if place == 0:
@@ -148,33 +169,48 @@ def deal_for(code: str, hand_number: int, dealer: Seat) -> Deal:
     return (m0, m1, m2, m3)
 
 
+def _deal_to_some(cards: list[int], seats: tuple[int, ...], dealer: Seat) -> Deal:
+    """``cards`` one at a time clockwise to ``seats`` (fewer than four), from the dealer's left."""
+    ring = sorted(seats, key=lambda seat: (seat - dealer - 1) % 4)
+    masks = [0, 0, 0, 0]
+    for index, card in enumerate(cards):
+        masks[ring[index % len(ring)]] |= 1 << card
+    return (masks[0], masks[1], masks[2], masks[3])
+
+
 def dealer_by_lot(code: str) -> Seat:
     """The first dealer when the rules draw it by lot (seeds/003)."""
     return Seat(_Stream(f"picas/dealer/v1/{code}").below(4))
 
 
-def check_deal(deal: object, index: int) -> None:
-    """Refuse an explicit deal (the ``index``-th of a record's) that is not four hands of 13
-    distinct cards. It takes any object: on the compiled path a value typed ``Deal`` is checked
-    for its shape where it is passed, with a ``TypeError`` instead of this error."""
+def check_deal(deal: object, index: int, deck: Deck = STANDARD_DECK) -> None:
+    """Refuse an explicit deal (the ``index``-th of a record's) that is not a hand of the deck's
+    size of distinct cards of the deck for each of its seats (13 for each of the four, from the
+    52), and nothing for another seat. It takes any object: on the compiled path a value typed
+    ``Deal`` is checked for its shape where it is passed, with a ``TypeError`` instead of this
+    error."""
     where = f"El reparto {index + 1}"
     if not isinstance(deal, Sequence) or len(deal) != 4:
         raise PicasError(f"{where} no tiene cuatro manos.", code="invalid_deal")
     union = 0
-    for mask in deal:
-        if not isinstance(mask, int) or mask < 0 or mask & ~FULL_DECK_MASK:
+    for seat, mask in enumerate(deal):
+        if not isinstance(mask, int) or mask < 0 or mask & ~deck.cards:
             raise PicasError(f"{where} tiene cartas que no existen.", code="invalid_deal")
-        if mask.bit_count() != 13:
-            raise PicasError(f"{where} no da 13 cartas a cada jugador.", code="invalid_deal")
+        size = deck.hand_size if seat in deck.seats else 0
+        if mask.bit_count() != size:
+            raise PicasError(
+                f"{where} no da {deck.hand_size} cartas a cada jugador.", code="invalid_deal"
+            )
         if union & mask:
             raise PicasError(f"{where} reparte una carta dos veces.", code="invalid_deal")
         union |= mask
 
 
-def checked_start(code: object, deals: tuple[object, ...]) -> str:
-    """The normalized code of a new game, once each of its explicit deals is checked. The deals
-    are read as sent (typed ``object``): a malformed one gets its own error."""
+def checked_start(code: object, deals: tuple[object, ...], deck: Deck = STANDARD_DECK) -> str:
+    """The normalized code of a new game, once each of its explicit deals is checked against the
+    game's deck. The deals are read as sent (typed ``object``): a malformed one gets its own
+    error."""
     normalized = normalize_code(code)
     for index, deal in enumerate(deals):
-        check_deal(deal, index)
+        check_deal(deal, index, deck)
     return normalized

@@ -88,10 +88,10 @@ def played(trick: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
 
 
 def closed_trick(
-    tricks: tuple[Trick, ...], leader: Seat, cards: tuple[Card, ...], trump: int
+    tricks: tuple[Trick, ...], leader: Seat, cards: tuple[Card, ...], trump: int, top: int = 0
 ) -> tuple[int, tuple[Trick, ...]]:
-    """The seat (as an index) that takes the full trick ``cards`` led by ``leader``, and the
-    hand's ``tricks`` with this one added."""
+    """The seat (as an index) that takes the full trick ``cards`` led by ``leader`` under the
+    game's trick rule (``trump``, ``top``), and the hand's ``tricks`` with this one added."""
     lead: int = leader
-    taker = (lead + trick_winner_index(cards, trump)) & 3
+    taker = (lead + trick_winner_index(cards, trump, top)) & 3
     return taker, (*tricks, _new_trick(Trick, (leader, cards, _SEATS[taker])))

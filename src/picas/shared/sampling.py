@@ -8,7 +8,7 @@ works out once per decision in which order the cards are dealt and who may get e
 :func:`deal_hands` deals one sample from it.
 
 Compiled with the hot path (:mod:`picas.compiled`): a search deals thousands of samples a decision.
-Everything is plain integers (cards as indices, hands as 52-bit masks, seats 0–3).
+Everything is plain integers (cards as indices, hands as masks of card bits, seats 0–3).
 """
 
 from __future__ import annotations
@@ -23,17 +23,25 @@ DealPlan = list[tuple[int, list[int]]]
 """Per suit, most constrained first: the suit's cards to deal and the seats that may get them."""
 
 NOTHING_KNOWN = (0, 0, 0, 0)
+ALL_SEATS = (0, 1, 2, 3)
 
 
-def deal_plan(me: int, free: int, voids: Sequence[int]) -> DealPlan:
+def deal_plan(
+    me: int,
+    free: int,
+    voids: Sequence[int],
+    suit_masks: Sequence[int] = SUIT_MASKS,
+    seats: Sequence[int] = ALL_SEATS,
+) -> DealPlan:
     """How to deal ``free`` (the cards to place) to the seats other than ``me``: suit by suit,
     those with the fewest possible holders first; a seat never gets a suit of its ``voids`` mask
-    (bit ``s`` set: shown out of suit ``s``)."""
-    seats = [s for s in range(4) if s != me]
+    (bit ``s`` set: shown out of suit ``s``). The suits and the seats dealt to are the game's deck's
+    (:class:`~picas.shared.decks.Deck`: the four suits of 13 and the four seats in both games)."""
+    others = [s for s in seats if s != me]
     order = []
-    for suit in range(4):
-        allowed = [s for s in seats if not voids[s] >> suit & 1]
-        order.append((len(allowed), suit, allowed, free & SUIT_MASKS[suit]))
+    for suit in range(len(suit_masks)):
+        allowed = [s for s in others if not voids[s] >> suit & 1]
+        order.append((len(allowed), suit, allowed, free & suit_masks[suit]))
     order.sort()
     return [(cards, allowed) for _count, _suit, allowed, cards in order]
 

@@ -94,7 +94,7 @@ class GameState(TrickGame):
 
     @classmethod
     def new(cls, rules: Rules, code: str, *, deals: tuple[Deal, ...] = ()) -> GameState:
-        code = checked_start(code, deals)
+        code = checked_start(code, deals, rules.deck)
         first = _deal(rules, code, deals, 1)
         return GameState(rules, code, deals, first, (0, 0, 0, 0), (), None)
 
@@ -139,7 +139,9 @@ def outcome_after(rules: Rules, totals: Four, number: int) -> Outcome | None:
 
 def _deal(rules: Rules, code: str, deals: tuple[Deal, ...], number: int) -> HandState:
     dealer = dealer_of(number)
-    hands = deals[number - 1] if number <= len(deals) else deal_for(code, number, dealer)
+    hands = (
+        deals[number - 1] if number <= len(deals) else deal_for(code, number, dealer, rules.deck)
+    )
     return HandState.deal(
         number=number,
         dealer=dealer,

@@ -14,6 +14,7 @@ from typing import ClassVar, Final, final
 
 from picas.games.corazones.actions import PASS_SIZE, Action, Pass
 from picas.games.corazones.passing import PassDirection
+from picas.games.corazones.rules import Rules
 from picas.shared.cards import SUIT_MASKS, Card, Rank, Suit, cards_in
 from picas.shared.errors import Refusal
 from picas.shared.fast import at, bits_of, closed_trick, played, plays_of, replaced, suit_bits
@@ -27,7 +28,6 @@ from picas.shared.position import (
     follow_refusal,
 )
 from picas.shared.seats import Seat
-from picas.shared.trick_winner import NO_TRUMP
 from picas.shared.tricks import Play, Trick
 
 TWO_OF_CLUBS = Card.of(Rank.TWO, Suit.CLUBS)
@@ -59,6 +59,10 @@ _HAND_FIELDS: Final = (
 )
 
 Deal = tuple[int, int, int, int]
+
+_TRUMP: Final = Rules.trick_rule.trump
+_TOP: Final = Rules.trick_rule.top
+"""The trick rule, from the rules (no trump, nothing above the led suit)."""
 
 
 def holder_of(card: Card, hands: Deal) -> Seat:
@@ -332,7 +336,7 @@ class HandState(TrickHand):
         )
 
     def _end_trick(self, hands: Deal, cards: tuple[Card, ...], broken: bool) -> HandState:
-        taker, tricks = closed_trick(self.tricks, self.leader, cards, NO_TRUMP)
+        taker, tricks = closed_trick(self.tricks, self.leader, cards, _TRUMP, _TOP)
         winner = _SEATS[taker]
         taken = replaced(self.taken, taker, at(self.taken, taker) | bits_of(cards))
         complete = len(tricks) == 13

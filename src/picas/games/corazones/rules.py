@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from enum import Enum
-from typing import Any
+from typing import Any, ClassVar
 
 from picas.games.corazones.passing import PassDirection
+from picas.shared.decks import STANDARD_DECK, Deck, TrickRule
 from picas.shared.errors import InvalidRules, excerpt
 
 TARGETS = (50, 100)
@@ -30,6 +31,11 @@ class MoonForm(Enum):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Rules:
     """Everything that varies between Corazones tables. The defaults are the standard game."""
+
+    deck: ClassVar[Deck] = STANDARD_DECK
+    """The 52 cards, 13 each (a class value: no table changes it, so no record writes it)."""
+    trick_rule: ClassVar[TrickRule] = TrickRule()
+    """No trump: the highest card of the led suit wins."""
 
     target: int = 100
     """The game ends after the hand in which someone reaches this total."""

@@ -115,7 +115,7 @@ class GameState(TrickGame):
 
     @classmethod
     def new(cls, rules: Rules, code: str, *, deals: tuple[Deal, ...] = ()) -> GameState:
-        code = checked_start(code, deals)
+        code = checked_start(code, deals, rules.deck)
         first_dealer = rules.first_dealer if rules.first_dealer is not None else dealer_by_lot(code)
         first = _deal_hand(rules, code, deals, first_dealer, 1, (0, 0))
         return GameState(rules, code, deals, first_dealer, first, (0, 0), (0, 0), (), None)
@@ -186,7 +186,9 @@ def _deal_hand(
 ) -> HandState:
     """Hand ``number``, dealt: an explicit deal if the game has one for it, else the code's."""
     dealer = _SEATS[(first_dealer + number - 1) & 3]
-    hands = deals[number - 1] if number <= len(deals) else deal_for(code, number, dealer)
+    hands = (
+        deals[number - 1] if number <= len(deals) else deal_for(code, number, dealer, rules.deck)
+    )
     return HandState.deal(
         number=number, dealer=dealer, hands=hands, blind_offered=_blind_offers(rules, totals)
     )

@@ -19,6 +19,7 @@ from picas.games.spades.actions import (
     BlindNil,
     LookAtCards,
 )
+from picas.games.spades.rules import Rules
 from picas.shared.cards import SUIT_MASKS, Card, Suit
 from picas.shared.errors import Refusal
 from picas.shared.fast import at, closed_trick, played, plays_of, replaced, suit_bits
@@ -37,7 +38,9 @@ from picas.shared.tricks import Play, Trick
 _SEATS: Final = tuple(Seat)
 _NON_SPADES: Final = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
 _FIRST_SPADE: Final = 39
-_TRUMP: Final = int(Suit.SPADES)
+_TRUMP: Final = Rules.trick_rule.trump
+_TOP: Final = Rules.trick_rule.top
+"""The trick rule, from the rules (♠ trump, nothing above it)."""
 _HAND_FIELDS: Final = (
     "number",
     "dealer",
@@ -313,7 +316,7 @@ class HandState(TrickHand):
     def _end_trick(
         self, hands: tuple[int, int, int, int], cards: tuple[Card, ...], broken: bool
     ) -> HandState:
-        taker, tricks = closed_trick(self.tricks, self.leader, cards, _TRUMP)
+        taker, tricks = closed_trick(self.tricks, self.leader, cards, _TRUMP, _TOP)
         winner = _SEATS[taker]
         won = replaced(self.won, taker, at(self.won, taker) + 1)
         complete = len(tricks) == 13

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from typing import Any
+from typing import Any, ClassVar
 
+from picas.shared.cards import Suit
+from picas.shared.decks import STANDARD_DECK, Deck, TrickRule
 from picas.shared.errors import InvalidRules, excerpt
 from picas.shared.seats import Seat
 
@@ -27,6 +29,11 @@ class Rules:
     ``floor=None`` means a game never ends by falling low; ``draw_after_hand=None`` means equal
     totals play on for ever.
     """
+
+    deck: ClassVar[Deck] = STANDARD_DECK
+    """The 52 cards, 13 each (a class value: no table changes it, so no record writes it)."""
+    trick_rule: ClassVar[TrickRule] = TrickRule(trump=Suit.SPADES)
+    """♠ is trump (a variant with jokers above it would add them as ``top``)."""
 
     profile: str = "casa"
     target: int = 250

@@ -71,7 +71,7 @@ def sample_plan(k: Knowledge) -> DealPlan:
     cards neither played, nor the seat's own, nor known to be in a hand."""
     known_all = k.known[0] | k.known[1] | k.known[2] | k.known[3]
     free = FULL_DECK_MASK & ~k.table.played & ~k.mine & ~known_all
-    return deal_plan(k.seat, free, k.table.voids)
+    return deal_plan(k.seat, free, k.table.voids, _DECK.suit_masks, _DECK.seats)
 
 
 def sample_hands(
@@ -86,6 +86,8 @@ def sample_hands(
 
 
 _ATTEMPTS = 50
+_DECK = Rules.deck
+"""The deck the samples are dealt from: the rules'."""
 """Deals tried before a sample is given up."""
 
 

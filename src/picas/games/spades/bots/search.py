@@ -141,11 +141,13 @@ class Pricer:
 def sample_hands(k: Knowledge, rng: random.Random) -> list[int] | None:
     """Deal the unseen cards to the other seats: exact hand sizes, no card in a known void (the
     shared dealing, :mod:`picas.shared.sampling`)."""
-    plan = deal_plan(k.seat, k.unseen, k.voids)
+    plan = deal_plan(k.seat, k.unseen, k.voids, _DECK.suit_masks, _DECK.seats)
     return deal_hands(plan, k.seat, k.mine, k.sizes, NOTHING_KNOWN, rng, _ATTEMPTS)
 
 
 _ATTEMPTS = 60
+_DECK = Rules.deck
+"""The deck the samples are dealt from: the rules'."""
 """Deals tried before a sample is given up (a seat with little room left can make one fail)."""
 
 
@@ -301,7 +303,7 @@ class _Sampler:
         self.me = k.seat
         self.mine = k.mine
         self.sizes = k.sizes
-        self.plan = deal_plan(k.seat, k.unseen, k.voids)
+        self.plan = deal_plan(k.seat, k.unseen, k.voids, _DECK.suit_masks, _DECK.seats)
         self.weighed = [
             (seat, k.bids[seat], k.seat_played[seat])
             for seat in range(4)
