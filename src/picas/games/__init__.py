@@ -32,6 +32,7 @@ __all__ = [
     "hot_modules",
     "keys",
     "register",
+    "unregister",
 ]
 
 KEYS = ("spades", "corazones")
@@ -50,6 +51,12 @@ def register(spec: GameSpec) -> GameSpec:
         raise UnknownGame(f"Ya hay un juego «{spec.key}».", code="duplicate_game")
     _registered[spec.key] = spec
     return spec
+
+
+def unregister(key: str) -> None:
+    """Take a game added by :func:`register` off this process's list (the site's stay)."""
+    if key not in KEYS:
+        _registered.pop(key, None)
 
 
 def games() -> tuple[GameSpec, ...]:

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from picas.shared.bots import BotLoop
 from picas.shared.errors import PicasError
 
 if TYPE_CHECKING:  # not at run time: picas.compiled reads the registry before any hot module loads
@@ -82,6 +83,8 @@ class GameSpec:
     """The same as JSON (``picas replay --json``)."""
     compiled_modules: tuple[str, ...] = ()
     """The game's modules in the compiled group (its ``hot.py``)."""
+    bots: BotLoop[Any, Any, Any, Any] | None = None
+    """How the game's computer players take their turns (the shared loop's plug)."""
     view_json: Callable[[Any, Any], dict[str, Any]] | None = None
     """A seat's view of a position as JSON (``view_json(state, seat)``): what the web tier's
     generic table sends for a game that has no table part of its own."""

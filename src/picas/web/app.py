@@ -56,7 +56,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.answers = AnswerCache(ANSWER_CACHE_SIZE)
     errors.install(app)
-    app.include_router(games.router)
+    app.include_router(games.games_router())
     app.include_router(tip.router)
     app.include_router(review.router)
     app.include_router(pages.pages_router(settings.static_dir))

@@ -12,12 +12,10 @@ from typing import Annotated, Any, Literal
 from pydantic import (
     BaseModel,
     ConfigDict,
-    Discriminator,
     Field,
     StrictBool,
     StrictInt,
     StrictStr,
-    Tag,
 )
 
 SeatKey = Literal["south", "west", "north", "east"]
@@ -75,21 +73,6 @@ class CorazonesNewGameIn(_In):
         examples=["K7PM X4QH"],
     )
 
-
-def _game_of_body(body: Any) -> str | None:
-    """The game a body is about: its ``game``, Spades when absent. What is not an object is
-    refused as Spades' body (it says what a body should be); a ``game`` of another type, by the
-    union (None)."""
-    if isinstance(body, dict):
-        game = body.get("game", "spades")
-        return game if isinstance(game, str) else None
-    return str(getattr(body, "game", "spades"))
-
-
-AnyNewGameIn = Annotated[
-    Annotated[NewGameIn, Tag("spades")] | Annotated[CorazonesNewGameIn, Tag("corazones")],
-    Discriminator(_game_of_body),
-]
 
 CardCode = Annotated[StrictStr, Field(max_length=16)]
 ActionIn = Annotated[
@@ -575,7 +558,6 @@ class CorazonesHintOut(_Out):
     reason_params: dict[str, str | int]
 
 
-AnyGameOut = Annotated[GameOut | CorazonesGameOut, Field(discriminator="game")]
 AnyPracticeOut = Annotated[PracticeOut | CorazonesPracticeOut, Field(discriminator="game")]
 AnyImportOut = Annotated[ImportOut | CorazonesImportOut, Field(discriminator="game")]
 AnyHintOut = Annotated[HintOut | CorazonesHintOut, Field(discriminator="game")]

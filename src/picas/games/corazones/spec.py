@@ -7,6 +7,7 @@ from typing import Any
 
 from picas.games.corazones import arena, bench, invariants, report
 from picas.games.corazones.bots import LEVELS, Bot
+from picas.games.corazones.bots.base import CORAZONES_BOTS
 from picas.games.corazones.hot import HOT_MODULES
 from picas.games.corazones.record import KEY, CorazonesRecord
 from picas.games.corazones.rules import TARGETS, Rules
@@ -93,6 +94,7 @@ SPEC = GameSpec(
     replay_text=report.replay_text,
     replay_json=report.replay_json,
     compiled_modules=HOT_MODULES,
+    bots=CORAZONES_BOTS,
     view_json=lambda state, seat: view_to_json(view_for(state, seat)),
     extra={"openspiel": "hearts", "game_lengths": bench.game_lengths},
 )

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from picas.games.spades import arena, bench, invariants, report
+from picas.games.spades.bots.base import SPADES_BOTS
 from picas.games.spades.bots.registry import LEVEL_NAMES_ES, load_bot
 from picas.games.spades.hot import HOT_MODULES
 from picas.games.spades.record import KEY, SpadesRecord
@@ -72,6 +73,7 @@ SPEC = GameSpec(
     replay_text=report.replay_text,
     replay_json=report.replay_json,
     compiled_modules=HOT_MODULES,
+    bots=SPADES_BOTS,
     view_json=lambda state, seat: view_to_json(view_for(state, seat)),
     extra={"openspiel": "spades"},
 )

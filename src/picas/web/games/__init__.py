@@ -7,15 +7,19 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
-from typing import Any, Protocol
+from types import ModuleType
+from typing import Annotated, Any, Protocol, Union
 
-from picas.games import UnknownGame, find_game
+from pydantic import BaseModel, Discriminator, Field, Tag
+
+from picas.games import find_game
 from picas.record import AnyRecord
 from picas.shared.deals import Deal
 from picas.shared.seats import Seat
 from picas.web.events import Event
+from picas.web.games.generic import GenericTable, generic_models
 
 
 class TableGame(Protocol):
@@ -71,9 +75,46 @@ class TableGame(Protocol):
 
 @cache
 def table_for(key: str) -> TableGame:
-    """The table part of the game ``key`` (a registered game's: the record was read by it)."""
-    name = f"{__name__}.{key}"
-    if importlib.util.find_spec(name) is None:
-        raise UnknownGame(f"{find_game(key).name_es} no se juega en la página.")
-    table: TableGame = importlib.import_module(name).TABLE
+    """The table part of the game ``key`` (a registered game's: the record was read by it): its
+    own module's ``TABLE``, or for a game without one the generic table built from its spec."""
+    module = _own_module(key)
+    if module is None:
+        return GenericTable(find_game(key))
+    table: TableGame = module.TABLE
     return table
+
+
+def models_for(key: str) -> tuple[type[BaseModel], type[BaseModel]]:
+    """The new-game body and the answer of the game ``key``: its module's ``NEW_GAME_IN`` and
+    ``GAME_OUT``, or the generic ones made from its spec."""
+    module = _own_module(key)
+    if module is None:
+        return generic_models(find_game(key))
+    return module.NEW_GAME_IN, module.GAME_OUT
+
+
+def game_unions(keys: Sequence[str]) -> tuple[Any, Any]:
+    """The new-game body and the answer of every game in ``keys``, as tagged unions: a body
+    without ``game`` is the first game's (Spades)."""
+    pairs = [models_for(key) for key in keys]
+    default = keys[0]
+
+    def game_of_body(body: Any) -> str | None:
+        if isinstance(body, dict):
+            game = body.get("game", default)
+            return game if isinstance(game, str) else None
+        return str(getattr(body, "game", default))
+
+    new_in: Any = Annotated[
+        Union[tuple(Annotated[new, Tag(key)] for key, (new, _) in zip(keys, pairs, strict=True))],  # noqa: UP007
+        Discriminator(game_of_body),
+    ]
+    out: Any = Annotated[Union[tuple(out for _, out in pairs)], Field(discriminator="game")]  # noqa: UP007
+    return new_in, out
+
+
+def _own_module(key: str) -> ModuleType | None:
+    name = f"{__name__}.{key}"
+    if key == "generic" or importlib.util.find_spec(name) is None:
+        return None
+    return importlib.import_module(name)

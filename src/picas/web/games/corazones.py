@@ -41,6 +41,7 @@ from picas.shared.seats import Seat
 from picas.shared.tricks import Play, Trick
 from picas.shared.views import trick_to_json
 from picas.web.events import Event, events_after
+from picas.web.schemas import CorazonesGameOut, CorazonesNewGameIn
 
 SOUTH = Seat.SOUTH
 
@@ -91,7 +92,7 @@ class CorazonesTable:
 
     def code_deal(self, start: GameState, number: int) -> Deal:
         """Hand ``number`` as the game's code deals it."""
-        return deal_for(start.code, number, dealer_of(number))
+        return deal_for(start.code, number, dealer_of(number), start.rules.deck)
 
     def view_json(self, state: GameState) -> dict[str, Any]:
         return view_to_json(view_for(state, SOUTH))
@@ -172,6 +173,9 @@ class CorazonesTable:
         return {}
 
 
+NEW_GAME_IN = CorazonesNewGameIn
+GAME_OUT = CorazonesGameOut
+"""The game's new-game body and its answer (:mod:`picas.web.schemas`)."""
 TABLE = CorazonesTable()
 
 

@@ -42,6 +42,7 @@ from picas.games.spades.view import (
 from picas.record import iter_states
 from picas.shared.deals import deal_for
 from picas.web.events import Event, events_after
+from picas.web.schemas import GameOut, NewGameIn
 
 SOUTH = Seat.SOUTH
 PROFILE = "casa"
@@ -89,7 +90,7 @@ class SpadesTable:
 
     def code_deal(self, start: GameState, number: int) -> Deal:
         """Hand ``number`` as the game's code deals it."""
-        return deal_for(start.code, number, start.dealer_of(number))
+        return deal_for(start.code, number, start.dealer_of(number), start.rules.deck)
 
     def view_json(self, state: GameState) -> dict[str, Any]:
         return view_to_json(view_for(state, SOUTH))
@@ -185,6 +186,9 @@ class SpadesTable:
         return reasons
 
 
+NEW_GAME_IN = NewGameIn
+GAME_OUT = GameOut
+"""The game's new-game body and its answer (:mod:`picas.web.schemas`)."""
 TABLE = SpadesTable()
 
 

@@ -1,0 +1,118 @@
+"""The table part of a game that has none of its own (:mod:`picas.web.games`): built from its entry
+in the games' registry alone — its record, rules and options, its computer players' loop and its
+view's JSON. South acts and the computer players answer as in every game; the events are each
+action and the end; there is no hint, practice game or import check (each refused with a clear
+error)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, StrictStr, create_model
+
+from picas.record import AnyRecord
+from picas.shared.deals import Deal
+from picas.shared.errors import IllegalAction, InvalidRules
+from picas.shared.seats import Seat
+from picas.shared.spec import GameSpec
+from picas.web.events import Event
+from picas.web.schemas import Level, SaveOut, _In, _Out
+
+SOUTH = Seat.SOUTH
+
+
+class GenericTable:
+    """A registered game at the table, from its :class:`~picas.shared.spec.GameSpec`."""
+
+    def __init__(self, spec: GameSpec) -> None:
+        if spec.bots is None or spec.view_json is None:
+            raise InvalidRules(f"{spec.name_es} no dice cómo juegan sus jugadores ni qué ven.")
+        self.spec = spec
+        self.key = spec.key
+        self._bots = spec.bots
+        self._view_json = spec.view_json
+        self._codec = spec.record.codec()
+
+    def parse_action(self, value: object) -> Any:
+        return self._codec.parse_action(value)
+
+    def new_record(self, settings: Mapping[str, Any], *, level: str, code: str) -> AnyRecord:
+        return self.spec.record(rules=self.spec.rules(**settings), code=code, meta={"level": level})
+
+    def play_bots(
+        self,
+        state: Any,
+        bots: Mapping[Seat, Any],
+        *,
+        position: int,
+        on_action: Callable[[Any, Seat, Any, Any], None] | None = None,
+        stop: Callable[[Any], bool] | None = None,
+    ) -> Any:
+        state, _ = self._bots.play_bots(
+            state, bots, position=position, on_action=on_action, stop=stop or (lambda _: False)
+        )
+        return state
+
+    def decide(self, bot: Any, state: Any, seat: Seat, rng: random.Random) -> Any:
+        return self._bots.decide(bot, self._bots.view_for(state, seat), rng)
+
+    def code_deal(self, start: Any, number: int) -> Deal:
+        raise IllegalAction(f"{self.spec.name_es} no comprueba repartos.", code="no_review")
+
+    def view_json(self, state: Any) -> dict[str, Any]:
+        return self._view_json(state, SOUTH)
+
+    def deal_event(self, state: Any) -> Event:
+        return {"type": "deal"}
+
+    def events_for(self, before: Any, seat: Seat, action: Any, after: Any) -> list[Event]:
+        events: list[Event] = [
+            {"type": "action", "seat": seat.key, "action": self._codec.action_json(action)}
+        ]
+        if after.outcome is not None and before.outcome is None:
+            events.append({"type": "game_over"})
+        return events
+
+    def hint(self, state: Any) -> dict[str, Any]:
+        raise IllegalAction(f"En {self.spec.name_es} no hay pistas.", code="no_hint")
+
+    def practice_rules(self, rules: Any, result: Any) -> Any:
+        raise IllegalAction(f"En {self.spec.name_es} no se rejuegan manos.", code="no_practice")
+
+    def hand_summary(self, result: Any) -> dict[str, Any]:
+        raise IllegalAction(f"En {self.spec.name_es} no se rejuegan manos.", code="no_practice")
+
+    def reasons(self, record: Any) -> dict[str, dict[str, str]]:
+        return {}
+
+
+def generic_models(spec: GameSpec) -> tuple[type[BaseModel], type[BaseModel]]:
+    """The new-game body (``game``, the level, a code and each of the game's options, with its
+    values and its default) and the answer (South's view as the game writes it) of ``spec``."""
+    options: dict[str, Any] = {
+        name: (Literal[values], values[0]) for name, values in spec.options.items()
+    }
+    key_type: Any = Literal[spec.key]
+    new_in = create_model(
+        f"{spec.key.capitalize()}NewGameIn",
+        __base__=_In,
+        __doc__=f"A new {spec.name_en} game.",
+        game=(key_type, ...),
+        level=(Level, spec.default_level),
+        code=(StrictStr | None, Field(default=None, max_length=32)),
+        **options,
+    )
+    out = create_model(
+        f"{spec.key.capitalize()}GameOut",
+        __base__=_Out,
+        __doc__=f"A {spec.name_en} answer: South's view and the events, as the game writes them.",
+        game=(key_type, ...),
+        save=(SaveOut, ...),
+        view=(dict[str, Any], ...),
+        events=(list[dict[str, Any]], ...),
+        code=(str, ...),
+        level=(Level, ...),
+    )
+    return new_in, out
