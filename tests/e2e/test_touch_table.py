@@ -1,0 +1,126 @@
+"""Both tables on a phone's touch screen (390×844, touch): a tap on the part of a card that shows
+lifts that card, whatever card is lifted already (Picas' hand and Corazones' are the same code)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from e2e_helpers import (
+    SPADES_CHOSEN,
+    Server,
+    bid_tip,
+    deal,
+    open_table,
+    play_first_playable,
+    settle,
+    state,
+    watched_page,
+)
+from playwright.sync_api import Browser, Page
+
+pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e-touch")]
+
+PHONE = (390, 844)
+CORAZONES_CHOSEN = "localStorage.setItem('picas.juego', 'corazones');"
+
+
+@pytest.fixture
+def spades_phone(browser: Browser) -> Iterator[Page]:
+    yield from watched_page(browser, PHONE, SPADES_CHOSEN, 20_000, touch=True)
+
+
+@pytest.fixture
+def hearts_phone(browser: Browser) -> Iterator[Page]:
+    yield from watched_page(browser, PHONE, CORAZONES_CHOSEN, 20_000, touch=True)
+
+
+# The part of each card of the hand that shows, from the boxes of its neighbours as they are now:
+# across, from its left edge to the left edge of the next card of its row (the last card of a
+# row shows a strip as wide as the others at its left edge, where the issue's taps went); down,
+# from its top to the top of the row below (two rows) or its bottom. Returns the strips' centres.
+_STRIPS = """() => {
+  const hand = document.getElementById('mano');
+  const cards = [...hand.querySelectorAll('.carta-mano')];
+  const rows = Number(hand.dataset.filas || '1');
+  const perRow = Math.ceil(cards.length / rows);
+  const boxes = cards.map((c) => c.getBoundingClientRect());
+  return cards.map((card, i) => {
+    const box = boxes[i];
+    const row = Math.floor(i / perRow);
+    const lastOfRow = i === cards.length - 1 || Math.floor((i + 1) / perRow) !== row;
+    const step = i > 0 && !lastOfRow ? boxes[i + 1].left - box.left : i > 0 ? box.left - boxes[i - 1].left : box.width;
+    const right = lastOfRow ? box.left + Math.min(step, box.width) : boxes[i + 1].left;
+    const below = cards.slice((row + 1) * perRow).map((_, k) => boxes[(row + 1) * perRow + k].top);
+    const bottom = below.length ? Math.min(box.bottom, ...below) : box.bottom;
+    return { code: card.dataset.carta, x: (box.left + right) / 2, y: (box.top + bottom) / 2 };
+  });
+}"""
+
+
+def _strips(page: Page) -> dict[str, tuple[float, float]]:
+    found: list[dict[str, object]] = page.evaluate(_STRIPS)
+    return {str(s["code"]): (float(str(s["x"])), float(str(s["y"]))) for s in found}
+
+
+def _lifted(page: Page) -> list[str]:
+    codes: list[str] = page.eval_on_selector_all(
+        "#mano .carta-mano.levantada", "els => els.map(e => e.dataset.carta)"
+    )
+    return codes
+
+
+def _tap_each_playable_card(page: Page) -> None:
+    """Tap the showing strip of each playable card, left to right and back: each tap lifts the
+    card tapped (a tap on the card already lifted would play it, so none is tapped twice in a
+    row)."""
+    playable: list[str] = page.eval_on_selector_all(
+        "#mano .carta-mano.jugable", "els => els.map(e => e.dataset.carta)"
+    )
+    assert len(playable) >= 3, playable
+    order = playable + playable[-2::-1]
+    for code in order:
+        x, y = _strips(page)[code]
+        page.touchscreen.tap(x, y)
+        page.wait_for_timeout(200)  # the lift's own transition
+        assert _lifted(page) == [code], (code, order)
+
+
+def _until_many_playable(page: Page, play: bool) -> None:
+    """Play South's first playable card until at least four of its cards may be played."""
+    for _ in range(12):
+        settle(page)
+        if page.locator("#mano .carta-mano.jugable").count() >= 4:
+            return
+        if play and page.locator("#mano .carta-mano.jugable").count():
+            play_first_playable(page)
+    pytest.fail("no turn with four playable cards")
+
+
+def test_a_tap_on_each_card_of_the_spades_hand_lifts_that_card(
+    spades_phone: Page, server: Server
+) -> None:
+    page = spades_phone
+    open_table(page, server)
+    deal(page)
+    bid_tip(page)
+    while state(page) == "wait":
+        page.wait_for_timeout(100)
+    _until_many_playable(page, play=True)
+    _tap_each_playable_card(page)
+
+
+def test_a_tap_on_each_card_of_the_corazones_hand_lifts_that_card(
+    hearts_phone: Page, server: Server
+) -> None:
+    page = hearts_phone
+    page.goto(server.base + "/?rapido=1&codigo=K7PMX4QH")
+    page.wait_for_selector("#btn-repartir")
+    deal(page)
+    codes = page.eval_on_selector_all("#mano .carta-mano", "els => els.map(e => e.dataset.carta)")
+    for code in codes[:3]:
+        x, y = _strips(page)[code]
+        page.touchscreen.tap(x, y)
+    page.click("#btn-pasar")
+    _until_many_playable(page, play=True)
+    _tap_each_playable_card(page)
