@@ -124,3 +124,68 @@ def test_a_tap_on_each_card_of_the_corazones_hand_lifts_that_card(
     page.click("#btn-pasar")
     _until_many_playable(page, play=True)
     _tap_each_playable_card(page)
+
+
+# --- Corazones' «¿Por qué?» -------------------------------------------------------------------------
+
+# The rectangles of the hand's cards, each suggested card's ★ above it included.
+_HAND_BOXES = """() => [...document.querySelectorAll('#mano .carta-mano')].map((card) => {
+  const r = card.getBoundingClientRect();
+  const star = card.classList.contains('sugerida') ? 24 : 0;
+  return [card.dataset.carta, r.left, r.top - star, r.right, r.bottom];
+})"""
+
+
+def _covered_cards(page: Page) -> list[str]:
+    """The cards of the hand (or their ★) the open reasons' bubble covers."""
+    bubble = page.locator("#pista-razones").bounding_box()
+    assert bubble is not None
+    left, top = bubble["x"], bubble["y"]
+    right, bottom = left + bubble["width"], top + bubble["height"]
+    boxes: list[list[object]] = page.evaluate(_HAND_BOXES)
+    covered = []
+    for code, x0, y0, x1, y1 in boxes:
+        a, b, c, d = (float(str(v)) for v in (x0, y0, x1, y1))
+        if a < right and left < c and b < bottom and top < d:
+            covered.append(str(code))
+    return covered
+
+
+def _open_why(page: Page) -> None:
+    page.click("#btn-pista")
+    page.wait_for_selector("#btn-porque")
+    page.click("#btn-porque")
+    page.wait_for_selector("#pista-razones", state="visible")
+
+
+def _tap_the_table(page: Page) -> None:
+    """A tap on an empty part of the table, below North's seat."""
+    box = page.locator("#mesa").bounding_box()
+    assert box is not None
+    page.touchscreen.tap(box["x"] + 30, box["y"] + box["height"] * 0.3)
+
+
+@pytest.mark.parametrize("size", [PHONE, (1280, 800)])
+def test_the_reasons_bubble_covers_no_card_and_closes_on_a_tap_elsewhere(
+    browser: Browser, server: Server, size: tuple[int, int]
+) -> None:
+    for page in watched_page(browser, size, CORAZONES_CHOSEN, 20_000, touch=True):
+        page.goto(server.base + "/?rapido=1&codigo=K7PMX4QH")
+        page.wait_for_selector("#btn-repartir")
+        deal(page)
+        _open_why(page)  # the pass: three cards suggested
+        assert _covered_cards(page) == []
+        _tap_the_table(page)
+        page.wait_for_selector("#pista-razones", state="hidden")
+        page.click("#btn-porque")
+        page.wait_for_selector("#pista-razones", state="visible")
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#pista-razones", state="hidden")
+        page.click("#btn-elegir-pista")
+        page.click("#btn-pasar")
+        _until_many_playable(page, play=True)
+        _open_why(page)  # the play: one card suggested, the whole hand playable or not
+        assert _covered_cards(page) == []
+        _tap_the_table(page)
+        page.wait_for_selector("#pista-razones", state="hidden")
+        assert page.locator("#mano .carta-mano.levantada").count() == 0  # the tap did nothing else

@@ -237,6 +237,15 @@ function toggleWhy() {
   if (hint.open) R.announce(hint.lines.join(". "));
 }
 
+/** The reasons' bubble closes on a tap anywhere but on it (or its button), and on Escape. */
+function closeWhy() {
+  const hint = currentHint();
+  if (!hint || !hint.open) return false;
+  hint.open = false;
+  keepFocus(drawActions);
+  return true;
+}
+
 // --- starting, resuming ------------------------------------------------------------------------
 
 function dealEvent(view) {
@@ -653,6 +662,7 @@ export async function start() {
     onAction,
     onReason: () => undefined, // Corazones has no bids to explain
     onEscape: () => {
+      if (closeWhy()) return;
       if (S.lifted) {
         S.lifted = null;
         draw();
@@ -660,6 +670,10 @@ export async function start() {
     },
     canBid: () => false,
     onBidKey: () => undefined,
+  });
+  document.addEventListener("click", (event) => {
+    // The tap that opened it redrew its button: that target has left the page.
+    if (event.target.isConnected && !event.target.closest("#pista-razones, #btn-porque")) closeWhy();
   });
   $("app").hidden = false; // the table shows once its buttons answer
   await open(T.codeFromLink());
