@@ -189,3 +189,76 @@ def test_the_reasons_bubble_covers_no_card_and_closes_on_a_tap_elsewhere(
         _tap_the_table(page)
         page.wait_for_selector("#pista-razones", state="hidden")
         assert page.locator("#mano .carta-mano.levantada").count() == 0  # the tap did nothing else
+
+
+# --- «Las 13 bazas» ---------------------------------------------------------------------------------
+
+
+def _play_a_corazones_hand(page: Page, server: Server) -> None:
+    page.goto(server.base + "/?rapido=1&codigo=K7PMX4QH")
+    page.wait_for_selector("#btn-repartir")
+    deal(page)
+    page.click("#btn-pista")
+    page.click("#btn-elegir-pista")
+    page.click("#btn-pasar")
+    for _ in range(14):
+        settle(page)
+        if page.locator("#dlg-hoja[open]").count():
+            break
+        if page.locator("#mano .carta-mano.jugable").count():
+            play_first_playable(page)
+    page.wait_for_selector("#dlg-hoja[open]")
+
+
+# Every element of the open sheet that ends past the viewport's right edge.
+_PAST_THE_EDGE = """() => [...document.querySelectorAll('#dlg-hoja *')]
+  .filter((e) => e.getBoundingClientRect().width > 0 && e.getBoundingClientRect().right > innerWidth + 0.5)
+  .map((e) => e.tagName + '.' + e.className)"""
+
+# The sheet's buttons that are not the element at their own centre.
+_HIDDEN_BUTTONS = """() => [...document.querySelectorAll('#hoja-botones button')].filter((b) => {
+  const r = b.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !(hit && b.contains(hit));
+}).map((b) => b.textContent)"""
+
+
+def test_the_thirteen_tricks_fit_a_360_px_phone_with_every_button_reachable(
+    browser: Browser, server: Server
+) -> None:
+    for page in watched_page(browser, (360, 740), CORAZONES_CHOSEN, 20_000, touch=True):
+        _play_a_corazones_hand(page, server)
+        page.click("#dlg-hoja .cz-bazas summary")
+        assert page.locator("#dlg-hoja .baza-repaso").count() == 13
+        # Scroll the sheet through the tricks: at each stop the buttons are on top, nothing
+        # leaves the screen on the right.
+        body = page.locator("#dlg-hoja")
+        height = float(body.evaluate("(d) => d.scrollHeight"))
+        for fraction in (0.0, 0.3, 0.5, 0.7, 1.0):
+            body.evaluate(f"(d) => {{ d.scrollTop = {fraction} * d.scrollHeight; }}")
+            page.wait_for_timeout(50)
+            assert page.evaluate(_PAST_THE_EDGE) == [], fraction
+            assert page.evaluate(_HIDDEN_BUTTONS) == [], (fraction, height)
+        # Each trick's caption is a line or two across its trick, not a word a line.
+        widths = page.eval_on_selector_all(
+            "#dlg-hoja .baza-repaso p", "els => els.map(e => e.getBoundingClientRect().width)"
+        )
+        assert min(widths) >= 120, widths
+        lines = page.eval_on_selector_all(
+            "#dlg-hoja .baza-repaso p",
+            "els => els.map(e => Math.round(e.getBoundingClientRect().height"
+            " / parseFloat(getComputedStyle(e).lineHeight || '16')))",
+        )
+        assert max(lines) <= 3, lines
+        # Every card of every trick lies inside its own item (no picture over the next caption).
+        spill = page.eval_on_selector_all(
+            "#dlg-hoja .baza-repaso",
+            """els => els.filter((li) => {
+              const box = li.getBoundingClientRect();
+              return [...li.querySelectorAll('.carta')].some((c) => {
+                const r = c.getBoundingClientRect();
+                return r.top < box.top - 8 || r.bottom > box.bottom + 8;
+              });
+            }).length""",
+        )
+        assert spill == 0
