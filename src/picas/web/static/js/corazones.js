@@ -11,8 +11,8 @@ import * as R from "./render.js";
 import * as M from "./corazones-mesa.js";
 import * as T from "./mesa.js";
 import { conductor } from "./conductor.js";
-import { t, addStrings, language, seatName, serverText, signed } from "./i18n.js";
-import { installSprite, cardName, cardGender, sortHand } from "./cards.js";
+import { t, addStrings, language, seatName, serverText, signed, num } from "./i18n.js";
+import { installSprite, cardName, cardGender, cardNameWithArticle, sortHand } from "./cards.js";
 import { ES, EN } from "./i18n-corazones.js";
 
 addStrings({ es: ES, en: EN });
@@ -87,10 +87,14 @@ const C = conductor({
     S.message = { text: error.message, warn: true };
   },
   dealWhenSilent: true,
-  afterBack: announceTurn,
+  afterBack: () => {
+    announceTurn();
+    maybeAutoPlay();
+  },
   afterImport: () => {
     draw();
     announceTurn();
+    maybeAutoPlay();
   },
   showStats,
   titleKey: "app.title.corazones",
@@ -328,6 +332,7 @@ async function resume(entry, practice) {
   draw();
   if (!S.practice) recordStats();
   announceTurn();
+  if (S.ui.stage === "mesa") maybeAutoPlay();
   return true;
 }
 
@@ -398,6 +403,24 @@ function choose(code) {
 function playCard(code) {
   if (!canPlay() || !S.view.playable.includes(code)) return;
   act(code, { type: "play", seat: "south", card: code });
+}
+
+/** South's 13th card has nowhere else to go: it plays itself after a short look (a setting). */
+function maybeAutoPlay() {
+  if (!S.settings.auto_last || !canPlay()) return;
+  const view = S.view;
+  if (!view.hand || view.hand.length !== 1 || view.playable.length !== 1) return;
+  const card = view.playable[0];
+  S.busy = true;
+  $("mesa").classList.add("ocupada");
+  R.renderHand(S.model, { playable: new Set(), refusals: {}, lifted: null, focusIndex: 0, myPlayTurn: false, received: new Set(S.model.received) });
+  R.clearActions();
+  R.setStatus(t("status.lastCard", { card: cardNameWithArticle(card) }));
+  anim.pause("lastCard").then(() => {
+    anim.endSkip();
+    S.busy = false;
+    playCard(card); // nothing when the table has moved on meanwhile (it checks the turn and the card)
+  });
 }
 
 function sendPass() {
@@ -547,6 +570,7 @@ async function playEvents(events, finalView) {
   draw();
   placeFocus();
   announceTurn();
+  maybeAutoPlay();
 }
 
 async function handScored(result, rest, finalView) {
@@ -591,10 +615,13 @@ function announceTurn() {
   else if (canPlay()) R.announce(t("say.yourPlay"));
 }
 
-function outcomeLine(outcome) {
+/** The end of the game in words: who won, then everyone's total (as [head, totals] with `split`). */
+function outcomeLine(outcome, { split = false } = {}) {
   const totals = outcome.totals;
   const head = outcome.winner === "south" ? t("cz.over.youWin", { n: totals.south }) : t("cz.over.win", { seat: seatName(outcome.winner), n: totals[outcome.winner] });
-  return `${head} ${t("cz.over.totals", { ...totals, hands: outcome.hands_played })}`;
+  const shown = Object.fromEntries(SEATS.map((s) => [s, num(totals[s])]));
+  const all = t("cz.over.totals", { ...shown, n: outcome.hands_played });
+  return split ? [head, all] : `${head} ${all}`;
 }
 
 // --- sheets, review, practice, statistics, sharing, settings -------------------------------------------
