@@ -649,7 +649,7 @@ async function showStats() {
 
 const HELP = [
   ["help.howTo", "corazones/como-se-juega.html", "en/hearts/how-to-play.html"],
-  ["help.rules", "corazones/reglas.html", "en/hearts/rules.html"],
+  ["cz.help.rules", "corazones/reglas.html", "en/hearts/rules.html"], // its page's name, not Spades'
   ["help.strategy", "corazones/estrategia.html", "en/hearts/strategy.html"],
   ["help.faq", "corazones/preguntas.html", "en/hearts/faq.html"],
   ["help.difference", "picas-y-corazones.html", "en/spades-and-hearts.html"],

@@ -5,6 +5,7 @@
 
 export const ES = {
   "app.title.corazones": "Picas — Corazones en español",
+  "cz.help.rules": "Reglas y ajustes",
   "cz.seat.south": "Tú",
 
   // The score: the four running totals, lowest wins
@@ -135,6 +136,7 @@ export const ES = {
 
 export const EN = {
   "app.title.corazones": "Picas — Hearts",
+  "cz.help.rules": "Rules and settings",
   "cz.seat.south": "You",
 
   "cz.score.label": "Game points",
