@@ -262,3 +262,32 @@ def test_the_thirteen_tricks_fit_a_360_px_phone_with_every_button_reachable(
             }).length""",
         )
         assert spill == 0
+
+
+# --- Ajustes: tap targets apart --------------------------------------------------------------------
+
+_TARGETS = """() => [...document.querySelectorAll('#form-ajustes label.opcion')].map((label) => {
+  const r = label.getBoundingClientRect();
+  const box = label.querySelector('input').getBoundingClientRect();
+  return [label.textContent.trim(), r.left, r.top, r.right, r.bottom, box.width, box.height];
+})"""
+
+
+@pytest.mark.parametrize("chosen", [SPADES_CHOSEN, CORAZONES_CHOSEN], ids=["picas", "corazones"])
+def test_the_settings_tap_targets_are_big_enough_and_never_touch(
+    browser: Browser, server: Server, chosen: str
+) -> None:
+    for page in watched_page(browser, PHONE, chosen, 20_000, touch=True):
+        page.goto(server.base + "/?rapido=1")
+        page.wait_for_selector("#btn-repartir")
+        page.click("#btn-ajustes")
+        page.wait_for_selector("#dlg-ajustes[open] #form-ajustes")
+        targets = page.evaluate(_TARGETS)
+        assert len(targets) >= 8
+        for name, *_, width, height in targets:
+            assert width >= 24 and height >= 24, name
+        for a, b in ((a, b) for i, a in enumerate(targets) for b in targets[i + 1 :]):
+            # Two targets are apart by 4 px or more across or down (their boxes never touch).
+            apart_x = max(a[1], b[1]) - min(a[3], b[3])
+            apart_y = max(a[2], b[2]) - min(a[4], b[4])
+            assert max(apart_x, apart_y) >= 4, (a[0], b[0], apart_x, apart_y)
