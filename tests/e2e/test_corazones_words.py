@@ -69,7 +69,10 @@ def _play_to_the_last_card(page: Page) -> int:
     played = 0
     for _ in range(40):
         settle(page)
-        if page.locator("#dlg-hoja[open]").count() or page.locator("#mano .carta-mano").count() == 1:
+        if (
+            page.locator("#dlg-hoja[open]").count()
+            or page.locator("#mano .carta-mano").count() == 1
+        ):
             return played
         if page.locator("#mano .carta-mano.jugable").count():
             play_first_playable(page)
@@ -182,7 +185,7 @@ def test_every_hint_reason_reads_plainly_in_english(table: Page, server: Server)
             assert ("1 low spade," in text) == (n == 1), text
 
 
-# --- the end of the game ---------------------------------------------------------------------------
+# --- the end of the game --------------------------------------------------------------------------
 
 # The lines of the centre's result as drawn: each character placed by its own box.
 _LINES = """() => {
@@ -242,4 +245,5 @@ def test_the_end_of_a_game_says_so_at_the_table_without_orphan_separators(
     weights = page.eval_on_selector_all(
         "#centro .centro-resultado > *", "els => els.map(e => getComputedStyle(e).fontWeight)"
     )
-    assert int(weights[0]) >= 700 and int(weights[1]) <= 500, weights
+    assert int(weights[0]) >= 700, weights
+    assert int(weights[1]) <= 500, weights

@@ -182,8 +182,8 @@ def test_the_menu_shows_a_short_name_under_each_icon_at_every_size(
         assert max(b["height"] for b in boxes) - min(b["height"] for b in boxes) < 1, boxes
         lines = page.eval_on_selector_all(
             ".menu .menu-texto",
-            "els => els.map(e => e.getClientRects().length === 1"
-            " && e.getBoundingClientRect().height < 1.5 * parseFloat(getComputedStyle(e).lineHeight))",
+            "els => els.map(e => e.getClientRects().length === 1 && e.getBoundingClientRect()"
+            ".height < 1.5 * parseFloat(getComputedStyle(e).lineHeight))",
         )
         assert all(lines), lines
         width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")

@@ -49,7 +49,8 @@ _STRIPS = """() => {
     const box = boxes[i];
     const row = Math.floor(i / perRow);
     const lastOfRow = i === cards.length - 1 || Math.floor((i + 1) / perRow) !== row;
-    const step = i > 0 && !lastOfRow ? boxes[i + 1].left - box.left : i > 0 ? box.left - boxes[i - 1].left : box.width;
+    const step = i > 0 && !lastOfRow ? boxes[i + 1].left - box.left
+      : i > 0 ? box.left - boxes[i - 1].left : box.width;
     const right = lastOfRow ? box.left + Math.min(step, box.width) : boxes[i + 1].left;
     const below = cards.slice((row + 1) * perRow).map((_, k) => boxes[(row + 1) * perRow + k].top);
     const bottom = below.length ? Math.min(box.bottom, ...below) : box.bottom;
@@ -126,7 +127,7 @@ def test_a_tap_on_each_card_of_the_corazones_hand_lifts_that_card(
     _tap_each_playable_card(page)
 
 
-# --- Corazones' «¿Por qué?» -------------------------------------------------------------------------
+# --- Corazones' «¿Por qué?» -----------------------------------------------------------------------
 
 # The rectangles of the hand's cards, each suggested card's ★ above it included.
 _HAND_BOXES = """() => [...document.querySelectorAll('#mano .carta-mano')].map((card) => {
@@ -191,7 +192,7 @@ def test_the_reasons_bubble_covers_no_card_and_closes_on_a_tap_elsewhere(
         assert page.locator("#mano .carta-mano.levantada").count() == 0  # the tap did nothing else
 
 
-# --- «Las 13 bazas» ---------------------------------------------------------------------------------
+# --- «Las 13 bazas» -------------------------------------------------------------------------------
 
 
 def _play_a_corazones_hand(page: Page, server: Server) -> None:
@@ -212,7 +213,8 @@ def _play_a_corazones_hand(page: Page, server: Server) -> None:
 
 # Every element of the open sheet that ends past the viewport's right edge.
 _PAST_THE_EDGE = """() => [...document.querySelectorAll('#dlg-hoja *')]
-  .filter((e) => e.getBoundingClientRect().width > 0 && e.getBoundingClientRect().right > innerWidth + 0.5)
+  .filter((e) => e.getBoundingClientRect().width > 0
+    && e.getBoundingClientRect().right > innerWidth + 0.5)
   .map((e) => e.tagName + '.' + e.className)"""
 
 # The sheet's buttons that are not the element at their own centre.
@@ -264,7 +266,7 @@ def test_the_thirteen_tricks_fit_a_360_px_phone_with_every_button_reachable(
         assert spill == 0
 
 
-# --- Ajustes: tap targets apart --------------------------------------------------------------------
+# --- Ajustes: tap targets apart -------------------------------------------------------------------
 
 _TARGETS = """() => [...document.querySelectorAll('#form-ajustes label.opcion')].map((label) => {
   const r = label.getBoundingClientRect();
@@ -285,7 +287,8 @@ def test_the_settings_tap_targets_are_big_enough_and_never_touch(
         targets = page.evaluate(_TARGETS)
         assert len(targets) >= 8
         for name, *_, width, height in targets:
-            assert width >= 24 and height >= 24, name
+            assert width >= 24, name
+            assert height >= 24, name
         for a, b in ((a, b) for i, a in enumerate(targets) for b in targets[i + 1 :]):
             # Two targets are apart by 4 px or more across or down (their boxes never touch).
             apart_x = max(a[1], b[1]) - min(a[3], b[3])

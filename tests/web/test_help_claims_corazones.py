@@ -78,7 +78,7 @@ def test_the_strategy_pages_quote_facils_slips_normals_moon_alarm_and_the_defaul
     assert DEFAULT_WORDS[language] in text
 
 
-# --- chance: seeded, never the clock ----------------------------------------------------------------
+# --- chance: seeded, never the clock --------------------------------------------------------------
 
 CHANCE_PAGES = {
     "es": ("corazones/estrategia.html", "corazones/preguntas.html"),
@@ -129,7 +129,7 @@ def test_the_pages_say_the_cpus_draws_are_seeded_by_code_move_and_seat(language:
     assert timed == []
 
 
-# --- the table's menus and sheets, named as the table names them -------------------------------------
+# --- the table's menus and sheets, named as the table names them ----------------------------------
 
 JS = Path(__file__).resolve().parents[2] / "src" / "picas" / "web" / "static" / "js"
 HOW_TO = {"es": "corazones/como-se-juega.html", "en": "en/hearts/how-to-play.html"}

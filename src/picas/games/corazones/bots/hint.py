@@ -45,9 +45,12 @@ REASONS_ES: dict[str, str] = {
     # the pass
     "pass_moon": "{card}: tu mano puede llevarse todas las bazas; pasa lo que podría perder una",
     # A count's forms: "<code>.one" for 1, "<code>.none" for 0 (render_es picks them by {n}).
-    "pass_top_spade": "{card}: solo tienes {n} picas bajas, y hacen falta cuatro para guardar esta carta sin peligro",
-    "pass_top_spade.one": "{card}: solo tienes 1 pica baja, y hacen falta cuatro para guardar esta carta sin peligro",
-    "pass_top_spade.none": "{card}: no tienes picas bajas, y hacen falta cuatro para guardar esta carta sin peligro",
+    "pass_top_spade": "{card}: solo tienes {n} picas bajas, y hacen falta cuatro para guardar"
+    " esta carta sin peligro",
+    "pass_top_spade.one": "{card}: solo tienes 1 pica baja, y hacen falta cuatro para guardar"
+    " esta carta sin peligro",
+    "pass_top_spade.none": "{card}: no tienes picas bajas, y hacen falta cuatro para guardar"
+    " esta carta sin peligro",
     "pass_void": "{card}: te quedas sin {suit} para poder descartarte",
     "pass_high": "{card}: una carta alta que puede llevarse puntos",
     "pass_extra": "{card}: no queda nada más peligroso que pasar",
