@@ -1,7 +1,7 @@
 """What both games' tables animate after an action (docs/api.md, "Events"): the trick it
 completed, the hand's sheet, then the end of the game or the next deal. Each game gives its own
-JSON of a trick, a sheet, an outcome and a deal (:mod:`picas.web.spades`,
-:mod:`picas.web.corazones`); the action's own event (a bid, a pass, a card) is the game's."""
+JSON of a trick, a sheet, an outcome and a deal (:mod:`picas.web.games.spades`,
+:mod:`picas.web.games.corazones`); the action's own event (a bid, a pass, a card) is the game's."""
 
 from __future__ import annotations
 

@@ -22,7 +22,7 @@ from picas.shared.seats import Seat
 from picas.shared.tricks import Play
 from picas.shared.views import TableView, by_seat_json, cards_json, table_json, table_of
 from picas.shared.views import (
-    trick_to_json as trick_to_json,  # picas.web.corazones takes it from here
+    trick_to_json as trick_to_json,  # picas.web.games.corazones takes it from here
 )
 
 
