@@ -2,6 +2,7 @@
 // the server's Spanish one, or in English the known codes' own text.
 
 import { t, serverText } from "./i18n.js";
+import * as manifest from "./games.js";
 
 export class ApiError extends Error {
   constructor(code, message, status = 0) {
@@ -57,27 +58,13 @@ function checkAnswer(data) {
 }
 
 /** A new game: settings {target, level, bag_penalty, blind_nil} and optionally a typed code. */
-export async function newGame(settings, code) {
-  const body = {
-    target: settings.target,
-    level: settings.level,
-    bag_penalty: settings.bag_penalty,
-    blind_nil: settings.blind_nil,
-  };
-  if (code) body.code = code;
-  return checkAnswer(await post("/api/games", body));
-}
-
-/** A new Corazones game: settings {target, level, passing, jack_of_diamonds, moon}, maybe a code. */
-export async function newCorazonesGame(settings, code) {
-  const body = {
-    game: "corazones",
-    target: settings.target,
-    level: settings.level,
-    passing: settings.passing,
-    jack_of_diamonds: settings.jack_of_diamonds,
-    moon: settings.moon,
-  };
+/** A new game of `game` (a page id of the games' manifest): its own options from `settings`, the
+ * level, maybe a code. The first game's body names no game, as before there were two. */
+export async function newGame(game, settings, code) {
+  const entry = manifest.byId(game) || manifest.FIRST;
+  const body = entry === manifest.FIRST ? {} : { game: entry.key };
+  for (const option of entry.options) body[option] = settings[option];
+  body.level = settings.level;
   if (code) body.code = code;
   return checkAnswer(await post("/api/games", body));
 }

@@ -54,7 +54,7 @@ const C = conductor({
   game: "corazones",
   state: S,
   keys: KEYS,
-  requestNew: api.newCorazonesGame,
+  requestNew: (settings, code) => api.newGame("corazones", settings, code),
   saveSettings: store.saveCorazonesSettings,
   targets: [100, 50],
   sameRules: (rules, wanted) => rules.target === wanted.target && rules.passing === wanted.passing

@@ -1,15 +1,15 @@
 // The page's entry: which game is on the table. A first visit gets the first screen (Picas or
 // Corazones); the choice is remembered, so a returning player lands on their game, and a Spades
-// player from before Corazones (a save, no choice yet) lands on Spades. Each game's conductor is
-// loaded only when it is played: main.js (Spades) or corazones.js, which shows the table (#app,
-// hidden until then) once its buttons answer. «Más → Cambiar de juego» opens the same screen.
+// player from before Corazones (a save, no choice yet) lands on Spades. Each game's conductor (its
+// module in the games' manifest, games.js) is loaded only when it is played, and shows the table
+// (#app, hidden until then) once its buttons answer. «Más → Cambiar de juego» opens the same screen.
 
 import * as store from "./store.js";
 import * as anim from "./animation.js";
+import * as manifest from "./games.js";
 import { applyTo, loadLanguage, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
-const LINK_NAMES = { picas: "picas", spades: "picas", corazones: "corazones", hearts: "corazones" };
 
 /** ?juego=corazones (or hearts, picas, spades): a link that names its game; taken off the address. */
 function gameFromLink() {
@@ -19,7 +19,8 @@ function gameFromLink() {
   params.delete("juego");
   const rest = params.toString();
   window.history.replaceState(null, "", window.location.pathname + (rest ? `?${rest}` : "") + window.location.hash);
-  return LINK_NAMES[raw.toLowerCase()] || null;
+  const game = manifest.byLink(raw);
+  return game ? game.id : null;
 }
 
 /** A shared Spades link from before Corazones (?codigo= alone) is a Spades game. */
@@ -60,13 +61,8 @@ function choose(current = null) {
 }
 
 async function play(game) {
-  if (game === "corazones") {
-    const corazones = await import("./corazones.js");
-    await corazones.start();
-  } else {
-    const spades = await import("./main.js");
-    await spades.start();
-  }
+  const table = await import((manifest.byId(game) || manifest.FIRST).module);
+  await table.start();
   $("btn-juego").addEventListener("click", async () => {
     $("mas").open = false;
     const next = await choose(game);
@@ -90,7 +86,8 @@ async function boot() {
     }
   }
   let game = gameFromLink() || store.chosenGame();
-  if (!game && (linkHasCode() || store.hasSave("picas"))) game = "picas";
+  const first = manifest.FIRST.id;
+  if (!game && (linkHasCode() || store.hasSave(first))) game = first;
   if (!game) {
     applyTo(document);
     game = await choose();

@@ -55,7 +55,7 @@ const C = conductor({
   game: "picas",
   state: S,
   keys: { game: store.GAME_KEY, practice: store.PRACTICE_KEY },
-  requestNew: api.newGame,
+  requestNew: (settings, code) => api.newGame("picas", settings, code),
   saveSettings: store.saveSettings,
   targets: [250, 500],
   sameRules: (rules, wanted) => rules.target === wanted.target && rules.bag_penalty === wanted.bag_penalty

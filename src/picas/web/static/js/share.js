@@ -5,6 +5,7 @@
 
 import { t } from "./i18n.js";
 import * as api from "./api.js";
+import * as manifest from "./games.js";
 import { makeDialog, node, closeButton } from "./dialogs.js";
 
 const MAX_FILE = 250 * 1024; // the server's body cap is 256 KB
@@ -15,9 +16,11 @@ export function linkCode(code) {
   return clean.length === 8 ? `${clean.slice(0, 4)}-${clean.slice(4)}` : clean;
 }
 
-/** The link to a game's deals; a Corazones link names its game (a bare code is Spades, as before). */
-export function linkFor(code, game = "picas") {
-  const which = game === "corazones" ? "&juego=corazones" : "";
+/** The link to a game's deals; a link names its game unless it is the first (a bare code is
+ * Spades, as before there were two). `game`: a page id of the games' manifest. */
+export function linkFor(code, game = manifest.FIRST.id) {
+  const entry = manifest.byId(game) || manifest.FIRST;
+  const which = entry === manifest.FIRST ? "" : `&juego=${entry.links[0]}`;
   return `${window.location.origin}${window.location.pathname}?codigo=${linkCode(code)}${which}`;
 }
 
@@ -28,13 +31,13 @@ function section(titleKey) {
 }
 
 /** The download is the save the page keeps: {"record": ..., "sig": ...} (docs/record.md). */
-function download(save, code, game = "picas") {
+function download(save, code, game = manifest.FIRST.id) {
   const file = { record: save.record, sig: save.sig };
   const blob = new Blob([`${JSON.stringify(file, null, 2)}\n`], { type: "application/json" });
   const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
   a.href = url;
-  a.download = `${game === "corazones" ? "corazones" : "picas"}-${linkCode(code) || "partida"}.json`;
+  a.download = `${(manifest.byId(game) || manifest.FIRST).download}-${linkCode(code) || "partida"}.json`;
   document.body.append(a);
   a.click();
   a.remove();

@@ -2,26 +2,19 @@
 // never overwritten: it is moved aside under its own key so nothing is lost. A practice hand
 // («Rejugar esta mano») has a save of its own, so the real game's save is never touched by it.
 
-export const GAME_KEY = "picas.partida";
-export const PRACTICE_KEY = "picas.practica";
-const SETTINGS_KEY = "picas.ajustes";
-const ASIDE_PREFIX = "picas.partida.apartada.";
-const FORMAT = 1;
+import * as manifest from "./games.js";
 
-// Each game keeps its own save, practice hand, next-game settings and statistics. Spades keeps the
-// keys it had before Corazones came, so a Spades player's save and statistics still open.
-export const GAMES = ["picas", "corazones"];
+// Each game keeps its own save, practice hand, next-game settings and statistics, under the keys
+// of the games' manifest. Spades keeps the keys it had before Corazones came, so a Spades player's
+// save and statistics still open.
+export const GAMES = manifest.GAMES.map((game) => game.id);
+export const KEYS = Object.freeze(Object.fromEntries(manifest.GAMES.map((game) => [game.id, game.storage])));
+export const GAME_KEY = manifest.FIRST.storage.game;
+export const PRACTICE_KEY = manifest.FIRST.storage.practice;
+const SETTINGS_KEY = manifest.FIRST.storage.settings;
+const ASIDE_PREFIX = manifest.FIRST.storage.aside;
+const FORMAT = 1;
 const CHOICE_KEY = "picas.juego";
-export const KEYS = Object.freeze({
-  picas: { game: GAME_KEY, practice: PRACTICE_KEY, settings: SETTINGS_KEY, aside: ASIDE_PREFIX, stats: "picas.estadisticas" },
-  corazones: {
-    game: "picas.corazones.partida",
-    practice: "picas.corazones.practica",
-    settings: "picas.corazones.ajustes",
-    aside: "picas.corazones.partida.apartada.",
-    stats: "picas.corazones.estadisticas",
-  },
-});
 
 /** The game the player chose last ("picas" | "corazones"), or null on a first visit. */
 export function chosenGame() {
@@ -122,7 +115,7 @@ export function loadGame(key = GAME_KEY) {
   if (!game.ui || typeof game.ui !== "object") game.ui = {};
   game.reasons = cleanReasons(game.reasons);
   if (typeof game.gid !== "string" || game.gid.length > 64) game.gid = null;
-  if (key === PRACTICE_KEY || key === KEYS.corazones.practice) {
+  if (manifest.GAMES.some((game) => game.storage.practice === key)) {
     const p = game.practice;
     if (!p || typeof p !== "object" || !Number.isInteger(p.hand)) return { status: "damaged", raw, reason: "shape" };
   } else {

@@ -1,0 +1,53 @@
+// The manifest of the games the page plays: the one list the first screen, the store, the API
+// client and sharing read (the server's list is the games' registry, picas.games; a test checks the
+// two agree). Each entry: the game's key (the record's and the API's), the page's id for it (Spades
+// keeps "picas", the id its saves, settings and statistics were stored under before Corazones),
+// the names a link may use (?juego=), its conductor module, the name of its downloads, and the
+// localStorage keys of its save, practice hand, settings and statistics.
+
+export const GAMES = Object.freeze([
+  Object.freeze({
+    key: "spades",
+    id: "picas",
+    links: ["picas", "spades"],
+    module: "./main.js",
+    download: "picas",
+    options: ["target", "bag_penalty", "blind_nil"],
+    storage: Object.freeze({
+      game: "picas.partida",
+      practice: "picas.practica",
+      settings: "picas.ajustes",
+      aside: "picas.partida.apartada.",
+      stats: "picas.estadisticas",
+    }),
+  }),
+  Object.freeze({
+    key: "corazones",
+    id: "corazones",
+    links: ["corazones", "hearts"],
+    module: "./corazones.js",
+    download: "corazones",
+    options: ["target", "passing", "jack_of_diamonds", "moon"],
+    storage: Object.freeze({
+      game: "picas.corazones.partida",
+      practice: "picas.corazones.practica",
+      settings: "picas.corazones.ajustes",
+      aside: "picas.corazones.partida.apartada.",
+      stats: "picas.corazones.estadisticas",
+    }),
+  }),
+]);
+
+/** The first game: a bare shared link (?codigo= alone) and a save from before the choice are its. */
+export const FIRST = GAMES[0];
+
+/** The entry of a page id ("picas", "corazones"), or undefined. */
+export function byId(id) {
+  return GAMES.find((game) => game.id === id);
+}
+
+/** The entry a link's ?juego= names (any case), or undefined. */
+export function byLink(name) {
+  const wanted = String(name).toLowerCase();
+  return GAMES.find((game) => game.links.includes(wanted));
+}
