@@ -14,7 +14,7 @@ from picas.shared.cards import Card, cards_in
 from picas.shared.invariants import InvariantBroken, Tally
 from picas.shared.record import GameCodec, GameRecord
 from picas.shared.seats import Seat
-from picas.shared.spec import Arena, GameSpec, UnknownGame
+from picas.shared.spec import Arena, ArenaRequest, GameSpec, UnknownGame
 from picas.shared.trick_winner import trick_winner_index
 from picas.shared.tricks import PLAYS
 
@@ -151,20 +151,13 @@ def check(seed: int, hands: int, level: str | None, views_every: int) -> Tally:
     return tally
 
 
-def run_arena(
-    a: str,
-    b: str,
-    deals: int,
-    seed: int,
-    jobs: int,
-    options: Mapping[str, Any],
-    say: Callable[[str], None],
-) -> tuple[str, str]:
+def run_arena(request: ArenaRequest) -> tuple[str, str]:
     """``a`` in South and North against ``b`` in West and East, then the seats swapped, on the same
     deals: the mean of ``a``'s pair's tricks less ``b``'s, per deal."""
+    a, b, deals = request.a, request.b, request.deals
     diffs = []
     for index in range(deals):
-        code = code_for(f"minibazas/arena/{seed}/{index}")
+        code = code_for(f"minibazas/arena/{request.seed}/{index}")
         margin = 0.0
         for a_seats in ((Seat.SOUTH, Seat.NORTH), (Seat.WEST, Seat.EAST)):
             bots = {seat: load_bot(a if seat in a_seats else b) for seat in Seat}

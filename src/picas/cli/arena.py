@@ -10,6 +10,7 @@ import sys
 
 from picas import games
 from picas.cli import CommandError
+from picas.shared.spec import ArenaRequest
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -54,15 +55,16 @@ def run(args: argparse.Namespace) -> int:
     given = [f"--{name}" for name in others if getattr(args, name, None) is not None]
     if given:
         raise CommandError(f"{', '.join(given)} no se aplica a --game {args.game}.")
-    report, timing = spec.arena.run(
-        args.a,
-        args.b,
-        spec.arena.deals if args.deals is None else args.deals,
-        spec.arena.seed if args.seed is None else args.seed,
-        max(1, args.jobs),
-        {name: getattr(args, name, None) for name in own},
-        lambda line: print(line, flush=True),
+    request = ArenaRequest(
+        a=args.a,
+        b=args.b,
+        deals=spec.arena.deals if args.deals is None else args.deals,
+        seed=spec.arena.seed if args.seed is None else args.seed,
+        jobs=max(1, args.jobs),
+        options={name: getattr(args, name, None) for name in own},
+        say=lambda line: print(line, flush=True),
     )
+    report, timing = spec.arena.run(request)
     print(report)
     if timing:  # to stderr: stdout is the same for the same seed whatever --jobs is
         print(timing, file=sys.stderr)

@@ -94,7 +94,7 @@ def hot_modules() -> tuple[str, ...]:
         path = Path(__file__).resolve().parent / key / "hot.py"
         scope: dict[str, Any] = {}
         exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), scope)
-        names.extend(scope["HOT_MODULES"])
+        names.extend(f"{__name__}.{key}.{name}" for name in scope["HOT_MODULES"])
     return tuple(names)
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Generic, Self, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 from picas.shared.cards import Card, cards_in, mask_of
 from picas.shared.deals import Deal, normalize_code
@@ -68,6 +68,41 @@ class GameCodec(Generic[R, A, S]):
         KNOWN_NAMES[self.key] = self.name_es
         if self.implied:
             IMPLIED_GAME[:] = [self.key]
+
+
+R_contra = TypeVar("R_contra", contravariant=True)
+S_co = TypeVar("S_co", covariant=True)
+
+
+class _Starts(Protocol[R_contra, S_co]):
+    """A game's state type, as the record starts one: ``new(rules, code, deals=...)``."""
+
+    def new(self, rules: R_contra, code: str, *, deals: tuple[Deal, ...] = ...) -> S_co: ...
+
+
+def codec_for(
+    key: str,
+    name_es: str,
+    rules: type[Any],
+    actions: tuple[Callable[[object], A], Callable[[A], Any]],
+    state: _Starts[R, S],
+    apply: Callable[[S, A], S],
+    *,
+    implied: bool = False,
+) -> GameCodec[R, A, S]:
+    """A game's codec from its rules type (``from_json``/``to_json``), its actions' reader and
+    writer, and its state type (``new``) and ``apply``."""
+    return GameCodec(
+        key=key,
+        name_es=name_es,
+        read_rules=rules.from_json,
+        rules_json=rules.to_json,
+        parse_action=actions[0],
+        action_json=actions[1],
+        start=lambda rules, code, deals: state.new(rules, code, deals=deals),
+        apply=apply,
+        implied=implied,
+    )
 
 
 KNOWN_NAMES: dict[str, str] = {}

@@ -34,16 +34,27 @@ class ArenaOption:
 
 
 @dataclass(frozen=True, slots=True)
+class ArenaRequest:
+    """A match ``picas arena`` asks of a game: ``a`` against ``b`` on ``deals`` deals of ``seed``,
+    on ``jobs`` processes, with the game's own ``options``; ``say`` takes the partial reports and
+    progress lines that some options ask for."""
+
+    a: str
+    b: str
+    deals: int
+    seed: int
+    jobs: int
+    options: Mapping[str, Any]
+    say: Callable[[str], None]
+
+
+@dataclass(frozen=True, slots=True)
 class Arena:
-    """A game's ``picas arena``: two players on the same deals, the seats rotated.
+    """A game's ``picas arena``: two players on the same deals, the seats rotated. ``run`` plays
+    the match and returns the report and a note on the time it took (the report is the same for
+    the same seed whatever the number of processes, the note is not)."""
 
-    ``run(a, b, deals, seed, jobs, options, say)`` plays the match and returns the report and a
-    note on the time it took (the report is the same for the same seed whatever ``jobs`` is, the
-    note is not); ``say`` takes the partial reports and progress lines that some options ask for."""
-
-    run: Callable[
-        [str, str, int, int, int, Mapping[str, Any], Callable[[str], None]], tuple[str, str]
-    ]
+    run: Callable[[ArenaRequest], tuple[str, str]]
     deals: int
     seed: int
     options: tuple[ArenaOption, ...] = ()

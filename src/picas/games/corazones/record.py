@@ -7,30 +7,27 @@ passing, so a record needs no seat names (docs/record.md)."""
 
 from __future__ import annotations
 
-from picas.games.corazones.actions import Action, action_to_json, parse_action
+from picas.games.corazones import actions
 from picas.games.corazones.game import GameState
 from picas.games.corazones.rules import Rules
-from picas.shared.record import GameCodec, GameRecord
+from picas.shared.record import GameCodec, GameRecord, codec_for
 
 KEY = "corazones"
-
-CORAZONES: GameCodec[Rules, Action, GameState] = GameCodec(
-    key=KEY,
-    name_es="Corazones",
-    read_rules=Rules.from_json,
-    rules_json=Rules.to_json,
-    parse_action=parse_action,
-    action_json=action_to_json,
-    start=lambda rules, code, deals: GameState.new(rules, code, deals=deals),
-    apply=GameState.apply,
+CORAZONES: GameCodec[Rules, actions.Action, GameState] = codec_for(
+    KEY,
+    "Corazones",
+    Rules,
+    (actions.parse_action, actions.action_to_json),
+    GameState,
+    GameState.apply,
 )
 
 
-class CorazonesRecord(GameRecord[Rules, Action, GameState]):
+class CorazonesRecord(GameRecord[Rules, actions.Action, GameState]):
     """A Corazones record (``"game": "corazones"``)."""
 
     __slots__ = ()
 
     @classmethod
-    def codec(cls) -> GameCodec[Rules, Action, GameState]:
+    def codec(cls) -> GameCodec[Rules, actions.Action, GameState]:
         return CORAZONES

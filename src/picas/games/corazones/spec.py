@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
-
 from picas.games.corazones import arena, bench, invariants, report
 from picas.games.corazones.bots import LEVELS, Bot
 from picas.games.corazones.bots.base import CORAZONES_BOTS
@@ -14,7 +11,7 @@ from picas.games.corazones.rules import TARGETS, Rules
 from picas.games.corazones.view import view_for, view_to_json
 from picas.shared.bots import LEVEL_NAMES_ES
 from picas.shared.invariants import Tally
-from picas.shared.spec import Arena, ArenaOption, GameSpec, UnknownGame
+from picas.shared.spec import Arena, ArenaOption, ArenaRequest, GameSpec, UnknownGame
 
 
 def load_bot(level: str) -> Bot:
@@ -28,15 +25,8 @@ def check(seed: int, hands: int, level: str | None, views_every: int) -> Tally:
     return invariants.run_games(seed, hands, level, check_every=views_every)
 
 
-def run_arena(
-    a: str,
-    b: str,
-    deals: int,
-    seed: int,
-    jobs: int,
-    options: Mapping[str, Any],
-    say: Callable[[str], None],
-) -> tuple[str, str]:
+def run_arena(request: ArenaRequest) -> tuple[str, str]:
+    a, b, options, say = request.a, request.b, request.options, request.say
     for level in (a, b):
         load_bot(level)  # fail early, in this process, on a bad name
     pattern = options.get("pattern") or "pairs"
@@ -53,11 +43,11 @@ def run_arena(
     result = arena.match(
         a,
         b,
-        deals,
+        request.deals,
         pattern=pattern,
-        seed=seed,
+        seed=request.seed,
         start=options.get("start") or 0,
-        jobs=jobs,
+        jobs=request.jobs,
         progress=progress,
     )
     return arena.report(result), ""
@@ -93,7 +83,7 @@ SPEC = GameSpec(
     bench_games=bench.random_game_hands,
     replay_text=report.replay_text,
     replay_json=report.replay_json,
-    compiled_modules=HOT_MODULES,
+    compiled_modules=tuple(f"{__package__}.{name}" for name in HOT_MODULES),
     bots=CORAZONES_BOTS,
     view_json=lambda state, seat: view_to_json(view_for(state, seat)),
     extra={"openspiel": "hearts", "game_lengths": bench.game_lengths},

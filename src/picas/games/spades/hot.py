@@ -1,12 +1,13 @@
-"""Spades' modules in the compiled group (:mod:`picas.compiled`): where its engine and Difícil's
-search spend their time. Plain data: the build reads this file before anything of the game loads."""
+"""Spades' modules in the compiled group (:mod:`picas.compiled`), under ``picas.games.spades``:
+its engine, and Difícil's search with the card counting, policy and bid evaluator it calls. Plain
+data: the build reads this file before anything of the game loads."""
 
 HOT_MODULES = (
-    "picas.games.spades.hand",
-    "picas.games.spades.scoring",
-    "picas.games.spades.game",
-    "picas.games.spades.bots.knowledge",
-    "picas.games.spades.bots.policy",
-    "picas.games.spades.bots.search",
-    "picas.games.spades.bots.evaluate",
+    "hand",
+    "scoring",
+    "game",
+    "bots.knowledge",
+    "bots.policy",
+    "bots.search",
+    "bots.evaluate",
 )

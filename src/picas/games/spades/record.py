@@ -7,20 +7,11 @@ from __future__ import annotations
 from picas.games.spades.actions import Action, action_to_json, parse_action
 from picas.games.spades.game import GameState
 from picas.games.spades.rules import Rules
-from picas.shared.record import GameCodec, GameRecord
+from picas.shared.record import GameCodec, GameRecord, codec_for
 
 KEY = "spades"
-
-SPADES: GameCodec[Rules, Action, GameState] = GameCodec(
-    key=KEY,
-    name_es="Picas",
-    read_rules=Rules.from_json,
-    rules_json=Rules.to_json,
-    parse_action=parse_action,
-    action_json=action_to_json,
-    start=lambda rules, code, deals: GameState.new(rules, code, deals=deals),
-    apply=GameState.apply,
-    implied=True,
+SPADES: GameCodec[Rules, Action, GameState] = codec_for(
+    KEY, "Picas", Rules, (parse_action, action_to_json), GameState, GameState.apply, implied=True
 )
 
 

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
-
 from picas.games.spades import arena, bench, invariants, report
 from picas.games.spades.bots.base import SPADES_BOTS
 from picas.games.spades.bots.registry import LEVEL_NAMES_ES, load_bot
@@ -13,7 +10,7 @@ from picas.games.spades.record import KEY, SpadesRecord
 from picas.games.spades.rules import Rules
 from picas.games.spades.view import view_for, view_to_json
 from picas.shared.invariants import Tally
-from picas.shared.spec import Arena, ArenaOption, GameSpec
+from picas.shared.spec import Arena, ArenaOption, ArenaRequest, GameSpec
 
 
 def check(seed: int, hands: int, level: str | None, views_every: int) -> Tally:
@@ -22,24 +19,16 @@ def check(seed: int, hands: int, level: str | None, views_every: int) -> Tally:
     return invariants.run_bot_games(seed, hands, level, check_every=views_every)
 
 
-def run_arena(
-    a: str,
-    b: str,
-    deals: int,
-    seed: int,
-    jobs: int,
-    options: Mapping[str, Any],
-    say: Callable[[str], None],
-) -> tuple[str, str]:
-    games = options.get("games")
+def run_arena(request: ArenaRequest) -> tuple[str, str]:
+    games, deals, jobs = request.options.get("games"), request.deals, request.jobs
     result = arena.run_arena(
-        a,
-        b,
+        request.a,
+        request.b,
         deals=deals,
         games=deals // 10 if games is None else games,
-        seed=seed,
+        seed=request.seed,
         jobs=jobs,
-        target=options.get("target") or 250,
+        target=request.options.get("target") or 250,
     )
     hands = 2 * len(result.diffs) + sum(result.game_hands)
     timing = (
@@ -72,7 +61,7 @@ SPEC = GameSpec(
     bench_games=bench.random_game_hands,
     replay_text=report.replay_text,
     replay_json=report.replay_json,
-    compiled_modules=HOT_MODULES,
+    compiled_modules=tuple(f"{__package__}.{name}" for name in HOT_MODULES),
     bots=SPADES_BOTS,
     view_json=lambda state, seat: view_to_json(view_for(state, seat)),
     extra={"openspiel": "spades"},
