@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from picas import games
 from picas.cli import CommandError
 from picas.shared.bots import LEVEL_NAMES_ES
 from picas.shared.deals import code_from_bytes
@@ -85,8 +86,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     parser.add_argument(
         "--game",
-        choices=("spades", "corazones"),
-        default="spades",
+        choices=games.keys(),
+        default=games.KEYS[0],
         help="el juego de las partidas (spades); en Corazones, Sur pasa tres cartas al azar",
     )
     parser.add_argument("--seconds", type=float, default=60.0, help="duración por nivel (60)")
@@ -293,7 +294,7 @@ class Player:
         self.rng = random.Random(f"picas/load/{args.seed}/{stats.level}/{number}")
         self.games = 0
         # What a new game's body says of its game: nothing for Spades (as before Corazones).
-        self.game = {} if args.game == "spades" else {"game": args.game}
+        self.game = {} if args.game == games.KEYS[0] else {"game": args.game}
 
     async def post(self, endpoint: str, body: Json) -> Json | None:
         """One request, timed; ``None`` (and an error counted) unless it answers a good 200."""
@@ -697,7 +698,7 @@ def count_faults(log: str) -> int:
 
 def describe(result: Json, args: argparse.Namespace) -> str:
     lines = [
-        f"load: {'' if args.game == 'spades' else args.game + ', '}level {result['level']},"
+        f"load: {'' if args.game == games.KEYS[0] else args.game + ', '}level {result['level']},"
         f" {result['players']} players, think {args.think} s,"
         f" {result['seconds']} s: {result['actions']:,} actions ({result['actions_per_second']}/s),"
         f" {result['requests']:,} requests ({result['requests_per_second']}/s),"

@@ -17,6 +17,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 
+from picas.games import KEYS
 from picas.record import RecordError
 from picas.shared.errors import (
     IllegalAction,
@@ -161,7 +162,7 @@ FIELD_HINTS: Mapping[str, str] = {
     "save.sig": "La firma de la partida guardada debe ser un texto.",
     "hand_number": "«hand_number» es el número de una mano acabada (1, 2, 3…).",
     "record": "«record» debe ser una partida de Picas (un objeto JSON).",
-    "game": "«game» debe ser «spades» o «corazones».",
+    "game": f"«game» debe ser {' o '.join(f'«{key}»' for key in KEYS)}.",
     "corazones.target": "El objetivo de Corazones debe ser 50 o 100.",
     "corazones.passing": "«passing» debe ser true o false.",
     "corazones.jack_of_diamonds": "«jack_of_diamonds» debe ser true o false.",

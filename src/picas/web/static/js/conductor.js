@@ -6,6 +6,7 @@
 
 import * as api from "./api.js";
 import * as store from "./store.js";
+import * as manifest from "./games.js";
 import * as anim from "./animation.js";
 import * as R from "./render.js";
 import * as T from "./mesa.js";
@@ -243,9 +244,10 @@ export function conductor(table) {
 
   /** A downloaded game, checked and signed by the server: the other game's opens at its own table. */
   async function adoptImported(answer) {
-    const corazones = answer.game === "corazones"; // a Spades answer says "spades" (or, older, nothing)
-    if (corazones !== (table.game === "corazones")) {
-      store.handOver(corazones ? "corazones" : "picas", answer);
+    // The answer names its game by its key (an older Spades answer, by nothing).
+    const own = manifest.GAMES.find((game) => game.key === answer.game) || manifest.FIRST;
+    if (own.id !== table.game) {
+      store.handOver(own.id, answer);
       window.location.reload();
       return;
     }
