@@ -217,5 +217,5 @@ def describe_validation(errors: Sequence[Any]) -> str:
 
 
 _UNION_TAGS = frozenset({"int", "str", "bool", "dict", "list", "none"})
-GAME_TAGS = frozenset({"spades", "corazones"})
+GAME_TAGS = frozenset(KEYS)
 """The tags of the bodies that differ by game (a discriminated union on ``game``)."""
