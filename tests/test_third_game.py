@@ -10,17 +10,20 @@ import json
 import os
 import subprocess
 import sys
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from proof_server import PicasServer
 
 import picas
 from minibazas.spec import SPEC, MinibazasRecord
 from picas import games
-from picas.record import read_record
+from picas.record import iter_states, read_record
 from picas.shared.seats import Seat
 from picas.web import Settings, create_app
 from picas.web.games import table_for
@@ -194,3 +197,60 @@ def test_the_third_game_imports_only_the_shared_floor_and_itself() -> None:
     ours = {name for name in imported if name.startswith(("picas", "minibazas"))}
     assert ours
     assert all(name.startswith(("picas.shared.", "minibazas")) for name in ours), ours
+
+
+def test_a_served_game_replies_at_dificil_and_opens_its_download(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A real server in its own processes: its worker processes (Difícil's replies, imports) find
+    # the game by PICAS_GAMES as the server does.
+    monkeypatch.setenv(games.GAMES_ENV, "minibazas.spec:SPEC")
+    monkeypatch.setenv(
+        "PYTHONPATH", os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")])
+    )
+    with PicasServer(tmp_path) as server:
+        body = _post(server, "/api/games", {"game": "minibazas", "level": "dificil"})
+        for _ in range(3):
+            body = _post(
+                server, "/api/games/act", {"save": body["save"], "action": body["view"]["legal"][0]}
+            )
+        assert body["level"] == "dificil"
+        opened = _post(server, "/api/games/import", dict(body["save"]))
+        assert opened["game"] == "minibazas"
+        assert opened["view"] == body["view"]
+        assert opened["reasons"] == {}
+        # A plain record: every computer action is decided again and must be the record's.
+        checked = _post(server, "/api/games/import", {"record": body["save"]["record"]})
+        assert checked["view"] == body["view"]
+        record = body["save"]["record"]
+        index, other = next(
+            (i, next(c.code for c in state.legal() if c.code != record["actions"][i]))
+            for i, state in enumerate(iter_states(read_record(record)))
+            if i < len(record["actions"])
+            and state.turn is not Seat.SOUTH
+            and len(state.legal()) > 1
+        )
+        forged = {**record, "actions": [*record["actions"][:index], other]}
+        status, refused = _post_raw(server, "/api/games/import", {"record": forged})
+        assert status == 422, refused  # that card is not the one its level plays there
+        assert refused["error"]["code"]
+
+
+def _post_raw(server: PicasServer, path: str, body: object) -> tuple[int, Any]:
+    request = urllib.request.Request(
+        server.base + path,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def _post(server: PicasServer, path: str, body: object) -> Any:
+    status, answer = _post_raw(server, path, body)
+    assert status == 200, answer
+    return answer

@@ -58,7 +58,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     errors.install(app)
     app.include_router(games.games_router())
     app.include_router(tip.router)
-    app.include_router(review.router)
+    app.include_router(review.review_router())
     app.include_router(pages.pages_router(settings.static_dir))
     files = (
         StaticFiles(directory=settings.static_dir, html=True)

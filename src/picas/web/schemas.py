@@ -558,11 +558,6 @@ class CorazonesHintOut(_Out):
     reason_params: dict[str, str | int]
 
 
-AnyPracticeOut = Annotated[PracticeOut | CorazonesPracticeOut, Field(discriminator="game")]
-AnyImportOut = Annotated[ImportOut | CorazonesImportOut, Field(discriminator="game")]
-AnyHintOut = Annotated[HintOut | CorazonesHintOut, Field(discriminator="game")]
-
-
 class ErrorDetail(_Out):
     code: str = Field(examples=["must_follow_suit"])
     message: str = Field(examples=["Tienes corazones: debes asistir."])

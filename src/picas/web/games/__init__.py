@@ -8,6 +8,7 @@ import importlib
 import importlib.util
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
 from typing import Annotated, Any, Protocol, Union
@@ -19,7 +20,7 @@ from picas.record import AnyRecord
 from picas.shared.deals import Deal
 from picas.shared.seats import Seat
 from picas.web.events import Event
-from picas.web.games.generic import GenericTable, generic_models
+from picas.web.games.generic import GameModels, GenericTable, generic_models
 
 
 class TableGame(Protocol):
@@ -84,19 +85,31 @@ def table_for(key: str) -> TableGame:
     return table
 
 
-def models_for(key: str) -> tuple[type[BaseModel], type[BaseModel]]:
-    """The new-game body and the answer of the game ``key``: its module's ``NEW_GAME_IN`` and
-    ``GAME_OUT``, or the generic ones made from its spec."""
+def models_for(key: str) -> GameModels:
+    """The bodies and answers of the game ``key``: its module's ``MODELS``, or the generic ones
+    made from its spec."""
     module = _own_module(key)
     if module is None:
         return generic_models(find_game(key))
-    return module.NEW_GAME_IN, module.GAME_OUT
+    models: GameModels = module.MODELS
+    return models
 
 
-def game_unions(keys: Sequence[str]) -> tuple[Any, Any]:
-    """The new-game body and the answer of every game in ``keys``, as tagged unions: a body
-    without ``game`` is the first game's (Spades)."""
-    pairs = [models_for(key) for key in keys]
+@dataclass(frozen=True, slots=True)
+class Unions:
+    """Every game's bodies and answers as tagged unions on ``game`` (the API's types)."""
+
+    new_game_in: Any
+    game_out: Any
+    import_out: Any
+    hint_out: Any
+    practice_out: Any
+
+
+def game_unions(keys: Sequence[str]) -> Unions:
+    """The API's types for the games ``keys``: a body without ``game`` is the first game's
+    (Spades); a game without hints or practice games is in neither of those unions."""
+    models = {key: models_for(key) for key in keys}
     default = keys[0]
 
     def game_of_body(body: Any) -> str | None:
@@ -105,12 +118,18 @@ def game_unions(keys: Sequence[str]) -> tuple[Any, Any]:
             return game if isinstance(game, str) else None
         return str(getattr(body, "game", default))
 
-    new_in: Any = Annotated[
-        Union[tuple(Annotated[new, Tag(key)] for key, (new, _) in zip(keys, pairs, strict=True))],  # noqa: UP007
-        Discriminator(game_of_body),
-    ]
-    out: Any = Annotated[Union[tuple(out for _, out in pairs)], Field(discriminator="game")]  # noqa: UP007
-    return new_in, out
+    def union(kinds: list[type[BaseModel] | None]) -> Any:
+        present = tuple(kind for kind in kinds if kind is not None)
+        return Annotated[Union[present], Field(discriminator="game")]  # noqa: UP007
+
+    tagged = tuple(Annotated[m.new_game_in, Tag(key)] for key, m in models.items())
+    return Unions(
+        new_game_in=Annotated[Union[tagged], Discriminator(game_of_body)],  # noqa: UP007
+        game_out=union([m.game_out for m in models.values()]),
+        import_out=union([m.import_out for m in models.values()]),
+        hint_out=union([m.hint_out for m in models.values()]),
+        practice_out=union([m.practice_out for m in models.values()]),
+    )
 
 
 def _own_module(key: str) -> ModuleType | None:

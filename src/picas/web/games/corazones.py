@@ -41,7 +41,14 @@ from picas.shared.seats import Seat
 from picas.shared.tricks import Play, Trick
 from picas.shared.views import trick_to_json
 from picas.web.events import Event, events_after
-from picas.web.schemas import CorazonesGameOut, CorazonesNewGameIn
+from picas.web.games.generic import GameModels
+from picas.web.schemas import (
+    CorazonesGameOut,
+    CorazonesHintOut,
+    CorazonesImportOut,
+    CorazonesNewGameIn,
+    CorazonesPracticeOut,
+)
 
 SOUTH = Seat.SOUTH
 
@@ -173,9 +180,14 @@ class CorazonesTable:
         return {}
 
 
-NEW_GAME_IN = CorazonesNewGameIn
-GAME_OUT = CorazonesGameOut
-"""The game's new-game body and its answer (:mod:`picas.web.schemas`)."""
+MODELS = GameModels(
+    CorazonesNewGameIn,
+    CorazonesGameOut,
+    CorazonesImportOut,
+    CorazonesHintOut,
+    CorazonesPracticeOut,
+)
+"""The game's bodies and answers (:mod:`picas.web.schemas`)."""
 TABLE = CorazonesTable()
 
 

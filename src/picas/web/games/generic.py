@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, StrictStr, create_model
@@ -88,7 +89,19 @@ class GenericTable:
         return {}
 
 
-def generic_models(spec: GameSpec) -> tuple[type[BaseModel], type[BaseModel]]:
+@dataclass(frozen=True, slots=True)
+class GameModels:
+    """A game's bodies and answers at the API: the new-game body, the answer of a turn, of an
+    import, and (for a game that has them) of a hint and of a practice game."""
+
+    new_game_in: type[BaseModel]
+    game_out: type[BaseModel]
+    import_out: type[BaseModel]
+    hint_out: type[BaseModel] | None = None
+    practice_out: type[BaseModel] | None = None
+
+
+def generic_models(spec: GameSpec) -> GameModels:
     """The new-game body (``game``, the level, a code and each of the game's options, with its
     values and its default) and the answer (South's view as the game writes it) of ``spec``."""
     options: dict[str, Any] = {
@@ -115,4 +128,10 @@ def generic_models(spec: GameSpec) -> tuple[type[BaseModel], type[BaseModel]]:
         code=(str, ...),
         level=(Level, ...),
     )
-    return new_in, out
+    imported = create_model(
+        f"{spec.key.capitalize()}ImportOut",
+        __base__=out,
+        __doc__=f"An opened {spec.name_en} download.",
+        reasons=(dict[str, dict[str, str]], ...),
+    )
+    return GameModels(new_in, out, imported)

@@ -42,7 +42,8 @@ from picas.games.spades.view import (
 from picas.record import iter_states
 from picas.shared.deals import deal_for
 from picas.web.events import Event, events_after
-from picas.web.schemas import GameOut, NewGameIn
+from picas.web.games.generic import GameModels
+from picas.web.schemas import GameOut, HintOut, ImportOut, NewGameIn, PracticeOut
 
 SOUTH = Seat.SOUTH
 PROFILE = "casa"
@@ -186,9 +187,8 @@ class SpadesTable:
         return reasons
 
 
-NEW_GAME_IN = NewGameIn
-GAME_OUT = GameOut
-"""The game's new-game body and its answer (:mod:`picas.web.schemas`)."""
+MODELS = GameModels(NewGameIn, GameOut, ImportOut, HintOut, PracticeOut)
+"""The game's bodies and answers (:mod:`picas.web.schemas`)."""
 TABLE = SpadesTable()
 
 

@@ -27,7 +27,8 @@ from picas.web.table import Turn, game_code
 def games_router(keys: Sequence[str] | None = None) -> APIRouter:
     """The router for the games ``keys`` (every registered game by default)."""
     keys = games.keys() if keys is None else keys
-    new_game_in, game_out_type = game_unions(keys)
+    unions = game_unions(keys)
+    new_game_in, game_out_type = unions.new_game_in, unions.game_out
     game_out_adapter: TypeAdapter[Any] = TypeAdapter(game_out_type)
     router = APIRouter(prefix="/api/games", tags=["games"], responses=ERROR_RESPONSES)
 

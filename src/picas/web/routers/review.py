@@ -1,37 +1,24 @@
 """Around the table: ``/api/hint``, ``/api/practice`` («Rejugar esta mano») and
-``/api/games/import`` (open a downloaded game)."""
+``/api/games/import`` (open a downloaded game). The answers are the union of every game's
+(:func:`picas.web.games.game_unions`), made when the app is."""
 
-from __future__ import annotations
+# Not ``from __future__ import annotations``: the endpoints' types are made at run time, from the
+# games' registry, and FastAPI reads them off the functions.
 
 import hashlib
+from collections.abc import Sequence
+from typing import Any
 
 from fastapi import APIRouter, Request
 from pydantic import TypeAdapter
 from starlette.concurrency import run_in_threadpool
 
+from picas import games
 from picas.web import jobs, review
 from picas.web.deps import ERROR_RESPONSES, AnswersDep, HeavyDep, TableDep
-from picas.web.schemas import (
-    AnyHintOut,
-    AnyImportOut,
-    AnyPracticeOut,
-    CorazonesHintOut,
-    CorazonesImportOut,
-    CorazonesPracticeOut,
-    HintOut,
-    ImportIn,
-    ImportOut,
-    PracticeIn,
-    PracticeOut,
-    SaveOnlyIn,
-)
+from picas.web.games import game_unions
+from picas.web.schemas import ImportIn, PracticeIn, SaveOnlyIn
 from picas.web.signing import canonical_json
-
-router = APIRouter(prefix="/api", tags=["review"], responses=ERROR_RESPONSES)
-
-HINT_OUT: TypeAdapter[HintOut | CorazonesHintOut] = TypeAdapter(AnyHintOut)
-PRACTICE_OUT: TypeAdapter[PracticeOut | CorazonesPracticeOut] = TypeAdapter(AnyPracticeOut)
-IMPORT_OUT: TypeAdapter[ImportOut | CorazonesImportOut] = TypeAdapter(AnyImportOut)
 
 # The hint is Normal's logic on South's view (a few milliseconds): a plain ``def`` in the thread
 # pool. The practice comparison and an import's check make the computer players play whole hands:
@@ -39,36 +26,48 @@ IMPORT_OUT: TypeAdapter[ImportOut | CorazonesImportOut] = TypeAdapter(AnyImportO
 # are kept by signature.
 
 
-@router.post("/hint", response_model=AnyHintOut, summary="A suggested card, bid or pass, and why")
-def hint(body: SaveOnlyIn, table: TableDep) -> HintOut | CorazonesHintOut:
-    return HINT_OUT.validate_python(review.hint(table, body.save.record, body.save.sig))
+def review_router(keys: Sequence[str] | None = None) -> APIRouter:
+    """The router for the games ``keys`` (every registered game by default)."""
+    unions = game_unions(games.keys() if keys is None else keys)
+    hint_out: TypeAdapter[Any] = TypeAdapter(unions.hint_out)
+    practice_out: TypeAdapter[Any] = TypeAdapter(unions.practice_out)
+    import_out: TypeAdapter[Any] = TypeAdapter(unions.import_out)
+    router = APIRouter(prefix="/api", tags=["review"], responses=ERROR_RESPONSES)
 
+    @router.post(
+        "/hint", response_model=unions.hint_out, summary="A suggested card, bid or pass, and why"
+    )
+    def hint(body: SaveOnlyIn, table: TableDep) -> Any:
+        return hint_out.validate_python(review.hint(table, body.save.record, body.save.sig))
 
-@router.post("/practice", response_model=AnyPracticeOut, summary="Replay a finished hand")
-async def practice(
-    body: PracticeIn, request: Request, table: TableDep, heavy: HeavyDep, answers: AnswersDep
-) -> PracticeOut | CorazonesPracticeOut:
-    record, sig = body.save.record, body.save.sig
-    table.verify(record, sig)  # only a save this server signed names its answer by signature
-    key = f"practice/{sig}/{body.hand_number}"
-    answer = answers.get(key)
-    if answer is None:
-        answer = await heavy.run(request, jobs.practice, record, sig, body.hand_number)
-        answers.put(key, answer)
-    return PRACTICE_OUT.validate_python(answer)
-
-
-@router.post("/games/import", response_model=AnyImportOut, summary="Open a downloaded game")
-async def import_game(
-    body: ImportIn, request: Request, heavy: HeavyDep, answers: AnswersDep
-) -> ImportOut | CorazonesImportOut:
-    key = await run_in_threadpool(_import_key, body)
-    answer = None if key is None else answers.get(key)
-    if answer is None:
-        answer = await heavy.run(request, jobs.import_record, body.record, body.sig)
-        if key is not None:
+    @router.post("/practice", response_model=unions.practice_out, summary="Replay a finished hand")
+    async def practice(
+        body: PracticeIn, request: Request, table: TableDep, heavy: HeavyDep, answers: AnswersDep
+    ) -> Any:
+        record, sig = body.save.record, body.save.sig
+        table.verify(record, sig)  # only a save this server signed names its answer by signature
+        key = f"practice/{sig}/{body.hand_number}"
+        answer = answers.get(key)
+        if answer is None:
+            answer = await heavy.run(request, jobs.practice, record, sig, body.hand_number)
             answers.put(key, answer)
-    return IMPORT_OUT.validate_python(answer)
+        return practice_out.validate_python(answer)
+
+    @router.post(
+        "/games/import", response_model=unions.import_out, summary="Open a downloaded game"
+    )
+    async def import_game(
+        body: ImportIn, request: Request, heavy: HeavyDep, answers: AnswersDep
+    ) -> Any:
+        key = await run_in_threadpool(_import_key, body)
+        answer = None if key is None else answers.get(key)
+        if answer is None:
+            answer = await heavy.run(request, jobs.import_record, body.record, body.sig)
+            if key is not None:
+                answers.put(key, answer)
+        return import_out.validate_python(answer)
+
+    return router
 
 
 def _import_key(body: ImportIn) -> str | None:
