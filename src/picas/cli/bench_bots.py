@@ -15,7 +15,7 @@ import time
 from functools import partial
 
 from picas import compiled
-from picas.cli import CommandError
+from picas.cli import CommandError, bench_answers
 from picas.games.corazones import bench as corazones
 from picas.games.spades import Action, GameState, Phase, Rules, Seat
 from picas.games.spades.bots.base import decide, decision_rng, play_bots
@@ -42,6 +42,18 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         action="store_true",
         help="mide también «Rejugar esta mano» y comprobar una partida importada (Difícil)",
     )
+    answers = parser.add_argument_group("Corazones, en un servidor real (--answers)")
+    answers.add_argument(
+        "--answers",
+        action="store_true",
+        help="las respuestas de Difícil y «Rejugar esta mano» por HTTP, al ritmo de una persona",
+    )
+    answers.add_argument("--games", type=int, default=3, help="partidas (3)")
+    answers.add_argument("--hands", type=int, default=2, help="manos de cada partida (2)")
+    answers.add_argument(
+        "--think", type=float, default=1.0, help="segundos antes de cada acción (1)"
+    )
+    answers.add_argument("--workers", type=int, default=1, help="procesos del servidor (1)")
     parser.set_defaults(func=run)
 
 
@@ -115,9 +127,15 @@ def _play_hands(
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.answers and args.game != "corazones":
+        raise CommandError("--answers es de Corazones (--game corazones).")
     if args.game == "corazones":
         if args.levels != _ALL_LEVELS:
             raise CommandError("--levels es de Picas; Corazones mide sus tres niveles.")
+        if args.answers:
+            return bench_answers.run_answers(
+                games=args.games, hands=args.hands, think=args.think, workers=args.workers
+            )
         corazones.run_bots(args.positions)
         return corazones.run_review() if args.review else 0
     chosen = positions(args.positions)
