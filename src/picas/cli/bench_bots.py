@@ -4,7 +4,9 @@ The positions come from seeded games played by Normal, so every run measures the
 bids and cards, every seat, from the first trick to the last. Prints the median and the 95th
 percentile per level, Difícil's sampled playouts per second and per card decision it searches.
 ``--game corazones`` times Corazones' levels (:func:`picas.games.corazones.bench.run_bots`); the
-loops are :mod:`picas.shared.bench`.
+loops are :mod:`picas.shared.bench`. ``--game corazones --answers`` times Difícil's answers and
+«Rejugar esta mano» over HTTP on a spawned server, at a person's pace (:mod:`picas.cli.
+bench_answers`).
 """
 
 from __future__ import annotations

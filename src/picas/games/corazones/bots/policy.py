@@ -18,6 +18,13 @@ The rules, in order:
 - Otherwise Normal's counting play: lead where nobody can be caught out, duck under the winner,
   ♠Q onto a higher spade, shed a high card on a pointless last trick, dump ♠Q, the top spades and
   high hearts when void.
+
+Written for the compiled build: the legal cards are a mask, suits and ranks come from shifts and
+13-bit tables, ties are broken by explicit loops (each says which ``min``/``max`` it stands for),
+and :func:`choose_on` takes the table's parts as lists, so a playout builds no :class:`Table`. The
+public functions on lists (``lead``, ``follow``…) call their mask versions. The list-based code
+this replaced is the tests' reference, which this must agree with card for card
+(``tests/corazones/corazones_policy_reference.py``).
 """
 
 from __future__ import annotations
@@ -53,6 +60,10 @@ _COUNT: Final[tuple[int, ...]] = tuple(bin(pattern).count("1") for pattern in ra
 """Cards in a suit's 13 bits (``int.bit_count`` is a method call from compiled code)."""
 _LENGTH: Final[tuple[int, ...]] = tuple(pattern.bit_length() for pattern in range(1 << 13))
 """``int.bit_length`` of a suit's 13 bits: one more than its highest card's rank."""
+_LOW: Final[tuple[int, ...]] = tuple(
+    (pattern & -pattern).bit_length() - 1 for pattern in range(1 << 13)
+)
+"""The lowest rank in a suit's 13 bits (−1 for none)."""
 
 
 class Table(NamedTuple):
@@ -106,19 +117,21 @@ def cards(mask: int) -> list[int]:
 
 
 def _lowest(mask: int) -> int:
-    """The lowest card of a non-empty mask."""
-    card = 0
-    while not mask >> card & 1:
-        card += 1
-    return card
+    """The lowest card of a non-empty mask: its lowest non-empty suit's lowest rank."""
+    for suit in range(4):
+        bits = mask >> 13 * suit & _SUIT
+        if bits:
+            return 13 * suit + _LOW[bits]
+    return -1
 
 
 def _highest(mask: int) -> int:
     """The highest card of a non-empty mask."""
-    card = 51
-    while not mask >> card & 1:
-        card -= 1
-    return card
+    for suit in range(3, -1, -1):
+        bits = mask >> 13 * suit & _SUIT
+        if bits:
+            return 13 * suit + _LENGTH[bits] - 1
+    return -1
 
 
 def rank(card: int) -> int:
@@ -315,7 +328,7 @@ def _lead(legal: int, mine: int, unseen: int, others_void: int) -> int:
         in_suit = legal >> 13 * s & _SUIT
         if not in_suit:
             continue
-        low = _lowest(in_suit)  # its rank
+        low = _LOW[in_suit]  # its rank
         others = unseen >> 13 * s & _SUIT
         below = _COUNT[others & ((1 << low) - 1)]
         above = _COUNT[others >> low]
@@ -386,12 +399,14 @@ def _discard(legal: int, unseen: int) -> int:
     # The highest rank, then the suit with the fewest legal cards, then the lowest suit.
     choice = -1
     best = -1
-    for c in range(52):
-        if legal >> c & 1:
-            s = c // 13
-            key = ((c % 13) * 16 + 13 - _COUNT[legal >> 13 * s & _SUIT]) * 4 + 3 - s
-            if key > best:
-                best, choice = key, c
+    rest = legal
+    while rest:  # the cards in order, lowest first
+        c = _lowest(rest)
+        rest &= rest - 1
+        s = c // 13
+        key = ((c % 13) * 16 + 13 - _COUNT[legal >> 13 * s & _SUIT]) * 4 + 3 - s
+        if key > best:
+            best, choice = key, c
     return choice
 
 
