@@ -18,7 +18,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "arena", help="enfrentar dos jugadores de la CPU en los mismos repartos"
     )
     specs = games.games()
-    parser.add_argument("a", help="jugador A: facil, normal, dificil (Picas: o módulo:atributo)")
+    parser.add_argument("a", help="jugador A: facil, normal, dificil o módulo:atributo")
     parser.add_argument("b", help="jugador B")
     parser.add_argument(
         "--game", choices=games.keys(), default=games.KEYS[0], help=f"juego ({games.KEYS[0]})"

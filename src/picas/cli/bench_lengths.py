@@ -23,6 +23,6 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"La duración de las partidas no se mide en {spec.name_es}.")
     for target in spec.options["target"]:
         mean, shortest, longest = lengths(args.games, spec.rules(target=target))
-        print(f"a game to {target}, four Normal players, {args.games} games:", end=" ")
-        print(f"{mean:.1f} hands on average, {shortest} to {longest}")
+        print(f"una partida a {target}, cuatro jugadores Normal, {args.games} partidas:", end=" ")
+        print(f"{mean:.1f} manos de media, de {shortest} a {longest}")
     return 0

@@ -2,23 +2,18 @@
 
 from __future__ import annotations
 
+import time
+
 from picas.games.corazones import arena, bench, invariants, report
-from picas.games.corazones.bots import LEVELS, Bot
 from picas.games.corazones.bots.base import CORAZONES_BOTS
+from picas.games.corazones.bots.registry import load_bot
 from picas.games.corazones.hot import HOT_MODULES
 from picas.games.corazones.record import KEY, CorazonesRecord
 from picas.games.corazones.rules import TARGETS, Rules
 from picas.games.corazones.view import view_for, view_to_json
 from picas.shared.bots import LEVEL_NAMES_ES
 from picas.shared.invariants import Tally
-from picas.shared.spec import Arena, ArenaOption, ArenaRequest, GameSpec, UnknownGame
-
-
-def load_bot(level: str) -> Bot:
-    if level not in LEVELS:
-        known = ", ".join(LEVELS)
-        raise UnknownGame(f"Jugador desconocido: «{level}» (niveles: {known}).", code="unknown_bot")
-    return LEVELS[level]()
+from picas.shared.spec import Arena, ArenaOption, ArenaRequest, GameSpec
 
 
 def check(seed: int, hands: int, level: str | None, views_every: int) -> Tally:
@@ -27,8 +22,6 @@ def check(seed: int, hands: int, level: str | None, views_every: int) -> Tally:
 
 def run_arena(request: ArenaRequest) -> tuple[str, str]:
     a, b, options, say = request.a, request.b, request.options, request.say
-    for level in (a, b):
-        load_bot(level)  # fail early, in this process, on a bad name
     pattern = options.get("pattern") or "pairs"
     done: list[arena.DealResult] = []
     every = options.get("every")
@@ -40,6 +33,7 @@ def run_arena(request: ArenaRequest) -> tuple[str, str]:
         if every and len(done) % every == 0:
             say(arena.report(arena.MatchResult(a, b, pattern, tuple(done))))
 
+    start = time.perf_counter()
     result = arena.match(
         a,
         b,
@@ -50,7 +44,7 @@ def run_arena(request: ArenaRequest) -> tuple[str, str]:
         jobs=request.jobs,
         progress=progress,
     )
-    return arena.report(result), ""
+    return arena.report(result), arena.timing(result, time.perf_counter() - start, request.jobs)
 
 
 SPEC = GameSpec(
