@@ -150,8 +150,8 @@ def test_the_first_load_of_each_game_stays_under_150_kb(
     names = [name for name, _ in entries]
     assert all(name.startswith(server.base) for name in names), names
     # The other game's conductor stays out (both, on the first screen).
-    others = {"picas": ("corazones.js",), "corazones": ("main.js",)}.get(
-        game or "", ("main.js", "corazones.js")
+    others = {"picas": ("corazones/table.js",), "corazones": ("spades/table.js",)}.get(
+        game or "", ("spades/table.js", "corazones/table.js")
     )
     assert not [n for n in names if n.endswith(tuple("/js/" + o for o in others))], names
     total = sum(size for _, size in entries)

@@ -251,7 +251,7 @@ def test_english_names_the_pass_and_the_score(table: Page, server: Server) -> No
     open_corazones(page, server)
     keys = page.evaluate(
         """async () => {
-          const m = await import('/js/i18n-corazones.js');
+          const m = await import('/js/games/corazones/i18n.js');
           return [Object.keys(m.ES), Object.keys(m.EN)];
         }"""
     )
@@ -363,7 +363,7 @@ def test_the_sheet_announces_the_moon_and_who_shot_it(
     open_corazones(page, server)
     page.evaluate(
         f"""async () => {{
-          const h = await import('/js/corazones-hoja.js');
+          const h = await import('/js/games/corazones/hoja.js');
           await (await import('/js/render.js')).loadStyles();
           const result = {MOON_RESULT};
           const view = {{rules: {{target: 100, moon: '{form}', jack_of_diamonds: false}},

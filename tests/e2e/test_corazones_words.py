@@ -169,7 +169,7 @@ def test_every_hint_reason_reads_plainly_in_english(table: Page, server: Server)
     _open(page, server)
     page.evaluate(
         """async () => {
-          const { EN } = await import('/js/i18n-corazones.js');
+          const { EN } = await import('/js/games/corazones/i18n.js');
           window.__czKeys = Object.fromEntries(Object.keys(EN)
             .filter((k) => k.startsWith('hint.corazones.') && k.split('.').length === 3)
             .map((k) => [k.slice('hint.corazones.'.length), true]));

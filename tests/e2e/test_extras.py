@@ -565,7 +565,13 @@ def test_rarely_used_parts_are_not_part_of_the_first_load(page: Page, server: Se
         "extras.css",
     )
     # Corazones' own modules load only at the Corazones table (tests/e2e/test_choose_game.py).
-    lazy = (*lazy, "corazones.js", "corazones-mesa.js", "corazones-hoja.js", "i18n-corazones.js")
+    lazy = (
+        *lazy,
+        "/games/corazones/table.js",
+        "/games/corazones/mesa.js",
+        "/games/corazones/hoja.js",
+        "/games/corazones/i18n.js",
+    )
     assert not [n for n in names if n.endswith(lazy)], names
     page.click("#btn-ajustes")  # loaded when first needed
     page.wait_for_selector("#dlg-ajustes[open] #form-ajustes")

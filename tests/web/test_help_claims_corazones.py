@@ -146,7 +146,7 @@ FEATURES = (
 
 def _table_word(key: str, language: str) -> str:
     """A string of the table's (js/i18n*.js) in ``language``."""
-    modules = ["i18n.js" if language == "es" else "i18n-en.js", "i18n-corazones.js"]
+    modules = ["i18n.js" if language == "es" else "i18n-en.js", "games/corazones/i18n.js"]
     table = "ES" if language == "es" else "EN"
     for module in modules:
         text = (JS / module).read_text(encoding="utf-8")

@@ -71,14 +71,14 @@ def _table_menu(game: str, lang: str) -> dict[str, str]:
     table = "ES" if lang == "es" else "EN"
     words = {
         **_strings("i18n.js" if lang == "es" else "i18n-en.js", table),
-        **_strings("i18n-corazones.js", table),
+        **_strings("games/corazones/i18n.js", table),
     }
     if game == "picas":
         html = (STATIC / "index.html").read_text(encoding="utf-8")
         menu = html[html.index('id="ayuda"') :]
         found = re.findall(r'<a href="([^"]+)" data-href-en="([^"]+)" data-i18n="([^"]+)"', menu)
         return {(es if lang == "es" else en): words[key] for es, en, key in found}
-    source = (JS / "corazones.js").read_text(encoding="utf-8")
+    source = (JS / "games" / "corazones" / "table.js").read_text(encoding="utf-8")
     entries = re.findall(r'\["((?:cz\.)?help\.\w+)", "([^"]+)", "([^"]+)"\]', source)
     return {(es if lang == "es" else en): words[key] for key, es, en in entries}
 

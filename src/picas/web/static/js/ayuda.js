@@ -3,7 +3,7 @@
 // [data-si] / [data-si-no] passages. The pages come in Spanish (pages/*.html) and English
 // (pages/en/*.html, <html lang="en">); each links to its counterpart (a.idioma). A Spanish page
 // opened with the table in English points to its English version. Spades' pages are the default;
-// a page with <html data-juego="corazones"> describes the Corazones game (ayuda-corazones.js).
+// a page with <html data-juego="corazones"> describes the Corazones game (games/corazones/ayuda.js).
 
 import { t } from "./i18n.js";
 import { loadGame, loadSettings, DEFAULT_SETTINGS } from "./store.js";
@@ -79,7 +79,7 @@ function spadesPage(settings) {
 
 /** Corazones: the same, from its own game and settings (loaded only on its pages). */
 async function corazonesPage() {
-  const { corazonesRules, corazonesSummary, corazonesDiffer } = await import("./ayuda-corazones.js");
+  const { corazonesRules, corazonesSummary, corazonesDiffer } = await import("./games/corazones/ayuda.js");
   const language = PAGE_IS_ENGLISH ? "en" : "es";
   const { active, next } = corazonesRules();
   const lines = [corazonesSummary(active, language)];

@@ -1,4 +1,4 @@
-// The steps both tables' conductors (main.js for Spades, corazones.js) take alike: saving, a new
+// The steps both tables' conductors (games/spades/table.js, games/corazones/table.js) take alike: saving, a new
 // game, «Repartir», «Siguiente mano», the target next to «Repartir», «Rejugar esta mano» and back,
 // the sheets, sharing and opening a shared game, the table's centre, the actions both tables name
 // alike and the input's wiring. `conductor(table)` takes a table's state and hooks (what differs

@@ -10,7 +10,7 @@ export const GAMES = Object.freeze([
     key: "spades",
     id: "picas",
     links: ["picas", "spades"],
-    module: "./main.js",
+    module: "./games/spades/table.js",
     download: "picas",
     options: ["target", "bag_penalty", "blind_nil"],
     storage: Object.freeze({
@@ -25,7 +25,7 @@ export const GAMES = Object.freeze([
     key: "corazones",
     id: "corazones",
     links: ["corazones", "hearts"],
-    module: "./corazones.js",
+    module: "./games/corazones/table.js",
     download: "corazones",
     options: ["target", "passing", "jack_of_diamonds", "moon"],
     storage: Object.freeze({

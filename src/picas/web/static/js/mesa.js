@@ -1,4 +1,4 @@
-// What both tables' conductors (main.js for Spades, corazones.js) do the same way: the deal's
+// What both tables' conductors (games/spades/table.js, games/corazones/table.js) do the same way: the deal's
 // flight, a card flying to the trick, a finished trick going to its winner, the last trick's
 // dialog, the focus kept across redraws, the page's language and links, a shared link's code.
 // Each takes what differs between the games as a parameter; none holds a game's state.

@@ -3,9 +3,9 @@
 // by the direction, «Jugar», the hint and its «¿Por qué?»). The trick, the hand, the status line
 // and the centre panel are the shared components of render.js.
 
-import { t, num, seatName, language } from "./i18n.js";
-import { botLabel, cardName, sortHand } from "./cards.js";
-import * as R from "./render.js";
+import { t, num, seatName, language } from "../../i18n.js";
+import { botLabel, cardName, sortHand } from "../../cards.js";
+import * as R from "../../render.js";
 
 const { SEATS, el, srOnly, button } = R;
 const $ = (id) => document.getElementById(id);

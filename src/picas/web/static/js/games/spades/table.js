@@ -2,15 +2,15 @@
 // one by one, and keeps the save in localStorage after every step. Rarely used parts (the sheets
 // and the review, statistics, sharing) are separate modules loaded on first use.
 
-import * as api from "./api.js";
-import * as store from "./store.js";
-import * as anim from "./animation.js";
-import * as R from "./render.js";
-import * as T from "./mesa.js";
-import { conductor } from "./conductor.js";
-import { askSetAside } from "./keydialog.js";
-import { t, seatName, signed, num, serverText } from "./i18n.js";
-import { installSprite, cardNameWithArticle, cardName, cardGender } from "./cards.js";
+import * as api from "../../api.js";
+import * as store from "../../store.js";
+import * as anim from "../../animation.js";
+import * as R from "../../render.js";
+import * as T from "../../mesa.js";
+import { conductor } from "../../conductor.js";
+import { askSetAside } from "../../keydialog.js";
+import { t, seatName, signed, num, serverText } from "../../i18n.js";
+import { installSprite, cardNameWithArticle, cardName, cardGender } from "../../cards.js";
 
 const $ = (id) => document.getElementById(id);
 const SEATS = R.SEATS;
@@ -748,7 +748,7 @@ function announceTurn() {
 // --- dialogs -----------------------------------------------------------------------------------
 
 function loadReview() {
-  return Promise.all([import("./review.js"), R.loadStyles()]).then(([module]) => module);
+  return Promise.all([import("../../review.js"), R.loadStyles()]).then(([module]) => module);
 }
 
 /** The end of the game in words: who won, then the totals (as [head, totals] with `split`). */
@@ -763,7 +763,7 @@ function outcomeLine(outcome, { split = false } = {}) {
 async function recordStats() {
   if (S.practice || !S.view || !S.gid || !S.view.history.length) return;
   try {
-    const stats = await import("./stats.js");
+    const stats = await import("../../stats.js");
     stats.record({ view: S.view, gid: S.gid, level: S.level });
   } catch {
     // statistics are never worth an error on the table
@@ -771,7 +771,7 @@ async function recordStats() {
 }
 
 async function showStats() {
-  const [stats] = await Promise.all([import("./stats.js"), R.loadStyles()]);
+  const [stats] = await Promise.all([import("../../stats.js"), R.loadStyles()]);
   stats.showPanel();
 }
 
@@ -779,7 +779,7 @@ async function showStats() {
  * at a computer player's turn waits (nobody will play it from here). */
 async function afterImport(view) {
   try {
-    const stats = await import("./stats.js");
+    const stats = await import("../../stats.js");
     stats.skipHistory({ view, gid: S.gid }); // hands played elsewhere are not this player's record
   } catch {
     // not fatal

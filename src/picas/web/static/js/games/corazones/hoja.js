@@ -2,11 +2,11 @@
 // player, the moon and who shot it, the running totals, the 13 tricks), every hand of the game,
 // the comparison after «Rejugar esta mano», and the statistics kept in this browser.
 
-import { t, num, signed, seatName } from "./i18n.js";
-import { SEATS, el, srOnly, button, trickCross, headedTable, handRowHead, showSheetDialog, openSheet } from "./render.js";
-import { makeDialog, closeButton } from "./dialogs.js";
-import { KEYS, storage } from "./store.js";
-import { seatShort, labelList } from "./corazones-mesa.js";
+import { t, num, signed, seatName } from "../../i18n.js";
+import { SEATS, el, srOnly, button, trickCross, headedTable, handRowHead, showSheetDialog, openSheet } from "../../render.js";
+import { makeDialog, closeButton } from "../../dialogs.js";
+import { KEYS, storage } from "../../store.js";
+import { seatShort, labelList } from "./mesa.js";
 
 const $ = (id) => document.getElementById(id);
 

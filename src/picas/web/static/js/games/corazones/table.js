@@ -2,18 +2,18 @@
 // starts a game, sends South's pass and plays, shows the returned events one by one and keeps the
 // save in localStorage after every step, under Corazones' own keys. The cards, the trick, the hand,
 // the animations and the input are the shared components; what only Corazones draws is in
-// corazones-mesa.js, its sheets, review and statistics in corazones-hoja.js (loaded on first use).
+// mesa.js here, its sheets, review and statistics in hoja.js (loaded on first use).
 
-import * as api from "./api.js";
-import * as store from "./store.js";
-import * as anim from "./animation.js";
-import * as R from "./render.js";
-import * as M from "./corazones-mesa.js";
-import * as T from "./mesa.js";
-import { conductor } from "./conductor.js";
-import { t, addStrings, language, seatName, serverText, signed, num } from "./i18n.js";
-import { installSprite, cardName, cardGender, cardNameWithArticle, sortHand } from "./cards.js";
-import { ES, EN } from "./i18n-corazones.js";
+import * as api from "../../api.js";
+import * as store from "../../store.js";
+import * as anim from "../../animation.js";
+import * as R from "../../render.js";
+import * as M from "./mesa.js";
+import * as T from "../../mesa.js";
+import { conductor } from "../../conductor.js";
+import { t, addStrings, language, seatName, serverText, signed, num } from "../../i18n.js";
+import { installSprite, cardName, cardGender, cardNameWithArticle, sortHand } from "../../cards.js";
+import { ES, EN } from "./i18n.js";
 
 addStrings({ es: ES, en: EN });
 
@@ -627,13 +627,13 @@ function outcomeLine(outcome, { split = false } = {}) {
 // --- sheets, review, practice, statistics, sharing, settings -------------------------------------------
 
 function loadSheets() {
-  return Promise.all([import("./corazones-hoja.js"), R.loadStyles()]).then(([module]) => module);
+  return Promise.all([import("./hoja.js"), R.loadStyles()]).then(([module]) => module);
 }
 
 async function recordStats() {
   if (S.practice || !S.view || !S.gid || !S.view.history.length) return;
   try {
-    const sheets = await import("./corazones-hoja.js");
+    const sheets = await import("./hoja.js");
     sheets.recordStats({ view: S.view, gid: S.gid });
   } catch {
     // statistics are never worth an error on the table

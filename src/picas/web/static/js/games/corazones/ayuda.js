@@ -3,7 +3,7 @@
 // the defaults; and the sentences that sum them up. The keys are the table's (store.js in the
 // Corazones table: `picas.corazones.partida`, `picas.corazones.ajustes`).
 
-import { loadGame, storage } from "./store.js";
+import { loadGame, storage } from "../../store.js";
 
 const GAME_KEY = "picas.corazones.partida";
 const SETTINGS_KEY = "picas.corazones.ajustes";
