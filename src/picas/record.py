@@ -39,9 +39,21 @@ from picas.games.spades.game import Deal
 
 FORMAT = "picas.record"
 VERSION = 1
-MAX_ACTIONS = 20_000
-"""Far beyond any real game (30 hands is about 1,700 actions); guards replay against abuse."""
+MAX_ACTIONS = 6_000
+"""100 hands of either game (at most 58 actions each: Spades with two looks at the cards;
+Corazones 56) and the start of the next. The rules' longest draw limit is hand 100
+(``draw_after_hand``) and real games last 5 to 15 hands; play can go on for ever only at rules
+with no floor and no draw limit, or in a tie for Corazones' lowest total, and such a record stops
+here. It bounds a save's size (:mod:`picas.web.bounds`) and guards replay against abuse."""
+MIN_ACTIONS_PER_HAND = 52
+"""Every hand plays its 52 cards."""
+MAX_DEALS = MAX_ACTIONS // MIN_ACTIONS_PER_HAND + 1
+"""Explicit deals beyond the hands a record's actions can reach would never be dealt."""
+MAX_CODE_TEXT = 32
+"""A code as typed (spaces and dashes dropped when read), as the new-game body allows it."""
 MAX_META = 16
+MAX_META_KEY = 40
+MAX_META_TEXT = 200
 SPADES_KEY = "spades"
 """The game of a record without a ``game`` key (every record written before there were two)."""
 KEYS = frozenset({"format", "version", "game", "rules", "code", "deals", "actions", "meta"})
@@ -175,7 +187,10 @@ class GameRecord(Generic[R, A, S]):
         codec = cls.codec()
         try:
             rules = codec.read_rules(data.get("rules"))
-            code = normalize_code(data.get("code"))
+            code_text = data.get("code")
+            if isinstance(code_text, str) and len(code_text) > MAX_CODE_TEXT:
+                raise PicasError("El código de partida es demasiado largo.", code="invalid_code")
+            code = normalize_code(code_text)
         except PicasError as error:
             raise RecordError(error.message, code=error.code) from None
         deals = _read_deals(data.get("deals", []))
@@ -197,7 +212,7 @@ class GameRecord(Generic[R, A, S]):
             not isinstance(meta, dict)
             or len(meta) > MAX_META
             or not all(isinstance(k, str) and isinstance(v, str) for k, v in meta.items())
-            or any(len(k) > 40 or len(v) > 200 for k, v in meta.items())
+            or any(len(k) > MAX_META_KEY or len(v) > MAX_META_TEXT for k, v in meta.items())
         ):
             raise RecordError("«meta» debe ser un objeto pequeño de textos.")
         return cls(rules=rules, code=code, deals=deals, actions=tuple(actions), meta=dict(meta))
@@ -286,7 +301,7 @@ def list_excerpt(names: list[str]) -> str:
 
 
 def _read_deals(raw: object) -> tuple[Deal, ...]:
-    if not isinstance(raw, list) or len(raw) > 1000:
+    if not isinstance(raw, list) or len(raw) > MAX_DEALS:
         raise RecordError("«deals» debe ser una lista de repartos.", code="invalid_deal")
     deals = []
     for index, entry in enumerate(raw):
