@@ -111,10 +111,15 @@ def test_the_longest_legal_spades_game_fits_and_the_bound_is_close() -> None:
     assert final_state(read_record(longest)).hand.number == hands  # a real game, replayed
     size = len(_compact(longest))
     assert size <= bounds.MAX_RECORD_BYTES
-    assert bounds.MAX_RECORD_BYTES <= 1.15 * size, "the bound is far above any real game"
-    # And as a request, it passes the guard.
+    assert 1.15 * size >= bounds.MAX_RECORD_BYTES, "the bound is far above any real game"
+    # And as a request, it passes the guard, as the bound's own longest records do.
     body = _compact({"save": {"record": longest, "sig": "0" * 64}, "action": 3})
     assert guard.refusal(body) is None
+    for game in ("spades", "corazones"):
+        record = bounds.longest_record(game)
+        wrapped = {"save": {"record": record, "sig": "0" * 64}, "action": ["10C", "10D", "10H"]}
+        assert guard.refusal(_compact(wrapped)) is None, game
+        assert bounds.containers(wrapped) <= bounds.MAX_CONTAINERS
 
 
 def test_a_long_legal_corazones_game_fits_hand_for_hand() -> None:
@@ -164,10 +169,8 @@ def _nested(depth: int, kinds: str = "[]") -> str:
     """A value ``depth`` levels deep, alternating lists and objects when ``kinds`` says so."""
     text = "1"
     for level in range(depth):
-        if kinds == "[]" or level % 2 == 0:
-            text = f"[{text}]"
-        else:
-            text = '{"k":' + text + "}"
+        list_here = kinds == "[]" or level % 2 == 0
+        text = f"[{text}]" if list_here else '{"k":' + text + "}"
     return text
 
 
@@ -179,7 +182,7 @@ def test_depth_is_counted_exactly(kinds: str) -> None:
 
 
 def test_brackets_and_numbers_inside_strings_do_not_count() -> None:
-    text = json.dumps({"a": ["[[[[[[[[ {{{{ 1.5 NaN Infinity \\\" \\\\", '"]]]]'], "b": [[1]]})
+    text = json.dumps({"a": ['[[[[[[[[ {{{{ 1.5 NaN Infinity \\" \\\\', '"]]]]'], "b": [[1]]})
     assert guard.refusal(text.encode()) is None
     # An escaped quote does not end a string; an escaped backslash before a quote does.
     assert guard.refusal(b'{"a": "\\" [[[[[[[[ \\\\"}') is None
@@ -221,6 +224,45 @@ def test_the_deepest_real_body_passes_and_one_level_more_is_refused(
         )
         assert error_of(response)[1] == code
     assert parsed() == 0
+
+
+def test_more_lists_and_objects_than_the_longest_game_are_refused_before_parsing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    client = make_client()
+    parsed = _count_parses(monkeypatch)
+    for count, code in (
+        (bounds.MAX_CONTAINERS - 4, "bad_signature"),
+        (bounds.MAX_CONTAINERS - 3, ""),
+    ):
+        body = {"save": {"record": {"actions": [[]] * count}, "sig": "0" * 64}}
+        # The body, the save, the record and its list are four more: the first is at the limit.
+        response = client.post("/api/games/resume", json=body)
+        if code:
+            assert error_of(response)[:2] == (400, code)
+        else:
+            assert error_of(response)[:2] == (400, "too_many_objects")
+    assert parsed() == 1  # only the body within the limit was parsed
+
+
+def test_a_record_no_save_can_be_is_refused_without_its_canonical_form(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    client = make_client()
+    game = play_one(client)
+    canonical = _count_calls(monkeypatch, signing, "canonical_json")
+    record = game["save"]["record"]
+    for edited in (
+        {**record, "comment": "x"},
+        {**record, "actions": [0] * (MAX_ACTIONS + 1)},
+        {**record, "deals": [{}] * 10 + record.get("deals", [])},
+        {**record, "meta": "level"},
+        {**record, "rules": {f"k{n}": 0 for n in range(14)}},
+    ):
+        save = {"record": edited, "sig": game["save"]["sig"]}
+        response = client.post("/api/games/resume", json={"save": save})
+        assert error_of(response)[:2] == (400, "bad_signature")
+    assert canonical() == 1  # only the one with its 10 empty deals: within the limits
 
 
 @pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1.5", "1e5", "2E-3", "-0.0"])

@@ -17,8 +17,8 @@ from typing import Any
 
 import httpx2
 import pytest
-from web_helpers import KEY, CountingBot, FixedLoader, act, error_of, make_app, serve_in_thread
 from fastapi.testclient import TestClient
+from web_helpers import KEY, CountingBot, FixedLoader, act, error_of, make_app, serve_in_thread
 
 from picas.games.spades import Bid, BlindNil, LookAtCards
 from picas.games.spades.view import PlayerView
@@ -133,7 +133,11 @@ ERROR_BASES = re.compile(r"Error$|^IllegalAction$|^InvalidAction$|^InvalidCode$|
 
 
 def _literal(node: ast.AST) -> str | None:
-    if isinstance(node, ast.Constant) and isinstance(node.value, str) and CODE.fullmatch(node.value):
+    if (
+        isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and CODE.fullmatch(node.value)
+    ):
         return node.value
     return None
 
@@ -166,7 +170,7 @@ def codes_in(tree: ast.AST) -> set[str]:
         elif isinstance(node, ast.Tuple) and len(node.elts) in (2, 4):
             first_int = isinstance(node.elts[0], ast.Constant) and type(node.elts[0].value) is int
             index = 2 if len(node.elts) == 4 and first_int else 0
-            code, message = node.elts[index], node.elts[-1]
+            code_node, message = node.elts[index], node.elts[-1]
             if (
                 (len(node.elts) == 2 or first_int)
                 and isinstance(message, ast.Constant)
@@ -174,7 +178,7 @@ def codes_in(tree: ast.AST) -> set[str]:
                 and message.value[:1].isupper()
                 and message.value.endswith(".")
             ):
-                found.add(_literal(code) or "")
+                found.add(_literal(code_node) or "")
         elif isinstance(node, ast.Assign | ast.AnnAssign) and any(
             isinstance(t, ast.Name) and t.id.endswith("REFUSALS")
             for t in (node.targets if isinstance(node, ast.Assign) else [node.target])

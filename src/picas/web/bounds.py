@@ -40,7 +40,8 @@ deal, ``{"deals": [{…}]}``) is five levels; nothing in a record or a request n
 
 SUITS = "CDHS"
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-"""Each rank in its longest legal spelling: ``10`` (3 bytes a card) where the server writes ``T``."""
+"""Each rank in its longest legal spelling: ``10`` (3 bytes a card) where the server writes
+``T``."""
 DECK = tuple(rank + suit for suit in SUITS for rank in RANKS)
 WIDEST_CHAR = "\x01"
 """The character with the longest compact JSON form: a control character, ``\\u0001``."""
@@ -138,6 +139,24 @@ def longest_record_bytes() -> int:
     return max(_compact(longest_record(game)) for game in ("spades", "corazones"))
 
 
+def containers(data: object) -> int:
+    """The lists and objects in ``data``, itself included."""
+    if isinstance(data, dict):
+        return 1 + sum(containers(value) for value in data.values())
+    if isinstance(data, list):
+        return 1 + sum(containers(value) for value in data)
+    return 0
+
+
+def most_containers() -> int:
+    """The most lists and objects a request can hold: the record with the most (Corazones': a
+    list for every pass, an object for every explicit deal) in the wrapper with the most (an act
+    with a pass: the body, the save, the pass)."""
+    record = max(containers(longest_record(game)) for game in ("spades", "corazones"))
+    wrapper = containers({"save": {"record": {}, "sig": ""}, "action": []})
+    return record + wrapper - 1
+
+
 def longest_wrapper_bytes() -> int:
     """What the largest request adds around its record: an act with a pass, or an import with
     the longest ``sig`` (the record itself counted as ``{}``)."""
@@ -155,3 +174,7 @@ MAX_RECORD_BYTES = longest_record_bytes()
 2–20 KB; tests/web/test_web_bounds.py ties the figure to the games)."""
 MAX_REQUEST_BYTES = MAX_RECORD_BYTES + longest_wrapper_bytes()
 """The largest body of any endpoint, not counting whitespace between tokens."""
+MAX_CONTAINERS = most_containers()
+"""The most lists and objects any request holds (556). Each one parsed is a Python object the
+garbage collector tracks: a body of 20,000 small lists costs ``json.loads`` little, but the
+collections it triggers cost a full pass over the server's heap."""

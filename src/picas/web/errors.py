@@ -99,7 +99,12 @@ STATUS_BY_ERROR: Mapping[type[PicasError], int] = {
 }
 """One entry per domain error; Starlette picks the most specific class of a raised error."""
 
-BODY_REFUSALS: Mapping[str, int] = {"save_too_large": 413, "too_deep": 400, "bad_number": 400}
+BODY_REFUSALS: Mapping[str, int] = {
+    "save_too_large": 413,
+    "too_deep": 400,
+    "too_many_objects": 400,
+    "bad_number": 400,
+}
 """The refusals of a body by its bytes alone, before it is parsed (:mod:`picas.web.guard`)."""
 
 INTERNAL_MESSAGE = (

@@ -9,6 +9,8 @@ Python loop over characters, and refuses:
 * a body larger than the largest request a real game can make (:data:`MAX_REQUEST_BYTES`, worked
   out in :mod:`picas.web.bounds`, whitespace between tokens not counted): 413 ``save_too_large``;
 * JSON nested deeper than any request needs (:data:`MAX_JSON_DEPTH`): 400 ``too_deep``;
+* more lists and objects than the longest game has (:data:`MAX_CONTAINERS`): 400
+  ``too_many_objects`` (each is an object the garbage collector must track);
 * a number JSON does not have (``NaN``, ``Infinity``) or one with a fraction or an exponent, which
   no field of any body holds: 400 ``bad_number``.
 
@@ -23,7 +25,7 @@ import re
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from picas.web.bounds import MAX_JSON_DEPTH, MAX_REQUEST_BYTES
+from picas.web.bounds import MAX_CONTAINERS, MAX_JSON_DEPTH, MAX_REQUEST_BYTES
 from picas.web.errors import BODY_REFUSALS, error_response
 
 WHITESPACE = b" \t\r\n"
@@ -83,6 +85,13 @@ def refusal(body: bytes) -> tuple[int, str, str] | None:
             BODY_REFUSALS["too_deep"],
             "too_deep",
             f"El JSON está anidado a más de {MAX_JSON_DEPTH} niveles: ninguna partida lo necesita.",
+        )
+    if tokens.count(b"[") + tokens.count(b"{") > MAX_CONTAINERS:
+        return (
+            BODY_REFUSALS["too_many_objects"],
+            "too_many_objects",
+            f"La petición tiene más de {MAX_CONTAINERS} listas y objetos: más que la partida más"
+            " larga posible.",
         )
     if any(word in tokens for word in _NOT_FINITE) or _FRACTION_OR_EXPONENT.search(tokens):
         return (
