@@ -259,6 +259,13 @@ def read_record(data: object) -> AnyRecord:
     if not isinstance(data, dict):
         raise RecordError("Una partida guardada es un objeto JSON.")
     check_encodable(data)
+    return read_envelope(data)._read_fields(data)
+
+
+def read_envelope(data: dict[str, Any]) -> type[Record] | type[CorazonesRecord]:
+    """The record class of ``data`` by its envelope (``format``, ``version``, its keys, ``game``),
+    refusing a malformed one: what costs nothing to look at, so a server can refuse a file
+    before it pays for anything in proportion to its size."""
     if data.get("format") != FORMAT:
         raise RecordError("Esto no es una partida de Picas.", code="bad_format")
     version = data.get("version")
@@ -276,7 +283,10 @@ def read_record(data: object) -> AnyRecord:
         raise RecordError(
             f"Juego desconocido: {excerpt(game)} (hay: {', '.join(GAMES)}).", code="unknown_game"
         )
-    return kind._read_fields(data)
+    actions = data.get("actions")
+    if isinstance(actions, list) and len(actions) > MAX_ACTIONS:
+        raise RecordError("La partida tiene demasiadas acciones.", code="record_too_long")
+    return kind
 
 
 def check_encodable(data: object) -> None:

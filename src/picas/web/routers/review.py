@@ -9,6 +9,7 @@ from fastapi import APIRouter, Request
 from pydantic import TypeAdapter
 from starlette.concurrency import run_in_threadpool
 
+from picas.record import RecordError, check_encodable, read_envelope
 from picas.web import jobs, review
 from picas.web.deps import ERROR_RESPONSES, AnswersDep, HeavyDep, TableDep
 from picas.web.schemas import (
@@ -73,7 +74,14 @@ async def import_game(
 
 def _import_key(body: ImportIn) -> str | None:
     """An import's answer depends on the file only (the record and the signature it came with):
-    its digest. None for a file that cannot be written as canonical JSON (it is refused anyway)."""
+    its digest. None for a file that cannot be written as canonical JSON (it is refused anyway).
+    A record whose envelope is malformed is refused here first, before the digest and the trip
+    to a worker (both in proportion to its size)."""
+    try:
+        read_envelope(body.record)
+    except RecordError:
+        check_encodable(body.record)  # a lone surrogate is ``bad_text`` first, as read_record says
+        raise
     try:
         data = canonical_json({"record": body.record, "sig": body.sig})
     except (ValueError, TypeError, RecursionError):
