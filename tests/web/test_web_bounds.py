@@ -355,3 +355,21 @@ def _count_parses(monkeypatch: pytest.MonkeyPatch) -> Callable[[], int]:
 
     monkeypatch.setattr(Request, "json", counted)
     return lambda: calls
+
+
+def test_bodies_are_parsed_by_pydantics_parser_and_refused_as_before_when_it_cannot(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    client = make_client()
+    parsed = _count_calls(monkeypatch, guard.pydantic_core, "from_json")
+    game = play_one(client)
+    assert parsed() == 2  # the new game and the act
+    # A lone surrogate: pydantic's parser refuses it, json.loads reads it, and the record's
+    # reader answers as it always has.
+    body = '{"save": {"record": {"a": "\\ud800"}, "sig": "' + "0" * 64 + '"}}'
+    response = client.post("/api/games/resume", content=body, headers=JSON_HEADERS)
+    assert error_of(response)[:2] == (400, "bad_signature")
+    # Malformed JSON is still FastAPI's own refusal.
+    response = client.post("/api/games", content='{"target": 250,}', headers=JSON_HEADERS)
+    assert error_of(response)[:2] == (400, "bad_request")
+    assert game["view"]["phase"] in ("bidding", "playing")

@@ -12,6 +12,7 @@ from starlette.concurrency import run_in_threadpool
 from picas.record import RecordError, check_encodable, read_envelope
 from picas.web import jobs, review
 from picas.web.deps import ERROR_RESPONSES, AnswersDep, HeavyDep, TableDep
+from picas.web.guard import RustJsonRoute
 from picas.web.schemas import (
     AnyHintOut,
     AnyImportOut,
@@ -28,7 +29,9 @@ from picas.web.schemas import (
 )
 from picas.web.signing import canonical_json
 
-router = APIRouter(prefix="/api", tags=["review"], responses=ERROR_RESPONSES)
+router = APIRouter(
+    prefix="/api", tags=["review"], responses=ERROR_RESPONSES, route_class=RustJsonRoute
+)
 
 HINT_OUT: TypeAdapter[HintOut | CorazonesHintOut] = TypeAdapter(AnyHintOut)
 PRACTICE_OUT: TypeAdapter[PracticeOut | CorazonesPracticeOut] = TypeAdapter(AnyPracticeOut)
