@@ -109,10 +109,10 @@ def worst_bodies(save: Json, long_save: Json, action: object) -> list[tuple[str,
             return {"actions": [0] * n}
 
         def nested_list(n: int) -> object:
-            return [nested] * n
+            return {"x": [nested] * n}
 
         bodies.append(
-            ("nested 30 × 3000 (issue)", path, _compact(wrap(path, [nested] * 3000, ZEROS)))
+            ("nested 30 × 3000 (issue)", path, _compact(wrap(path, {"x": [nested] * 3000}, ZEROS)))
         )
         bodies.append(("flat 254 KB (issue)", path, largest(flat, 254 * 1024)))
         bodies.append(("nested 30, largest", path, largest(nested_list)))
