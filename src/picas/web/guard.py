@@ -76,6 +76,16 @@ def deeper_than(tokens: bytes, limit: int) -> bool:
     return b"[]" in brackets
 
 
+def _has_fraction(tokens: bytes) -> bool:
+    """Whether a number outside strings has a fraction or an exponent. The regular expression
+    (about a millisecond over the largest body) runs only when a ``.``, ``e`` or ``E`` is left
+    once the literals that have one are gone."""
+    bare = tokens.replace(b"true", b"").replace(b"false", b"")
+    if b"." not in bare and b"e" not in bare and b"E" not in bare:
+        return False
+    return _FRACTION_OR_EXPONENT.search(tokens) is not None
+
+
 def refusal(body: bytes) -> tuple[int, str, str] | None:
     """Why ``body`` cannot be a request of this API, or None: (status, code, Spanish message).
     Whitespace is dropped first (inside strings too: they are not looked at), so a pretty-printed
@@ -102,7 +112,7 @@ def refusal(body: bytes) -> tuple[int, str, str] | None:
             f"La petición tiene más de {MAX_CONTAINERS} listas y objetos: más que la partida más"
             " larga posible.",
         )
-    if any(word in tokens for word in _NOT_FINITE) or _FRACTION_OR_EXPONENT.search(tokens):
+    if any(word in tokens for word in _NOT_FINITE) or _has_fraction(tokens):
         return (
             BODY_REFUSALS["bad_number"],
             "bad_number",
