@@ -10,6 +10,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import pydantic_core
 import pytest
 from fastapi.testclient import TestClient
 from starlette.requests import Request
@@ -361,7 +362,7 @@ def test_bodies_are_parsed_by_pydantics_parser_and_refused_as_before_when_it_can
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     client = make_client()
-    parsed = _count_calls(monkeypatch, guard.pydantic_core, "from_json")
+    parsed = _count_calls(monkeypatch, pydantic_core, "from_json")
     game = play_one(client)
     assert parsed() == 2  # the new game and the act
     # A lone surrogate: pydantic's parser refuses it, json.loads reads it, and the record's
