@@ -193,12 +193,11 @@ class GameRecord(Generic[R, A, S]):
             code = normalize_code(code_text)
         except PicasError as error:
             raise RecordError(error.message, code=error.code) from None
-        deals = _read_deals(data.get("deals", []))
-        raw_actions = data.get("actions")
-        if not isinstance(raw_actions, list):
+        if "actions" not in data:
             raise RecordError("La lista de acciones falta o no es una lista.")
-        if len(raw_actions) > MAX_ACTIONS:
-            raise RecordError("La partida tiene demasiadas acciones.", code="record_too_long")
+        check_lengths(data)
+        deals = _read_deals(data.get("deals", []))
+        raw_actions = data["actions"]
         actions = []
         for index, raw in enumerate(raw_actions):
             try:
@@ -208,11 +207,8 @@ class GameRecord(Generic[R, A, S]):
                     f"Acción {index + 1}: {error.message}", code="malformed_action", index=index
                 ) from None
         meta = data.get("meta", {})
-        if (
-            not isinstance(meta, dict)
-            or len(meta) > MAX_META
-            or not all(isinstance(k, str) and isinstance(v, str) for k, v in meta.items())
-            or any(len(k) > MAX_META_KEY or len(v) > MAX_META_TEXT for k, v in meta.items())
+        if not all(isinstance(k, str) and isinstance(v, str) for k, v in meta.items()) or any(
+            len(k) > MAX_META_KEY or len(v) > MAX_META_TEXT for k, v in meta.items()
         ):
             raise RecordError("«meta» debe ser un objeto pequeño de textos.")
         return cls(rules=rules, code=code, deals=deals, actions=tuple(actions), meta=dict(meta))
@@ -287,6 +283,24 @@ def read_envelope(data: dict[str, Any]) -> type[Record] | type[CorazonesRecord]:
     if isinstance(actions, list) and len(actions) > MAX_ACTIONS:
         raise RecordError("La partida tiene demasiadas acciones.", code="record_too_long")
     return kind
+
+
+def check_lengths(data: Mapping[str, Any]) -> None:
+    """Refuse a record whose lists are of the wrong type or longer than the format allows (a
+    missing one is the reader's to refuse, once the record is known to be one): what
+    costs nothing to look at, so a server can refuse such a record before making it canonical to
+    check its signature (no record of any signer can be opened with them)."""
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError("La lista de acciones falta o no es una lista.")
+    if len(actions) > MAX_ACTIONS:
+        raise RecordError("La partida tiene demasiadas acciones.", code="record_too_long")
+    deals = data.get("deals", [])
+    if not isinstance(deals, list) or len(deals) > MAX_DEALS:
+        raise RecordError("«deals» debe ser una lista de repartos.", code="invalid_deal")
+    meta = data.get("meta", {})
+    if not isinstance(meta, dict) or len(meta) > MAX_META:
+        raise RecordError("«meta» debe ser un objeto pequeño de textos.")
 
 
 def check_encodable(data: object) -> None:

@@ -246,24 +246,31 @@ def test_more_lists_and_objects_than_the_longest_game_are_refused_before_parsing
     assert parsed() == 1  # only the body within the limit was parsed
 
 
-def test_a_record_no_save_can_be_is_refused_without_its_canonical_form(
+def test_a_record_no_signer_can_open_is_refused_by_the_readers_words_without_canonical_form(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     client = make_client()
     game = play_one(client)
     canonical = _count_calls(monkeypatch, signing, "canonical_json")
     record = game["save"]["record"]
-    for edited in (
-        {**record, "comment": "x"},
-        {**record, "actions": [0] * (MAX_ACTIONS + 1)},
-        {**record, "deals": [{}] * 10 + record.get("deals", [])},
-        {**record, "meta": "level"},
-        {**record, "rules": {f"k{n}": 0 for n in range(14)}},
+    for edited, status, code in (
+        ({**record, "actions": [0] * (MAX_ACTIONS + 1)}, 422, "record_too_long"),
+        ({**record, "actions": "2C 3C"}, 422, "invalid_record"),
+        ({**record, "deals": [{}] * (MAX_DEALS + 1)}, 422, "invalid_deal"),
+        ({**record, "meta": "level"}, 422, "invalid_record"),
+        ({**record, "meta": {str(n): "" for n in range(MAX_META + 1)}}, 422, "invalid_record"),
     ):
         save = {"record": edited, "sig": game["save"]["sig"]}
         response = client.post("/api/games/resume", json={"save": save})
+        assert error_of(response)[:2] == (status, code), code
+    assert canonical() == 0
+    # Within the limits, an edit is found by its signature, as ever (an edit and an old key
+    # look the same).
+    for edited in ({**record, "comment": "x"}, {**record, "deals": [{}] * 10}):
+        save = {"record": edited, "sig": game["save"]["sig"]}
+        response = client.post("/api/games/resume", json={"save": save})
         assert error_of(response)[:2] == (400, "bad_signature")
-    assert canonical() == 1  # only the one with its 10 empty deals: within the limits
+    assert canonical() == 2
 
 
 @pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1.5", "1e5", "2E-3", "-0.0"])
