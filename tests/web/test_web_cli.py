@@ -178,3 +178,23 @@ def test_serve_gives_a_slow_starting_process_time_before_its_health_check_kills_
     # The installed uvicorn takes the option (and its supervisor reads it).
     assert "timeout_worker_healthcheck" in inspect.signature(uvicorn.Config).parameters
     assert main(["serve", "--worker-healthcheck", "0"]) == 2
+
+
+def test_bench_server_refusals_sends_the_worst_bodies_and_every_one_is_a_4xx() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "picas.cli", "bench", "server", "--refusals", "--repeats", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    rows = [line for line in lines if " /api/" in line and not line.startswith("worst")]
+    assert len(rows) >= 7 * 10  # every POST endpoint, ten bodies each, and the signed ones
+    assert all(f" {status} " not in line for line in rows for status in range(500, 600))
+    assert any("save_too_large" in line for line in rows)
+    assert any("too_deep" in line for line in rows)
+    summary = lines[-1]
+    total = summary.split(" of ")[1].split()[0]
+    assert summary.startswith(f"({total} of {total} bodies answered 4xx"), summary
