@@ -92,15 +92,10 @@ def _stop_a_while(server: PicasServer, seconds: float) -> int:
 
 def test_a_server_process_that_answers_late_is_not_killed(tmp_path: Path) -> None:
     with PicasServer(tmp_path, workers=2) as server:
-        pid = _stop_a_while(server, 8)  # uvicorn's own health check gives up after 5 s
+        # uvicorn's own health check gave up after 5 s: with it, this process was killed (seen
+        # by hand with --worker-healthcheck 2; not a test, since on a loaded machine so short a
+        # check also kills processes that are only starting, the very fault).
+        pid = _stop_a_while(server, 8)
         assert pid in _server_processes(server), "the supervisor killed a process that was late"
         assert f"Child process [{pid}] died" not in server.log_text()
         assert httpx2.get(server.base + "/api/openapi.json", timeout=10).status_code == 200
-
-
-def test_the_same_freeze_is_fatal_with_a_short_health_check(tmp_path: Path) -> None:
-    # What the default prevents: with uvicorn's 5 s (here 2 s), the late process is replaced.
-    with PicasServer(tmp_path, workers=2, options=("--worker-healthcheck", "2")) as server:
-        pid = _stop_a_while(server, 4)
-        assert pid not in _server_processes(server)
-        assert f"Child process [{pid}] died" in server.log_text()
