@@ -18,9 +18,8 @@ import statistics
 import time
 from typing import Any
 
-from starlette.types import ASGIApp, Message
-
 from picas.cli import CommandError
+from picas.cli.asgi_post import post as _post
 from picas.games.spades import Seat, action_to_json
 from picas.games.spades.bots.base import Bot, decide, decision_rng
 from picas.games.spades.bots.registry import LEVELS, load_bot
@@ -47,49 +46,15 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         action="store_true",
         help="sin caché: cada acción rehace la partida (otro proceso, o tras reiniciar)",
     )
+    parser.add_argument(
+        "--refusals",
+        action="store_true",
+        help="en vez de jugar: lo que cuestan los peores cuerpos rechazados (4xx)",
+    )
+    parser.add_argument(
+        "--repeats", type=int, default=15, help="veces que se manda cada cuerpo (--refusals, 15)"
+    )
     parser.set_defaults(func=run)
-
-
-async def _post(app: ASGIApp, path: str, body: bytes) -> tuple[int, bytes]:
-    """One POST through the ASGI interface, as uvicorn would make it."""
-    scope: dict[str, Any] = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "POST",
-        "scheme": "http",
-        "path": path,
-        "raw_path": path.encode(),
-        "root_path": "",
-        "query_string": b"",
-        "headers": [
-            (b"host", b"bench"),
-            (b"content-type", b"application/json"),
-            (b"content-length", str(len(body)).encode()),
-        ],
-        "client": ("127.0.0.1", 9),
-        "server": ("bench", 80),
-    }
-    delivered = False
-    status = 0
-    chunks: list[bytes] = []
-
-    async def receive() -> Message:
-        nonlocal delivered
-        if delivered:  # the client stays until the answer, as a browser does
-            await asyncio.get_running_loop().create_future()
-        delivered = True
-        return {"type": "http.request", "body": body, "more_body": False}
-
-    async def send(message: Message) -> None:
-        nonlocal status
-        if message["type"] == "http.response.start":
-            status = message["status"]
-        elif message["type"] == "http.response.body":
-            chunks.append(message.get("body", b""))
-
-    await app(scope, receive, send)
-    return status, b"".join(chunks)
 
 
 async def measure(
@@ -146,6 +111,12 @@ def _message(raw: bytes) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.refusals:
+        from picas.cli import bench_refusals
+
+        if args.repeats < 1:
+            raise CommandError("Hace falta al menos una vez (--repeats).")
+        return bench_refusals.run(args.repeats)
     if args.actions < 1:
         raise CommandError("Hace falta al menos una acción (--actions).")
     times, games = asyncio.run(measure(args.actions, args.level, args.seed, cold=args.cold))

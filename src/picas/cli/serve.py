@@ -25,6 +25,13 @@ from picas.web.signing import load_keys
 
 APP_FACTORY = "picas.web.app:create_app"
 KEEP_ALIVE = 5.0
+WORKER_HEALTHCHECK = 60
+"""Seconds uvicorn's supervisor waits for a server process to answer its health check before it
+kills it (uvicorn's ``timeout_worker_healthcheck``, 5 by default). The check is a ping on a pipe
+every half second, answered by a thread of the process, from the moment it starts: on a machine
+whose cores are taken, a process still importing and building its app once missed 5 s and was
+killed and restarted, which only added to the load. A process that really hangs is still
+replaced, a minute later."""
 log = logging.getLogger("picas.web")
 
 
@@ -48,6 +55,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         ("--body-timeout", BODY_TIMEOUT, "segundos para recibir el cuerpo"),
         ("--keep-alive", KEEP_ALIVE, "segundos que una conexión espera otra petición"),
         ("--max-connections", limits.max_connections, "conexiones abiertas por proceso"),
+        (
+            "--worker-healthcheck",
+            WORKER_HEALTHCHECK,
+            "segundos sin responder tras los que se reinicia un proceso",
+        ),
     ]
     for flag, default, meaning in flags:
         group.add_argument(
@@ -82,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
         *astuple(limits),
         args.body_timeout,
     )
-    if min(numbers) <= 0 or args.keep_alive <= 0:
+    if min(numbers) <= 0 or args.keep_alive <= 0 or args.worker_healthcheck <= 0:
         raise CommandError("Los límites del servidor deben ser positivos.")
     # The app is built in each worker process from the environment: the limits travel there.
     os.environ.update(limits.to_env())
@@ -112,6 +124,7 @@ def run(args: argparse.Namespace) -> int:
         log_config=log_config(),
         http=GuardedHttpToolsProtocol,
         timeout_keep_alive=args.keep_alive,
+        timeout_worker_healthcheck=args.worker_healthcheck,
         server_header=False,
     )
     return 0

@@ -60,18 +60,31 @@ def unregister(key: str) -> None:
 
 
 def games() -> tuple[GameSpec, ...]:
-    """Every game: the site's, in :data:`KEYS` order, then the registered ones."""
+    """Every game: the site's, in :data:`KEYS` order, then the registered ones, then those
+    ``PICAS_GAMES`` names now."""
     for key in KEYS:
         if key not in _registered:
             module = importlib.import_module(f"picas.games.{key}.spec")
             _registered[key] = module.SPEC
-    for target in filter(None, os.environ.get(GAMES_ENV, "").split(",")):
-        module_name, _, attr = target.strip().partition(":")
-        spec = getattr(importlib.import_module(module_name), attr)
-        if spec.key not in _registered:
-            register(spec)
-    builtin = [_registered[key] for key in KEYS]
-    return (*builtin, *(spec for key, spec in _registered.items() if key not in KEYS))
+    extra = [spec for key, spec in _registered.items() if key not in KEYS]
+    for spec in _env_games(os.environ.get(GAMES_ENV, "")):
+        if all(spec.key != other.key for other in (*extra, *(_registered[k] for k in KEYS))):
+            extra.append(spec)
+    return (*(_registered[key] for key in KEYS), *extra)
+
+
+_from_env: dict[str, tuple[GameSpec, ...]] = {}
+
+
+def _env_games(value: str) -> tuple[GameSpec, ...]:
+    """The games a ``PICAS_GAMES`` value names (``module:attr``, comma-separated), loaded once."""
+    if value not in _from_env:
+        specs = []
+        for target in filter(None, (part.strip() for part in value.split(","))):
+            module_name, _, attr = target.partition(":")
+            specs.append(getattr(importlib.import_module(module_name), attr))
+        _from_env[value] = tuple(specs)
+    return _from_env[value]
 
 
 def keys() -> tuple[str, ...]:

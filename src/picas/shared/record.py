@@ -26,9 +26,21 @@ from picas.shared.seats import Seat
 
 FORMAT = "picas.record"
 VERSION = 1
-MAX_ACTIONS = 20_000
-"""Far beyond any real game (30 hands is about 1,700 actions); guards replay against abuse."""
+MAX_ACTIONS = 6_000
+"""100 hands of either game (at most 58 actions each: Spades with two looks at the cards;
+Corazones 56) and the start of the next. The rules' longest draw limit is hand 100
+(``draw_after_hand``) and real games last 5 to 15 hands; play can go on for ever only at rules
+with no floor and no draw limit, or in a tie for Corazones' lowest total, and such a record stops
+here. It bounds a save's size (:mod:`picas.web.bounds`) and guards replay against abuse."""
+MIN_ACTIONS_PER_HAND = 52
+"""Every hand plays its 52 cards."""
+MAX_DEALS = MAX_ACTIONS // MIN_ACTIONS_PER_HAND + 1
+"""Explicit deals beyond the hands a record's actions can reach would never be dealt."""
+MAX_CODE_TEXT = 32
+"""A code as typed (spaces and dashes dropped when read), as the new-game body allows it."""
 MAX_META = 16
+MAX_META_KEY = 40
+MAX_META_TEXT = 200
 KEYS = frozenset({"format", "version", "game", "rules", "code", "deals", "actions", "meta"})
 
 R = TypeVar("R")
@@ -170,11 +182,11 @@ class GameRecord(Generic[R, A, S]):
         """Read a record of this class's game, refusing anything malformed with a clear message
         (not yet replayed). A record of another game is refused (``wrong_game``): use
         :func:`picas.record.read_record` to read any."""
-        return cls.from_envelope(read_envelope(data))
+        return cls.from_envelope(readable(data))
 
     @classmethod
     def from_envelope(cls, fields: Mapping[str, Any]) -> Self:
-        """Read the fields of a record whose envelope :func:`read_envelope` has checked."""
+        """Read the fields of a record whose envelope :func:`readable` has checked."""
         codec = cls.codec()
         key = fields.get("game")
         if "game" not in fields:
@@ -197,15 +209,17 @@ class GameRecord(Generic[R, A, S]):
         codec = cls.codec()
         try:
             rules = codec.read_rules(data.get("rules"))
-            code = normalize_code(data.get("code"))
+            code_text = data.get("code")
+            if isinstance(code_text, str) and len(code_text) > MAX_CODE_TEXT:
+                raise PicasError("El código de partida es demasiado largo.", code="invalid_code")
+            code = normalize_code(code_text)
         except PicasError as error:
             raise RecordError(error.message, code=error.code) from None
-        deals = _read_deals(data.get("deals", []))
-        raw_actions = data.get("actions")
-        if not isinstance(raw_actions, list):
+        if "actions" not in data:
             raise RecordError("La lista de acciones falta o no es una lista.")
-        if len(raw_actions) > MAX_ACTIONS:
-            raise RecordError("La partida tiene demasiadas acciones.", code="record_too_long")
+        check_lengths(data)
+        deals = _read_deals(data.get("deals", []))
+        raw_actions = data["actions"]
         actions = []
         for index, raw in enumerate(raw_actions):
             try:
@@ -215,11 +229,8 @@ class GameRecord(Generic[R, A, S]):
                     f"Acción {index + 1}: {error.message}", code="malformed_action", index=index
                 ) from None
         meta = data.get("meta", {})
-        if (
-            not isinstance(meta, dict)
-            or len(meta) > MAX_META
-            or not all(isinstance(k, str) and isinstance(v, str) for k, v in meta.items())
-            or any(len(k) > 40 or len(v) > 200 for k, v in meta.items())
+        if not all(isinstance(k, str) and isinstance(v, str) for k, v in meta.items()) or any(
+            len(k) > MAX_META_KEY or len(v) > MAX_META_TEXT for k, v in meta.items()
         ):
             raise RecordError("«meta» debe ser un objeto pequeño de textos.")
         return cls(rules=rules, code=code, deals=deals, actions=tuple(actions), meta=dict(meta))
@@ -232,12 +243,20 @@ def load_json(text: str | bytes) -> object:
         raise RecordError("La partida guardada no es JSON válido.", code="bad_json") from None
 
 
-def read_envelope(data: object) -> Mapping[str, Any]:
-    """The record's fields once its envelope is known to be good: a JSON object of a known format
-    and version, with no unknown key (its game and the rest not yet read)."""
+def readable(data: object) -> Mapping[str, Any]:
+    """``data`` once it is known to be a JSON object that a save can hold (:func:`check_encodable`)
+    with a good envelope (:func:`check_envelope`); its game and the rest not yet read."""
     if not isinstance(data, dict):
         raise RecordError("Una partida guardada es un objeto JSON.")
     check_encodable(data)
+    check_envelope(data)
+    return data
+
+
+def check_envelope(data: Mapping[str, Any]) -> None:
+    """Refuse a record whose envelope is not this format's: a known format and version, no
+    unknown key. What costs nothing to look at, so a server can refuse a file before it pays for
+    anything in proportion to its size."""
     if data.get("format") != FORMAT:
         raise RecordError("Esto no es una partida de Picas.", code="bad_format")
     version = data.get("version")
@@ -249,7 +268,6 @@ def read_envelope(data: object) -> Mapping[str, Any]:
     unknown = sorted(set(data) - KEYS)
     if unknown:
         raise RecordError(f"Claves desconocidas en la partida: {list_excerpt(unknown)}.")
-    return data
 
 
 def check_encodable(data: object) -> None:
@@ -273,8 +291,26 @@ def list_excerpt(names: list[str]) -> str:
     return shown + (f" y {len(names) - 3} más" if len(names) > 3 else "")
 
 
+def check_lengths(data: Mapping[str, Any]) -> None:
+    """Refuse a record whose lists are of the wrong type or longer than the format allows (a
+    missing one is the reader's to refuse, once the record is known to be one): what
+    costs nothing to look at, so a server can refuse such a record before making it canonical to
+    check its signature (no record of any signer can be opened with them)."""
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError("La lista de acciones falta o no es una lista.")
+    if len(actions) > MAX_ACTIONS:
+        raise RecordError("La partida tiene demasiadas acciones.", code="record_too_long")
+    deals = data.get("deals", [])
+    if not isinstance(deals, list) or len(deals) > MAX_DEALS:
+        raise RecordError("«deals» debe ser una lista de repartos.", code="invalid_deal")
+    meta = data.get("meta", {})
+    if not isinstance(meta, dict) or len(meta) > MAX_META:
+        raise RecordError("«meta» debe ser un objeto pequeño de textos.")
+
+
 def _read_deals(raw: object) -> tuple[Deal, ...]:
-    if not isinstance(raw, list) or len(raw) > 1000:
+    if not isinstance(raw, list) or len(raw) > MAX_DEALS:
         raise RecordError("«deals» debe ser una lista de repartos.", code="invalid_deal")
     deals = []
     for index, entry in enumerate(raw):

@@ -15,6 +15,7 @@ from starlette.types import Scope
 import picas
 from picas.web import errors
 from picas.web.cache import AnswerCache
+from picas.web.guard import BodyShapeMiddleware
 from picas.web.heavy import BusyGateMiddleware, HeavyPool
 from picas.web.help_pages import help_router
 from picas.web.middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
@@ -72,8 +73,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         _PageFiles("/", GZipMiddleware(help_router(files)), name="static")
     )
     # The last added is the outermost: the headers go on the cap's 413 too; the busy gate sees
-    # the body already read by the cap.
+    # the body already read by the cap. A body no request can be is refused right after the cap,
+    # before anything parses it (picas.web.guard).
     app.add_middleware(BusyGateMiddleware, pool=app.state.heavy)
+    app.add_middleware(BodyShapeMiddleware)
     app.add_middleware(
         BodyLimitMiddleware, max_bytes=settings.max_body_bytes, timeout=settings.body_timeout
     )

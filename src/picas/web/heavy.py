@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import concurrent.futures.process
 import contextlib
 import logging
 import multiprocessing
@@ -43,7 +44,13 @@ from starlette.requests import Request
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from picas.games import KEYS
-from picas.web.errors import RETRY_AFTER_SECONDS, BusyError, ClientGoneError, error_response
+from picas.web.errors import (
+    RETRY_AFTER_SECONDS,
+    BusyError,
+    ClientGoneError,
+    WorkerCrashedError,
+    error_response,
+)
 from picas.web.settings import Settings
 from picas.web.table import Table
 
@@ -146,9 +153,10 @@ class HeavyPool:
                     " tarde. Tu partida sigue guardada.",
                     code="too_slow",
                 ) from None
-            except pebble.ProcessExpired as error:
+            except (pebble.ProcessExpired, concurrent.futures.process.BrokenProcessPool) as error:
+                # Not «muy ocupada»: the worker died (killed, out of memory) mid-job.
                 log.error("Un proceso de trabajo pesado ha terminado mal: %s", error)
-                raise BusyError() from None
+                raise WorkerCrashedError() from None
         finally:
             if not future.done():
                 future.cancel()  # type: ignore[no-untyped-call]  # pebble stops its worker

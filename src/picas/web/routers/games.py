@@ -16,6 +16,7 @@ from picas import games
 from picas.web import jobs
 from picas.web.deps import ERROR_RESPONSES, RepliesDep, TableDep
 from picas.web.games import game_unions, table_for
+from picas.web.guard import RustJsonRoute
 from picas.web.heavy import HEAVY_LEVELS
 from picas.web.schemas import ActIn, SaveOnlyIn
 from picas.web.table import Turn, game_code
@@ -30,7 +31,9 @@ def games_router(keys: Sequence[str] | None = None) -> APIRouter:
     unions = game_unions(keys)
     new_game_in, game_out_type = unions.new_game_in, unions.game_out
     game_out_adapter: TypeAdapter[Any] = TypeAdapter(game_out_type)
-    router = APIRouter(prefix="/api/games", tags=["games"], responses=ERROR_RESPONSES)
+    router = APIRouter(
+        prefix="/api/games", tags=["games"], responses=ERROR_RESPONSES, route_class=RustJsonRoute
+    )
 
     def game_out(turn: Turn) -> Any:
         """The answer: South's view only; the other hands stay on the server's side of it."""

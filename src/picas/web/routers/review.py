@@ -14,9 +14,11 @@ from pydantic import TypeAdapter
 from starlette.concurrency import run_in_threadpool
 
 from picas import games
+from picas.record import RecordError, check_encodable, read_envelope
 from picas.web import jobs, review
 from picas.web.deps import ERROR_RESPONSES, AnswersDep, HeavyDep, TableDep
 from picas.web.games import game_unions
+from picas.web.guard import RustJsonRoute
 from picas.web.schemas import ImportIn, PracticeIn, SaveOnlyIn
 from picas.web.signing import canonical_json
 
@@ -32,7 +34,9 @@ def review_router(keys: Sequence[str] | None = None) -> APIRouter:
     hint_out: TypeAdapter[Any] = TypeAdapter(unions.hint_out)
     practice_out: TypeAdapter[Any] = TypeAdapter(unions.practice_out)
     import_out: TypeAdapter[Any] = TypeAdapter(unions.import_out)
-    router = APIRouter(prefix="/api", tags=["review"], responses=ERROR_RESPONSES)
+    router = APIRouter(
+        prefix="/api", tags=["review"], responses=ERROR_RESPONSES, route_class=RustJsonRoute
+    )
 
     @router.post(
         "/hint", response_model=unions.hint_out, summary="A suggested card, bid or pass, and why"
@@ -72,7 +76,14 @@ def review_router(keys: Sequence[str] | None = None) -> APIRouter:
 
 def _import_key(body: ImportIn) -> str | None:
     """An import's answer depends on the file only (the record and the signature it came with):
-    its digest. None for a file that cannot be written as canonical JSON (it is refused anyway)."""
+    its digest. None for a file that cannot be written as canonical JSON (it is refused anyway).
+    A record whose envelope is malformed is refused here first, before the digest and the trip
+    to a worker (both in proportion to its size)."""
+    try:
+        read_envelope(body.record)
+    except RecordError:
+        check_encodable(body.record)  # a lone surrogate is ``bad_text`` first, as read_record says
+        raise
     try:
         data = canonical_json({"record": body.record, "sig": body.sig})
     except (ValueError, TypeError, RecursionError):
