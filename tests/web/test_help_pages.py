@@ -320,7 +320,7 @@ def _table(language: str, prefix: str) -> dict[str, str]:
     """The page's strings in ``language`` ("es" | "en") whose keys start with ``prefix``, from every
     string table of the page (a file may hold one language or both)."""
     found: dict[str, str] = {}
-    for file in sorted((STATIC / "js").glob("i18n*.js")):
+    for file in sorted((STATIC / "js").rglob("i18n*.js")):  # each game's own under games/
         parts = re.split(r"^export const (ES|EN)\b", file.read_text(encoding="utf-8"), flags=re.M)
         for name, body in zip(parts[1::2], parts[2::2], strict=True):
             if name == language.upper():
