@@ -15,11 +15,18 @@ from starlette.types import Scope
 import picas
 from picas.web import errors
 from picas.web.cache import AnswerCache
-from picas.web.heavy import BusyGateMiddleware, HeavyPool
+from picas.web.fair import FairLane
+from picas.web.heavy import HEAVY_PATHS, HINT_PATH, FairGateMiddleware, HeavyPool
 from picas.web.help_pages import help_router
 from picas.web.middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
 from picas.web.routers import games, pages, review, tip
-from picas.web.settings import REPLY_WAITING, Settings
+from picas.web.settings import (
+    HEAVY_WAITING,
+    HINT_SLOTS,
+    HINT_WAITING,
+    REPLY_WAITING,
+    Settings,
+)
 from picas.web.table import Table
 
 OPENAPI_URL = "/api/openapi.json"
@@ -50,10 +57,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         openapi_url=OPENAPI_URL,
     )
     app.state.table = Table(settings)
-    app.state.heavy = HeavyPool(settings)
+    app.state.heavy = HeavyPool(settings, waiting=settings.heavy_workers * HEAVY_WAITING)
     app.state.replies = HeavyPool(
         settings, workers=settings.reply_workers, waiting=settings.reply_workers * REPLY_WAITING
     )
+    app.state.hints = FairLane(HINT_SLOTS, per_address=settings.address_jobs, waiting=HINT_WAITING)
     app.state.answers = AnswerCache(ANSWER_CACHE_SIZE)
     errors.install(app)
     app.include_router(games.router)
@@ -71,9 +79,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # 150 KB). The API's answers are left as they are.
         _PageFiles("/", GZipMiddleware(help_router(files)), name="static")
     )
-    # The last added is the outermost: the headers go on the cap's 413 too; the busy gate sees
+    # The last added is the outermost: the headers go on the cap's 413 too; the fair gate sees
     # the body already read by the cap.
-    app.add_middleware(BusyGateMiddleware, pool=app.state.heavy)
+    lanes = dict.fromkeys(HEAVY_PATHS, app.state.heavy.lane)
+    lanes[HINT_PATH] = app.state.hints
+    app.add_middleware(FairGateMiddleware, lanes=lanes, behind_proxy=settings.behind_proxy)
     app.add_middleware(
         BodyLimitMiddleware, max_bytes=settings.max_body_bytes, timeout=settings.body_timeout
     )

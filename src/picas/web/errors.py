@@ -60,6 +60,23 @@ class BusyError(PicasError):
         )
 
 
+class TooManyRequestsError(PicasError):
+    """This client address already has its share of a lane of heavy work running or waiting
+    (picas.web.fair): refused at once, before the request is read further; the save is
+    untouched. Behind nginx, its own per-address limits answer with the same code."""
+
+    code = "too_many_requests"
+
+    def __init__(self) -> None:
+        super().__init__(TOO_MANY_REQUESTS_MESSAGE)
+
+
+TOO_MANY_REQUESTS_MESSAGE = (
+    "Demasiadas peticiones seguidas desde tu dirección: espera unos segundos y vuelve a"
+    " intentarlo. Tu partida sigue guardada."
+)
+
+
 class ClientGoneError(Exception):
     """The client closed the connection while its heavy job ran: the job was stopped."""
 
@@ -74,6 +91,7 @@ STATUS_BY_ERROR: Mapping[type[PicasError], int] = {
     IllegalAction: 409,  # well formed, but not allowed in this position of the game
     UnavailableError: 503,
     BusyError: 503,
+    TooManyRequestsError: 429,
 }
 """One entry per domain error; Starlette picks the most specific class of a raised error."""
 
@@ -104,7 +122,8 @@ def error_response(
 def _domain_handler(status: int) -> Callable[[Request, Exception], Awaitable[Response]]:
     async def handle(request: Request, error: Exception) -> Response:
         assert isinstance(error, PicasError)
-        headers = {"Retry-After": str(RETRY_AFTER_SECONDS)} if isinstance(error, BusyError) else {}
+        retry = isinstance(error, BusyError | TooManyRequestsError)
+        headers = {"Retry-After": str(RETRY_AFTER_SECONDS)} if retry else {}
         return error_response(status, error.code, error.message, headers)
 
     return handle

@@ -3,6 +3,8 @@ it, a save's record says it (docs/api.md, "Corazones")."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, Request
 from pydantic import TypeAdapter
 from starlette.concurrency import run_in_threadpool
@@ -42,6 +44,13 @@ async def act(
     body: ActIn, request: Request, table: TableDep, replies: RepliesDep
 ) -> GameOut | CorazonesGameOut:
     record, sig = body.save.record, body.save.sig
+    if _claimed_level(record) in HEAVY_LEVELS:
+        # Refused before the signature is checked when this address has its share of the
+        # replies' lane already: a client repeating Difícil acts pays only for its body. (The
+        # level is the unchecked record's; a false one fails the signature below.)
+        refusal = replies.lane.refusal(replies.address(request))
+        if refusal is not None:
+            raise refusal
     # South's action and the replies, unless the save's level replies with heavy work (then
     # None, nothing done): one trip to the thread pool either way.
     turn = await run_in_threadpool(table.act_unless, record, sig, body.action, HEAVY_LEVELS)
@@ -54,6 +63,11 @@ async def act(
 @router.post("/resume", response_model=AnyGameOut, summary="Open a save")
 def resume(body: SaveOnlyIn, table: TableDep) -> GameOut | CorazonesGameOut:
     return game_out(table.resume(body.save.record, body.save.sig))
+
+
+def _claimed_level(record: dict[str, Any]) -> object:
+    meta = record.get("meta")
+    return meta.get("level") if isinstance(meta, dict) else None
 
 
 def game_out(turn: Turn) -> GameOut | CorazonesGameOut:

@@ -10,7 +10,7 @@ from pydantic import TypeAdapter
 from starlette.concurrency import run_in_threadpool
 
 from picas.web import jobs, review
-from picas.web.deps import ERROR_RESPONSES, AnswersDep, HeavyDep, TableDep
+from picas.web.deps import ERROR_RESPONSES, AnswersDep, HeavyDep, HintsDep, TableDep
 from picas.web.schemas import (
     AnyHintOut,
     AnyImportOut,
@@ -40,8 +40,17 @@ IMPORT_OUT: TypeAdapter[ImportOut | CorazonesImportOut] = TypeAdapter(AnyImportO
 
 
 @router.post("/hint", response_model=AnyHintOut, summary="A suggested card, bid or pass, and why")
-def hint(body: SaveOnlyIn, table: TableDep) -> HintOut | CorazonesHintOut:
-    return HINT_OUT.validate_python(review.hint(table, body.save.record, body.save.sig))
+async def hint(
+    body: SaveOnlyIn, request: Request, table: TableDep, heavy: HeavyDep, hints: HintsDep
+) -> HintOut | CorazonesHintOut:
+    # The hints' lane shares the thread pool's time between addresses (picas.web.fair).
+    ticket = hints.enter(heavy.address(request))
+    try:
+        await ticket.granted
+        answer = await run_in_threadpool(review.hint, table, body.save.record, body.save.sig)
+    finally:
+        hints.leave(ticket)
+    return HINT_OUT.validate_python(answer)
 
 
 @router.post("/practice", response_model=AnyPracticeOut, summary="Replay a finished hand")
