@@ -11,6 +11,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 
@@ -28,12 +29,21 @@ class PicasServer:
     """``picas serve --workers N`` in its own process group (so a kill reaches the workers too),
     with its key in ``key_file`` and its output in ``log``."""
 
-    def __init__(self, folder: Path, *, port: int | None = None, workers: int = 1) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        *,
+        port: int | None = None,
+        workers: int = 1,
+        flags: Sequence[str] = (),
+    ) -> None:
         self.folder = folder
         self.key_file = folder / "secret.key"
         self.log = folder / "server.log"
         self.port = port or free_port()
         self.workers = workers
+        self.flags = tuple(flags)
+        """More ``picas serve`` flags (``--behind-proxy``, the limits…)."""
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -44,7 +54,7 @@ class PicasServer:
         env = {k: v for k, v in os.environ.items() if k != "PICAS_SECRET_KEY"}
         env["PICAS_KEY_FILE"] = str(self.key_file)
         command = [sys.executable, "-m", "picas.cli", "serve", "--host", HOST]
-        command += ["--port", str(self.port), "--workers", str(self.workers)]
+        command += ["--port", str(self.port), "--workers", str(self.workers), *self.flags]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
                 command, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
