@@ -12,8 +12,11 @@ from picas.web.errors import BusyError, TooManyRequestsError
 from picas.web.fair import FairLane, FairShare, client_address
 
 
-def _share(slots: int = 1, per_address: int = 2, waiting: int = 8) -> FairShare[str]:
-    return FairShare(slots, per_address=per_address, waiting=waiting)
+def _share(
+    slots: int = 1, per_address: int = 2, waiting: int = 8, reserve: int | None = None
+) -> FairShare[str]:
+    """A lane; ``reserve``: jobs one address may run at once (None: every slot)."""
+    return FairShare(slots, per_address=per_address, waiting=waiting, running_per_address=reserve)
 
 
 def _drain(share: FairShare[str], first: str) -> list[str]:
@@ -75,7 +78,7 @@ def test_turns_go_round_robin_between_addresses_not_first_come_first_served() ->
 
 
 def test_a_newcomer_goes_before_an_address_that_has_a_job_running() -> None:
-    share = _share(slots=2, per_address=3, waiting=8)
+    share = _share(slots=2, per_address=3, waiting=8, reserve=2)
     share.enter("greedy", "g1")
     share.enter("greedy", "g2")
     share.enter("greedy", "g3")  # waits
@@ -83,6 +86,22 @@ def test_a_newcomer_goes_before_an_address_that_has_a_job_running() -> None:
     # One of greedy's jobs ends: greedy still runs one, polite none, so polite goes first.
     assert share.leave("greedy") == ("polite", "p1")
     assert share.leave("polite") == ("greedy", "g3")
+
+
+def test_one_address_runs_at_most_its_reserve_and_a_newcomer_finds_a_free_slot() -> None:
+    share = _share(slots=2, per_address=3, waiting=8, reserve=1)
+    assert share.enter("greedy", "g1") is True
+    assert share.enter("greedy", "g2") is False  # a slot is free, but kept for someone else
+    assert share.running_total == 1
+    assert share.enter("polite", "p1") is True  # at once: no job of greedy's to wait for
+    assert share.leave("polite") is None  # greedy is at its reserve: the slot stays free
+    assert share.leave("greedy") == ("greedy", "g2")
+    assert (share.running("greedy"), share.waiting_total) == (1, 0)
+
+
+def test_the_server_s_lanes_keep_half_their_slots_from_any_one_address() -> None:
+    lanes = [FairLane(slots, per_address=9, waiting=9) for slots in (1, 2, 4)]
+    assert [lane.share.running_per_address for lane in lanes] == [1, 1, 2]
 
 
 def test_a_waiter_that_gives_up_frees_its_place_and_its_quota() -> None:
@@ -110,6 +129,8 @@ def test_a_lane_needs_a_slot_and_a_quota() -> None:
         FairShare(0, per_address=1, waiting=0)
     with pytest.raises(ValueError, match="a lane needs"):
         FairShare(1, per_address=0, waiting=0)
+    with pytest.raises(ValueError, match="a lane needs"):
+        FairShare(1, per_address=1, waiting=0, running_per_address=0)
 
 
 # --- the asyncio lane ---------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import hashlib
 import ipaddress
 import json
@@ -31,6 +32,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.parse
 from collections import Counter, defaultdict
@@ -630,11 +632,19 @@ def _strangers(
         tasks["bad_bodies"] = asyncio.create_task(tallied(work))
     if args.hold_idle:
         tasks["hold_idle"] = asyncio.create_task(
-            load_abusive.hold_idle(host, port, args.hold_idle, args.abuser_address, stop)
+            load_abusive.hold_idle(
+                host, port, args.hold_idle, args.abuser_address, stop, load_abusive.REOPEN_RATE
+            )
         )
         tasks["newcomer"] = asyncio.create_task(
-            load_abusive.newcomer(
-                host, port, args.newcomer_address, stop, stats.counts, PATHS["new"]
+            _in_thread(
+                stop,
+                load_abusive.newcomer,
+                host,
+                port,
+                args.newcomer_address,
+                stats.counts,
+                PATHS["new"],
             )
         )
     if args.hammer:
@@ -648,6 +658,22 @@ def _strangers(
             load_abusive.polite(act, practice, PATHS, stop, stats.counts, args.seed)
         )
     return tasks
+
+
+async def _in_thread(stop: asyncio.Event, work: Any, *args: Any) -> Json:
+    """``work(*args, stop=…)`` in a thread, with a stop of its own set with ``stop``."""
+    halt = threading.Event()
+
+    async def relay() -> None:
+        await stop.wait()
+        halt.set()
+
+    relaying = asyncio.create_task(relay())
+    try:
+        result: Json = await asyncio.to_thread(functools.partial(work, *args, stop=halt))
+    finally:
+        relaying.cancel()
+    return result
 
 
 # --- the server's CPU (with --spawn) ------------------------------------------------------------

@@ -22,6 +22,8 @@ import asyncio
 import contextlib
 import hashlib
 import json
+import socket
+import threading
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -34,6 +36,8 @@ SIG_ZEROS = "0" * 64
 POLITE_ACT_EVERY = 2.0
 POLITE_PRACTICE_EVERY = 10.0
 NEWCOMER_EVERY = 0.5
+REOPEN_RATE = 200.0
+"""Idle connections reopened a second by ``--hold-idle`` (the issue's abuser: about 200)."""
 
 
 def _nested(depth: int) -> object:
@@ -140,11 +144,21 @@ async def bad_bodies(
 # --- idle connections held from one address ----------------------------------------------------
 
 
-async def hold_idle(host: str, port: int, count: int, source: str, stop: asyncio.Event) -> Json:
+async def hold_idle(
+    host: str, port: int, count: int, source: str, stop: asyncio.Event, rate: float
+) -> Json:
     """``count`` connections from ``source`` that send nothing; each one the server closes is
-    opened again at once. How many were open at the end, how often they were closed."""
+    opened again, about ``rate`` a second in all. The most open at once, and how they ended."""
     opened = Counter[str]()
     open_now = 0
+    next_reopen = 0.0
+
+    def pace() -> float:
+        """Seconds until this connection's turn to reopen: turns ``1 / rate`` apart."""
+        nonlocal next_reopen
+        now = time.monotonic()
+        next_reopen = max(now, next_reopen) + 1 / rate
+        return next_reopen - now
 
     async def keep_one() -> None:
         nonlocal open_now
@@ -173,6 +187,8 @@ async def hold_idle(host: str, port: int, count: int, source: str, stop: asyncio
                 writer.close()
                 with contextlib.suppress(OSError):
                     await writer.wait_closed()
+            with contextlib.suppress(TimeoutError):  # reopened at the pace asked for
+                await asyncio.wait_for(stop.wait(), pace())
 
     tasks = [asyncio.create_task(keep_one()) for _ in range(count)]
     peak = 0
@@ -184,11 +200,14 @@ async def hold_idle(host: str, port: int, count: int, source: str, stop: asyncio
     return {"connections": count, "peak_client_side_open": peak, "events": dict(opened)}
 
 
-async def newcomer(
-    host: str, port: int, source: str, stop: asyncio.Event, counts: Any, start_path: str
+def newcomer(
+    host: str, port: int, source: str, counts: Any, start_path: str, stop: threading.Event
 ) -> Json:
     """A new connection from ``source`` every half second, a new Fácil game on it: the time
-    from opening the connection to the whole answer, and the statuses."""
+    from opening the connection to the whole answer, and the statuses. Blocking sockets in a
+    thread of its own, so the abusive clients' event loop does not delay it."""
+    from picas.cli.load import percentiles
+
     times: list[float] = []
     statuses = Counter[str]()
     body = encode({"level": "facil"})
@@ -198,22 +217,19 @@ async def newcomer(
     ).encode()
     while not stop.is_set():
         start = time.perf_counter()
+        data = b""
         try:
-            async with asyncio.timeout(30):
-                reader, writer = await asyncio.open_connection(host, port, local_addr=(source, 0))
-                writer.write(head + body)
-                data = await reader.read()
-                writer.close()
+            with socket.create_connection((host, port), 30, (source, 0)) as sock:
+                sock.sendall(head + body)
+                while chunk := sock.recv(65536):
+                    data += chunk
             status = data.split(b" ", 2)[1].decode() if data.startswith(b"HTTP/") else "0"
-        except (OSError, TimeoutError) as error:
+        except OSError as error:
             status = type(error).__name__
         if counts(start):
             statuses[status] += 1
             times.append(time.perf_counter() - start)
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), NEWCOMER_EVERY)
-    from picas.cli.load import percentiles
-
+        stop.wait(NEWCOMER_EVERY)
     return {"statuses": dict(statuses), "latency_ms": percentiles(times)}
 
 

@@ -7,6 +7,9 @@ jobs at once. Without more, whoever asks fastest takes every slot: a script loop
 * **a quota per address**: at most ``per_address`` jobs of one address admitted (running or
   waiting) at once; one more is refused at once, before anything is parsed or run (429
   ``too_many_requests``, :class:`~picas.web.errors.TooManyRequestsError`);
+* **a reserve**: one address runs at most ``running_per_address`` jobs at once (the lanes: half
+  their slots, at least one), so a newcomer finds a free slot at once instead of waiting for a
+  job of the busy address to end; the address's next job waits in the queue meanwhile;
 * **a fair queue**: when every slot is taken a job waits (at most ``waiting`` of them in all,
   then 503 ``busy``), and a freed slot goes to the waiting address that has the fewest jobs
   running, ties going round-robin (the address served longest ago first), never simply to the
@@ -35,11 +38,20 @@ class FairShare(Generic[W]):
     """Who runs and who waits in one lane. ``W`` is whatever stands for a waiting job (the
     server uses a future); the caller starts a job when :meth:`enter` or :meth:`leave` says so."""
 
-    def __init__(self, slots: int, *, per_address: int, waiting: int) -> None:
-        if slots < 1 or per_address < 1 or waiting < 0:
+    def __init__(
+        self,
+        slots: int,
+        *,
+        per_address: int,
+        waiting: int,
+        running_per_address: int | None = None,
+    ) -> None:
+        running_per_address = slots if running_per_address is None else running_per_address
+        if slots < 1 or per_address < 1 or waiting < 0 or running_per_address < 1:
             raise ValueError("a lane needs a slot, a quota of one job and a queue of 0 or more")
         self.slots = slots
         self.per_address = per_address
+        self.running_per_address = min(running_per_address, slots)
         self.waiting = waiting
         self._running: dict[str, int] = {}
         self._queues: OrderedDict[str, deque[W]] = OrderedDict()
@@ -70,9 +82,12 @@ class FairShare(Generic[W]):
         """The error a new job of ``address`` would get now (None: it would be admitted)."""
         if self.admitted(address) >= self.per_address:
             return TooManyRequestsError()
-        if self.running_total >= self.slots and self._waiting_count >= self.waiting:
+        if not self._may_run(address) and self._waiting_count >= self.waiting:
             return BusyError()
         return None
+
+    def _may_run(self, address: str) -> bool:
+        return self.running_total < self.slots and self.running(address) < self.running_per_address
 
     # --- changing -------------------------------------------------------------------------------
 
@@ -82,7 +97,7 @@ class FairShare(Generic[W]):
         refusal = self.refusal(address)
         if refusal is not None:
             raise refusal
-        if self.running_total < self.slots:
+        if self._may_run(address):
             self._start(address)
             return True
         self._queues.setdefault(address, deque()).append(waiter)
@@ -131,14 +146,14 @@ class FairShare(Generic[W]):
             del self._turns[oldest]
 
     def _next_address(self) -> str | None:
-        """The waiting address with the fewest jobs running; among equals, the one served longest
-        ago (an address never served, or forgotten, counts as longest ago)."""
-        if not self._queues:
+        """The waiting address with the fewest jobs running (and fewer than its reserve allows);
+        among equals, the one served longest ago (an address never served, or forgotten, counts
+        as longest ago)."""
+        eligible = [a for a in self._queues if self.running(a) < self.running_per_address]
+        if not eligible or self.running_total >= self.slots:
             return None
         order = {address: index for index, address in enumerate(self._turns)}
-        return min(
-            self._queues, key=lambda address: (self.running(address), order.get(address, -1))
-        )
+        return min(eligible, key=lambda address: (self.running(address), order.get(address, -1)))
 
 
 @dataclass(eq=False)
@@ -156,7 +171,12 @@ class FairLane:
     ``lane.leave(ticket)``."""
 
     def __init__(self, slots: int, *, per_address: int, waiting: int) -> None:
-        self.share: FairShare[Ticket] = FairShare(slots, per_address=per_address, waiting=waiting)
+        self.share: FairShare[Ticket] = FairShare(
+            slots,
+            per_address=per_address,
+            waiting=waiting,
+            running_per_address=max(1, slots // 2),
+        )
 
     @property
     def full(self) -> bool:
