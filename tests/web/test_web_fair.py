@@ -5,11 +5,17 @@ request counts against."""
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
+from fastapi.testclient import TestClient
+from starlette.types import Message, Receive, Scope, Send
+from web_helpers import KEY
 
+from picas.web import Settings, create_app
 from picas.web.errors import BusyError, TooManyRequestsError
 from picas.web.fair import FairLane, FairShare, client_address
+from picas.web.heavy import FairGateMiddleware
 
 
 def _share(
@@ -208,3 +214,74 @@ def test_behind_a_proxy_the_address_is_nginx_s_header() -> None:
     assert client_address(scope, behind_proxy=True) == "203.0.113.7"
     # A request without the header (not through nginx) counts against its peer.
     assert client_address(_scope("127.0.0.1"), behind_proxy=True) == "127.0.0.1"
+
+
+# --- the gate in front of the routes ----------------------------------------------------------
+
+
+def _through_gate(lane: FairLane, path: str, body: bytes, peer: str) -> tuple[int, list[bytes]]:
+    """One request through :class:`FairGateMiddleware` (the app behind it answers 200 with the
+    body it read): the status and what the app received."""
+
+    async def scenario() -> tuple[int, list[bytes]]:
+        seen: list[bytes] = []
+        sent: list[Message] = []
+
+        async def app(scope: Scope, receive: Receive, send: Send) -> None:
+            seen.append((await receive())["body"])
+            await send({"type": "http.response.start", "status": 200, "headers": []})
+            await send({"type": "http.response.body", "body": b"{}"})
+
+        async def receive() -> Message:
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        async def send(message: Message) -> None:
+            sent.append(message)
+
+        gate = FairGateMiddleware(
+            app,
+            lanes={"/api/practice": lane},
+            marked={"/api/games/act": (lane, b'"dificil"')},
+            behind_proxy=False,
+        )
+        scope = {"type": "http", "path": path, "client": (peer, 1), "headers": []}
+        await gate(scope, receive, send)
+        return sent[0]["status"], seen
+
+    return asyncio.run(scenario())
+
+
+def test_the_gate_refuses_an_address_over_its_share_before_the_route() -> None:
+    lane = FairLane(1, per_address=1, waiting=4)
+    lane.share.enter("127.0.0.2", None)  # type: ignore[arg-type]  # its one job, running
+    assert _through_gate(lane, "/api/practice", b"{}", "127.0.0.2") == (429, [])
+    assert _through_gate(lane, "/api/practice", b"{}", "127.0.0.3") == (200, [b"{}"])
+
+
+def test_an_act_is_refused_early_only_when_its_body_says_dificil() -> None:
+    lane = FairLane(1, per_address=1, waiting=4)
+    lane.share.enter("127.0.0.2", None)  # type: ignore[arg-type]
+    dificil = b'{"save":{"record":{"meta":{"level":"dificil"}}},"action":1}'
+    normal = b'{"save":{"record":{"meta":{"level":"normal"}}},"action":1}'
+    assert _through_gate(lane, "/api/games/act", dificil, "127.0.0.2") == (429, [])
+    # A Normal act of the same address, and anyone else's Difícil act, reach the route with
+    # their body intact.
+    assert _through_gate(lane, "/api/games/act", normal, "127.0.0.2") == (200, [normal])
+    assert _through_gate(lane, "/api/games/act", dificil, "127.0.0.3") == (200, [dificil])
+
+
+def test_a_difficult_act_spelled_with_escapes_is_still_refused_by_the_route() -> None:
+    client = TestClient(create_app(Settings(key=KEY)))
+    game = client.post("/api/games", json={"level": "dificil"}).json()
+    replies = client.app.state.replies.lane  # type: ignore[attr-defined]
+    for _ in range(replies.share.per_address):
+        replies.share.enter("testclient", None)  # this client's share, taken
+    body = json.dumps({"save": game["save"], "action": game["view"]["legal"][0]})
+    escaped = body.replace('"dificil"', '"\\u0064ificil"')
+    assert '"dificil"' not in escaped
+    answer = client.post(
+        "/api/games/act", content=escaped, headers={"Content-Type": "application/json"}
+    )
+    assert answer.status_code == 429
+    assert answer.json()["error"]["code"] == "too_many_requests"
+    assert answer.headers["retry-after"].isdigit()

@@ -16,7 +16,7 @@ import picas
 from picas.web import errors
 from picas.web.cache import AnswerCache
 from picas.web.fair import FairLane
-from picas.web.heavy import HEAVY_PATHS, HINT_PATH, FairGateMiddleware, HeavyPool
+from picas.web.heavy import ACT_PATH, HEAVY_PATHS, HINT_PATH, FairGateMiddleware, HeavyPool
 from picas.web.help_pages import help_router
 from picas.web.middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
 from picas.web.routers import games, pages, review, tip
@@ -83,7 +83,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # the body already read by the cap.
     lanes = dict.fromkeys(HEAVY_PATHS, app.state.heavy.lane)
     lanes[HINT_PATH] = app.state.hints
-    app.add_middleware(FairGateMiddleware, lanes=lanes, behind_proxy=settings.behind_proxy)
+    marked = {ACT_PATH: (app.state.replies.lane, b'"dificil"')}
+    app.add_middleware(
+        FairGateMiddleware, lanes=lanes, marked=marked, behind_proxy=settings.behind_proxy
+    )
     app.add_middleware(
         BodyLimitMiddleware, max_bytes=settings.max_body_bytes, timeout=settings.body_timeout
     )

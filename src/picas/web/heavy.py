@@ -38,6 +38,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import json
 import logging
 import multiprocessing
 import os
@@ -46,14 +47,13 @@ from typing import Any, ParamSpec, TypeVar
 
 import pebble
 from starlette.requests import Request
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from picas.web.errors import (
     RETRY_AFTER_SECONDS,
     BusyError,
     ClientGoneError,
     TooManyRequestsError,
-    error_response,
 )
 from picas.web.fair import FairLane, client_address
 from picas.web.settings import Settings
@@ -198,6 +198,7 @@ async def _client_gone(request: Request) -> None:
 HEAVY_PATHS = frozenset({"/api/practice", "/api/games/import"})
 """Requests that are always heavy work (an act is heavy only at Difícil, known once read)."""
 HINT_PATH = "/api/hint"
+ACT_PATH = "/api/games/act"
 
 
 class FairGateMiddleware:
@@ -206,26 +207,83 @@ class FairGateMiddleware:
     ``busy``), before its JSON is parsed or its save's signature checked: a client that keeps
     asking gets its refusal for the price of reading the body (which the body cap has done), so a
     crowd of them cannot take the server's time from the quick replies. The lane itself checks
-    again when the job enters it (the route may have answered from its cache by then)."""
+    again when the job enters it (the route may have answered from its cache by then).
 
-    def __init__(self, app: ASGIApp, *, lanes: dict[str, FairLane], behind_proxy: bool) -> None:
+    ``marked`` lanes (path → lane and a marker) hold only the requests whose body has the marker:
+    an act is Difícil work only if its save says ``"dificil"``. The body is looked at only while
+    the address is over its share; a body without the marker (or one that spells it with JSON
+    escapes) goes on to the route, which checks the parsed save's level."""
+
+    def __init__(
+        self,
+        app: ASGIApp,
+        *,
+        lanes: dict[str, FairLane],
+        marked: dict[str, tuple[FairLane, bytes]],
+        behind_proxy: bool,
+    ) -> None:
         self.app = app
         self.lanes = lanes
+        self.marked = marked
         self.behind_proxy = behind_proxy
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        lane = self.lanes.get(scope.get("path", "")) if scope["type"] == "http" else None
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path = scope.get("path", "")
+        lane = self.lanes.get(path)
         if lane is not None:
             refusal = lane.refusal(client_address(scope, behind_proxy=self.behind_proxy))
             if refusal is not None:
-                await refusal_response(refusal)(scope, receive, send)
+                await send_refusal(refusal, send)
                 return
+        elif path in self.marked:
+            lane, marker = self.marked[path]
+            refusal = lane.refusal(client_address(scope, behind_proxy=self.behind_proxy))
+            if refusal is not None:
+                message = await receive()  # the whole body: the cap has read it
+                if marker in message.get("body", b""):
+                    await send_refusal(refusal, send)
+                    return
+                receive = _replaying(message, receive)
         await self.app(scope, receive, send)
 
 
-def refusal_response(refusal: Exception) -> ASGIApp:
-    """A lane's refusal (:meth:`FairLane.refusal`) as its answer: 429 or 503, ``Retry-After``."""
+def _replaying(first: Message, receive: Receive) -> Receive:
+    delivered = False
+
+    async def replay() -> Message:
+        nonlocal delivered
+        if not delivered:
+            delivered = True
+            return first
+        return await receive()
+
+    return replay
+
+
+_REFUSAL_BODIES = {
+    error_class: json.dumps(
+        {"error": {"code": error_class.code, "message": error_class().message}},
+        ensure_ascii=False,
+        separators=(",", ":"),
+    ).encode("utf-8")
+    for error_class in (BusyError, TooManyRequestsError)
+}
+"""The two refusals' answers, made once: refusing costs a lookup, not a JSON encoding."""
+
+
+async def send_refusal(refusal: Exception, send: Send) -> None:
+    """A lane's refusal (:meth:`FairLane.refusal`) as its answer: 429 or 503, ``Retry-After``
+    (the security headers are added on the way out by their middleware)."""
     assert isinstance(refusal, BusyError | TooManyRequestsError)
     status = 429 if isinstance(refusal, TooManyRequestsError) else 503
-    headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
-    return error_response(status, refusal.code, refusal.message, headers)
+    body = _REFUSAL_BODIES[type(refusal)]
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        (b"retry-after", str(RETRY_AFTER_SECONDS).encode()),
+    ]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
