@@ -296,7 +296,8 @@ async def hammer(
                 status, data, seconds = await timed_post(connection, paths["practice"], body)
                 if counts(start):
                     tally.add("practice", f"{status} {code_of(data)}", seconds)
-                game = await fresh_save(connection, paths, game)
+                if status == 200:  # answered: the same save would come from the cache now
+                    game = await fresh_save(connection, paths, game)
 
     await asyncio.gather(
         *(
