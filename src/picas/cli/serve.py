@@ -27,6 +27,8 @@ from picas.web.settings import (
 from picas.web.signing import load_keys
 
 APP_FACTORY = "picas.web.app:create_app"
+ADDRESS_SHARE_OF_CONNECTIONS = 4
+"""One address may hold a quarter of a process's connections unless told otherwise."""
 KEEP_ALIVE = 5.0
 log = logging.getLogger("picas.web")
 
@@ -52,11 +54,6 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         ("--keep-alive", KEEP_ALIVE, "segundos que una conexión espera otra petición"),
         ("--max-connections", limits.max_connections, "conexiones abiertas por proceso"),
         (
-            "--max-address-connections",
-            limits.max_address_connections,
-            "conexiones abiertas desde una misma dirección, por proceso",
-        ),
-        (
             "--address-jobs",
             ADDRESS_JOBS,
             "trabajos pesados de una misma dirección en cada carril, por proceso",
@@ -66,6 +63,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         group.add_argument(
             flag, type=type(default), default=default, help=f"{meaning} ({default:g})"
         )
+    group.add_argument(
+        "--max-address-connections",
+        type=int,
+        default=None,
+        help="conexiones abiertas desde una misma dirección, por proceso (un cuarto de"
+        f" --max-connections: {limits.max_address_connections})",
+    )
     group.add_argument(
         "--behind-proxy",
         action="store_true",
@@ -93,7 +97,11 @@ def run(args: argparse.Namespace) -> int:
         max_headers=args.max_headers,
         head_timeout=args.head_timeout,
         max_connections=args.max_connections,
-        max_address_connections=args.max_address_connections,
+        max_address_connections=(
+            max(1, args.max_connections // ADDRESS_SHARE_OF_CONNECTIONS)
+            if args.max_address_connections is None
+            else args.max_address_connections
+        ),
         behind_proxy=args.behind_proxy,
     )
     numbers = (
