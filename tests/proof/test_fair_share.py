@@ -95,33 +95,36 @@ def test_one_address_cannot_take_every_connection(capped: PicasServer) -> None:
 
 
 def test_the_heavy_lane_goes_round_robin_and_a_header_names_no_new_address(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # One heavy worker, two jobs per address: a practice (a whole hand with Difícil in South's
-    # seat) runs for seconds, so every request below arrives while the first still runs.
+    # One heavy worker, two jobs per address. The pure Python path makes a practice (a whole
+    # hand with Difícil in South's seat) last about a second, so every request below arrives
+    # while the first still runs.
+    monkeypatch.setenv("PICAS_PURE", "1")
     flags = ["--heavy-workers", "1", "--address-jobs", "2"]
     with PicasServer(tmp_path, flags=flags) as server:
-        save = finished_hand_save(server)
-        body = {"save": save, "hand_number": 1}
+        saves = distinct_saves(server, 3)  # three signatures: no answer from the cache
         answers: dict[str, tuple[int, Json, float]] = {}
 
-        def ask(name: str, source: str, forged: str) -> None:
+        def ask(name: str, source: str, save: Json, forged: str) -> None:
             extra = f"X-Real-IP: {forged}\r\nX-Forwarded-For: {forged}\r\n".encode()
+            body = {"save": save, "hand_number": 1}
             answers[name] = post(server, "/api/practice", body, source=source, extra=extra)
 
-        def send(name: str, source: str, forged: str) -> threading.Thread:
-            thread = threading.Thread(target=ask, args=(name, source, forged))
-            thread.start()
-            return thread
+        threads: list[threading.Thread] = []
 
-        threads = [send("greedy-1", GREEDY, "10.0.0.1")]
-        time.sleep(0.5)  # an order of arrival for the test to read, not a condition it waits for
-        threads.append(send("greedy-2", GREEDY, "10.0.0.2"))
-        time.sleep(0.5)
-        threads.append(send("polite", POLITE, "10.0.0.3"))
-        time.sleep(0.5)
+        def send(name: str, source: str, save: Json, forged: str) -> None:
+            thread = threading.Thread(target=ask, args=(name, source, save, forged))
+            thread.start()
+            threads.append(thread)
+            time.sleep(0.05)  # an order of arrival for the test to read, not a wait for a state
+
+        send("greedy-1", GREEDY, saves[0], "10.0.0.1")
+        send("greedy-2", GREEDY, saves[1], "10.0.0.2")
+        send("polite", POLITE, saves[2], "10.0.0.3")
         # Four more from the greedy address, each naming itself anew: all over its share.
-        threads += [send(f"greedy-more-{n}", GREEDY, f"10.0.1.{n}") for n in range(4)]
+        for n in range(4):
+            send(f"greedy-more-{n}", GREEDY, saves[0], f"10.0.1.{n}")
         for thread in threads:
             thread.join(timeout=180)
         assert all(not thread.is_alive() for thread in threads)
@@ -137,3 +140,18 @@ def test_the_heavy_lane_goes_round_robin_and_a_header_names_no_new_address(
     # The polite address, arrived after greedy's second job, is served before it: turns go to
     # the address with nothing running, not to whoever came first.
     assert answers["polite"][2] < answers["greedy-2"][2]
+
+
+def distinct_saves(server: PicasServer, count: int) -> list[Json]:
+    """``count`` saves of one game, each with hand 1 finished and its own signature."""
+    save = finished_hand_save(server)
+    saves = [save]
+    while len(saves) < count:
+        status, game, _ = post(server, "/api/games/resume", {"save": save}, source=POLITE)
+        assert status == 200, game
+        body = {"save": game["save"], "action": game["view"]["legal"][0]}
+        status, game, _ = post(server, "/api/games/act", body, source=POLITE)
+        assert status == 200, game
+        save = game["save"]
+        saves.append(save)
+    return saves

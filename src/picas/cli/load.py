@@ -10,7 +10,10 @@ and every error, per computer level.
 Only a server on this machine is a target (a loopback address): this is a benchmark, not a tool
 to load someone else's server. ``--spawn`` starts ``picas serve`` itself on a free port.
 
-Each player holds one keep-alive HTTP/1.1 connection, as a browser tab does. The client speaks
+Each player holds one keep-alive HTTP/1.1 connection, as a browser tab does, from an address of
+its own (127.0.1.1, 127.0.1.2…: the whole of 127/8 is this machine; ``--addresses``), since the
+server shares its heavy work between addresses. The abusive clients (:mod:`picas.cli.load_abusive`)
+come from ``--abuser-address``. The client speaks
 HTTP/1.1 itself over asyncio streams rather than through an HTTP library: on a small machine the
 client shares the cores with the server, and a general-purpose async client spends several times
 more CPU per request than the server's own bookkeeping, which would show up as server latency.
@@ -125,9 +128,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument(
         "--addresses",
         type=int,
-        default=1,
-        help="repartir los jugadores entre tantas direcciones de esta máquina, 127.0.1.1… (1:"
-        " todos desde la del sistema); detrás de nginx cada dirección tiene sus límites",
+        default=0,
+        help="repartir los jugadores entre tantas direcciones de esta máquina, 127.0.1.1… (0:"
+        " una cada uno, como jugadores de verdad; 1: todos desde la del sistema): el servidor"
+        " y nginx reparten por dirección",
     )
     abusive = parser.add_argument_group(
         "clientes abusivos, desde --abuser-address (docs/benchmarks.md)"
@@ -598,10 +602,11 @@ async def _watch_loop(stats: Stats, stop: asyncio.Event) -> None:
 
 
 def player_address(number: int, addresses: int) -> str | None:
-    """Player ``number``'s own address among ``addresses`` (127.0.1.1…), None for one."""
-    if addresses <= 1:
+    """Player ``number``'s address among ``addresses`` (127.0.1.1…; 0: one each), None for the
+    system's own (``addresses`` 1)."""
+    if addresses == 1:
         return None
-    index = number % addresses
+    index = number % addresses if addresses else number
     return f"127.0.{1 + index // 250}.{1 + index % 250}"
 
 
