@@ -73,6 +73,12 @@ def test_the_client_counts_every_error() -> None:
             heavy=0,
             abuse=0,
             game="spades",
+            addresses=1,
+            bad_bodies=0,
+            hold_idle=0,
+            hammer=0,
+            polite=False,
+            server_group=None,
         )
         async with server:
             stats = await run_level(f"http://127.0.0.1:{port}", "normal", args)
@@ -184,13 +190,14 @@ def test_an_address_holding_idle_connections_leaves_room_for_a_newcomer(
 def test_a_polite_player_is_served_while_one_address_hammers(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """Four clients hammer Difícil acts and practice from one address; the polite Difícil
-    player from another gets every act and its practice, the hammering ones 200 or 429."""
-    argv = ["load", "--spawn", "--workers", "1", "--players", "0", "--seconds", "11"]
-    argv += ["--warmup", "1", "--hammer", "4", "--polite", "--json"]
+    """Ten clients hammer Difícil acts and practice from one address (more than its share);
+    the polite Difícil player from another gets every act and its practice, the hammering ones
+    200 or 429."""
+    argv = ["load", "--spawn", "--workers", "1", "--players", "0", "--seconds", "16"]
+    argv += ["--warmup", "1", "--hammer", "10", "--polite", "--json"]
     code, result = _run(argv, capsys)
     polite = result["abusive"]["polite"]
-    assert polite["acts"] >= 3, polite
+    assert polite["acts"] >= 1, polite  # one every 2 s, on a machine that may be loaded
     assert polite["acts_served"] == polite["acts"], polite
     assert polite["practices"] >= 1, polite
     assert polite["practices_served"] == polite["practices"], polite

@@ -52,6 +52,8 @@ from picas.shared.deals import code_from_bytes
 Json = dict[str, Any]
 TIMEOUT = 30.0
 """Seconds a request may take before it counts as an error."""
+KEEP_ALIVE_GUESS = 4.0
+"""A connection idle longer than this is opened anew: the server's keep-alive is 5 s."""
 ENDPOINTS = ("new", "act", "tip", "resume")
 PATHS = {
     "new": "/api/games",
@@ -296,15 +298,21 @@ class Connection:
         self.port = port
         self.source = source
         """The client's own address (127.0.0.2… are this machine too); None: the system's."""
+        self.idle_since = 0.0
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
     async def post(self, path: str, body: bytes) -> tuple[int, bytes]:
+        stale = self.writer is not None and self.idle_since < time.monotonic() - KEEP_ALIVE_GUESS
+        if stale:
+            await self.close()  # the server has closed it by now, as a browser knows too
         try:
-            return await asyncio.wait_for(self._post(path, body), TIMEOUT)
+            answer = await asyncio.wait_for(self._post(path, body), TIMEOUT)
         except (OSError, asyncio.IncompleteReadError, ValueError, TimeoutError) as error:
             await self.close()
             raise HttpError(type(error).__name__) from None
+        self.idle_since = time.monotonic()
+        return answer
 
     async def _post(self, path: str, body: bytes) -> tuple[int, bytes]:
         if self.writer is None or self.reader is None:

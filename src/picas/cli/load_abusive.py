@@ -372,27 +372,25 @@ async def polite(
         round_ = 0
         game: Json | None = None
         while not stop.is_set():
-            await wait(POLITE_PRACTICE_EVERY)
-            if stop.is_set():
-                return
-            game = await fresh_save(practice_connection, paths, game) if game else None
-            if game is None:
+            if game is None:  # a game with a finished hand, made before the wait
                 round_ += 1
                 code = game_code(f"picas/load/polite-practice/{seed}/{round_}")
                 game = await finished_hand(practice_connection, paths, code)
+            await wait(POLITE_PRACTICE_EVERY)
+            if stop.is_set():
+                return
             if game is None:
                 outcomes["practice setup failed"] += 1
                 continue
             start = time.perf_counter()
-            status, answer, seconds = await timed_post(
-                practice_connection,
-                paths["practice"],
-                encode({"save": game["save"], "hand_number": 1}),
-            )
+            body = encode({"save": game["save"], "hand_number": 1})
+            status, answer, seconds = await timed_post(practice_connection, paths["practice"], body)
             if counts(start):
                 outcomes[f"practice {status} {code_of(answer)}"] += 1
                 if status == 200:
                     practice_times.append(seconds)
+            # Answered, the same save would come from the cache: the next one is a fresh save.
+            game = await fresh_save(practice_connection, paths, game) if status == 200 else game
 
     await asyncio.gather(play(), practise())
     acts = sum(n for kind, n in outcomes.items() if kind.startswith("act "))
