@@ -4,6 +4,7 @@ that are true of the position they are given in."""
 from __future__ import annotations
 
 import random
+import re
 import string
 from typing import Any
 
@@ -125,3 +126,22 @@ def test_no_suggestion_when_it_is_not_the_viewer_s_turn() -> None:
     waiting = next(seat for seat in Seat if seat is not game.turn)
     with pytest.raises(ValueError, match="not the viewer's turn"):
         suggest(view_for(game, waiting))
+
+
+CODES = sorted({code.split(".")[0] for code in REASONS_ES})
+
+
+@pytest.mark.parametrize("code", CODES)
+@pytest.mark.parametrize("n", [0, 1, 3])
+@pytest.mark.parametrize("card", ["QS", "KS", "AS"])
+def test_every_reason_reads_plainly_with_any_count_and_card(code: str, n: int, card: str) -> None:
+    """No «0 picas» or «1 picas», no bare «(3)», no gender that only fits the queen, no slang."""
+    fields = {name for _, name, _, _ in string.Formatter().parse(REASONS_ES[code]) if name}
+    sample: dict[str, Any] = {"card": card, "best": "KH", "suit": "hearts", "seat": "west", "n": n}
+    text = render_es(code, {name: sample[name] for name in fields})
+    assert not re.search(r"\b[01] picas\b|\(\d+\)|agách", text), text
+    assert not re.search(r"\bla cubran\b|\bes peligrosa\b", text), text  # «el rey», «el as»
+    if "n" in fields:
+        assert (f"{n} pica baja," in text) == (n == 1), text
+        assert ("no tienes picas bajas" in text) == (n == 0), text
+        assert (f"solo tienes {n} picas bajas" in text) == (n > 1), text

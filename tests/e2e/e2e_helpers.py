@@ -42,11 +42,21 @@ def as_spades_player(context: BrowserContext) -> None:
 
 
 def watched_page(
-    browser: Browser, size: tuple[int, int], init_script: str, timeout_ms: float
+    browser: Browser,
+    size: tuple[int, int],
+    init_script: str,
+    timeout_ms: float,
+    *,
+    touch: bool = False,
 ) -> Iterator[Page]:
-    """A page of a fresh context of ``size`` that runs ``init_script`` first; any script error on
-    the page fails the test once it is done."""
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale="es-ES")
+    """A page of a fresh context of ``size`` (a phone's touch screen with ``touch``) that runs
+    ``init_script`` first; any script error on the page fails the test once it is done."""
+    context = browser.new_context(
+        viewport={"width": size[0], "height": size[1]},
+        locale="es-ES",
+        has_touch=touch,
+        is_mobile=touch,
+    )
     context.add_init_script(init_script)
     tab = context.new_page()
     errors: list[str] = []

@@ -54,12 +54,13 @@ HELP_PAGES = [
 
 
 def _findings(page: Page, where: str) -> list[str]:
-    """axe's serious and critical findings, one line each; the moderate ones too for the table."""
+    """axe's serious and critical findings, one line each, and two moderate ones: the page's
+    heading, and content outside every landmark ("region")."""
     violations: list[dict[str, Any]] = Axe().run(page, options=AXE_OPTIONS).response["violations"]
     return [
         f"{where}: {v['impact']} {v['id']} {[n['target'] for n in v['nodes']][:3]}"
         for v in violations
-        if v["impact"] in ("serious", "critical") or v["id"] == "page-has-heading-one"
+        if v["impact"] in ("serious", "critical") or v["id"] in ("page-has-heading-one", "region")
     ]
 
 

@@ -178,6 +178,14 @@ def test_the_menu_shows_a_short_name_under_each_icon_at_every_size(
             boxes.append(whole)
         for left, right in itertools.pairwise(boxes):
             assert left["x"] + left["width"] <= right["x"] + 0.5, (left, right)
+        # Each name on one line, so no button is taller than the others («Última baza» was).
+        assert max(b["height"] for b in boxes) - min(b["height"] for b in boxes) < 1, boxes
+        lines = page.eval_on_selector_all(
+            ".menu .menu-texto",
+            "els => els.map(e => e.getClientRects().length === 1 && e.getBoundingClientRect()"
+            ".height < 1.5 * parseFloat(getComputedStyle(e).lineHeight))",
+        )
+        assert all(lines), lines
         width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
         assert width[0] <= width[1], f"the page is wider than the screen: {width}"
     finally:

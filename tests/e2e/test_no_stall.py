@@ -32,7 +32,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e-stall")]
 
 SETTINGS_KEY = "picas.ajustes"
 FAST = {"speed": "rapida", "hint": True}
-PLAY_GAP_FAST = 330 * 0.45  # the pause after each card at «Rápida» (animation.js PACE.playGap)
+PLAY_GAP_FAST = 220 * 0.45  # the pause after each card at «Rápida» (animation.js PACE.playGap)
 
 # Every flight of a card to the trick starts paused: its `finished` never settles on its own, as
 # with a page that draws no frames for a while.

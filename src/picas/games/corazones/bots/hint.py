@@ -44,7 +44,13 @@ SUIT_KEYS = ("clubs", "diamonds", "hearts", "spades")
 REASONS_ES: dict[str, str] = {
     # the pass
     "pass_moon": "{card}: tu mano puede llevarse todas las bazas; pasa lo que podría perder una",
-    "pass_top_spade": "{card}: sin cuatro picas bajas que la cubran ({n}), es peligrosa",
+    # A count's forms: "<code>.one" for 1, "<code>.none" for 0 (render_es picks them by {n}).
+    "pass_top_spade": "{card}: solo tienes {n} picas bajas, y hacen falta cuatro para guardar"
+    " esta carta sin peligro",
+    "pass_top_spade.one": "{card}: solo tienes 1 pica baja, y hacen falta cuatro para guardar"
+    " esta carta sin peligro",
+    "pass_top_spade.none": "{card}: no tienes picas bajas, y hacen falta cuatro para guardar"
+    " esta carta sin peligro",
     "pass_void": "{card}: te quedas sin {suit} para poder descartarte",
     "pass_high": "{card}: una carta alta que puede llevarse puntos",
     "pass_extra": "{card}: no queda nada más peligroso que pasar",
@@ -59,10 +65,10 @@ REASONS_ES: dict[str, str] = {
     "smoke_queen": "sal con una pica baja, {card}, para que salga la reina de picas",
     "lead_low": "sal con {card}: en {suit} pocas cartas pueden pasar por debajo",
     "give_queen": "gana una pica más alta ({best}): dale la reina de picas",
-    "duck": "agáchate: {card} es la más alta que no gana (gana {best})",
+    "duck": "juega por debajo: {card} es la más alta que no gana (gana {best})",
     "shed_high": "la baza no tiene puntos y juegas el último: suelta {card}",
     "win_last": "juegas el último y no puedes perderla: gana con la más alta, {card}",
-    "win_low": "no puedes agacharte: gana con la más baja, {card}",
+    "win_low": "no puedes jugar por debajo: gana con la más baja, {card}",
     "dump_queen": "no tienes del palo: dale la reina de picas a {seat}",
     "dump_top_spade": "la reina de picas sigue fuera: deshazte de {card}",
     "dump_heart": "no tienes del palo: descarta tu corazón más alto, {card}",
@@ -111,9 +117,18 @@ def _param_es(name: str, value: str | int) -> str:
     return str(value)
 
 
+def _form(code: str, params: ReasonParams) -> str:
+    """The template's key that agrees with the count ``n``: «1 pica baja», «no tienes picas»."""
+    count = params.get("n")
+    form = {0: "none", 1: "one"}.get(count) if isinstance(count, int) else None
+    return f"{code}.{form}" if form and f"{code}.{form}" in REASONS_ES else code
+
+
 def render_es(code: str, params: ReasonParams) -> str:
-    """The Spanish words of a reason: its template with the parameters in Spanish."""
-    return REASONS_ES[code].format_map({name: _param_es(name, v) for name, v in params.items()})
+    """The Spanish words of a reason: its template (in the form its count needs) with the
+    parameters in Spanish."""
+    template = REASONS_ES[_form(code, params)]
+    return template.format_map({name: _param_es(name, v) for name, v in params.items()})
 
 
 def suggest(view: PlayerView) -> Suggestion:

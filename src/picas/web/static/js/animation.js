@@ -7,7 +7,7 @@ import { backSvg } from "./cards.js";
 const PACE = {
   bid: 650, // a computer's bid stays on screen this long before the next one
   play: 360, // a card's flight to the trick
-  playGap: 330, // pause after each card lands
+  playGap: 220, // pause after each card lands (the card stays in the trick: this only spaces the plays)
   trickPause: 1000, // a finished trick stays visible before it goes to its winner
   collect: 420,
   dealFlight: 260,

@@ -296,7 +296,12 @@ export function conductor(table) {
       parts.push(R.button(t("btn.nextHand"), { className: "boton principal grande", action: "siguiente", id: "btn-siguiente" }));
       parts.push(R.button(t("btn.showScore"), { className: "boton", action: "ver-hoja" }));
     } else if (stage === "fin" && S.view && S.view.outcome) {
-      parts.push(T.paragraph(table.outcomeLine(S.view.outcome), "centro-resultado"));
+      // The table says it too (not only the sheet): a title, who won, then the totals in smaller type.
+      const [head, totals] = table.outcomeLine(S.view.outcome, { split: true });
+      const title = R.el("h2", "centro-titulo", t("over.title"));
+      const result = R.el("p", "centro-resultado");
+      result.append(R.el("strong", "", head), " ", R.el("span", "centro-cuentas", totals));
+      parts.push(title, result);
       parts.push(R.button(t("btn.newGame"), { className: "boton principal grande", action: "nueva", id: "btn-nueva-fin" }));
       parts.push(R.button(t("btn.showScore"), { className: "boton", action: "ver-hoja" }));
     } else if (stage === "practica" && !S.busy) {

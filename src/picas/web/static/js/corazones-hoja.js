@@ -179,7 +179,7 @@ export function showCompare(ctx, result, compare) {
     body.append(tr);
   }
   table.append(body);
-  content.replaceChildren(el("p", "resultado", t(key, { points: num(mine), diff: Math.abs(mine - before) })), table, ...handParts(result, ctx.view.rules).slice(-1));
+  content.replaceChildren(el("p", "resultado", t(key, { points: num(mine), n: mine, diff: Math.abs(mine - before) })), table, ...handParts(result, ctx.view.rules).slice(-1));
   const buttons = $("hoja-botones");
   buttons.replaceChildren(
     button(t("practice.back"), { className: "boton principal", action: "volver", id: "btn-volver-hoja" }),

@@ -134,7 +134,8 @@ export function renderPods(model, { thinking = null } = {}) {
       foot.append(R.miniHand(model.dealtCount ? model.dealtCount[seat] : model.handSizes[seat]));
       pod.append(foot);
     }
-    const parts = [seatName(seat, { long: true }), t("cz.pod.taken", { n: model.taken[seat], you })];
+    // «Sur (tú)», but plain «Norte»: Corazones has no partners (the long name says «compañero»).
+    const parts = [seatName(seat, { long: you }), t("cz.pod.taken", { n: model.taken[seat], you })];
     if (model.queen === seat) parts.push(t("cz.pod.queen", { you }));
     parts.push(t("cz.pod.total", { n: num(model.totals[seat]) }));
     if (!you) parts.push(t("pod.cards", { n: model.dealtCount ? model.dealtCount[seat] : model.handSizes[seat] }));

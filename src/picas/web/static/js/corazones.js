@@ -11,8 +11,8 @@ import * as R from "./render.js";
 import * as M from "./corazones-mesa.js";
 import * as T from "./mesa.js";
 import { conductor } from "./conductor.js";
-import { t, addStrings, language, seatName, serverText, signed } from "./i18n.js";
-import { installSprite, cardName, cardGender, sortHand } from "./cards.js";
+import { t, addStrings, language, seatName, serverText, signed, num } from "./i18n.js";
+import { installSprite, cardName, cardGender, cardNameWithArticle, sortHand } from "./cards.js";
 import { ES, EN } from "./i18n-corazones.js";
 
 addStrings({ es: ES, en: EN });
@@ -87,10 +87,14 @@ const C = conductor({
     S.message = { text: error.message, warn: true };
   },
   dealWhenSilent: true,
-  afterBack: announceTurn,
+  afterBack: () => {
+    announceTurn();
+    maybeAutoPlay();
+  },
   afterImport: () => {
     draw();
     announceTurn();
+    maybeAutoPlay();
   },
   showStats,
   titleKey: "app.title.corazones",
@@ -237,6 +241,15 @@ function toggleWhy() {
   if (hint.open) R.announce(hint.lines.join(". "));
 }
 
+/** The reasons' bubble closes on a tap anywhere but on it (or its button), and on Escape. */
+function closeWhy() {
+  const hint = currentHint();
+  if (!hint || !hint.open) return false;
+  hint.open = false;
+  keepFocus(drawActions);
+  return true;
+}
+
 // --- starting, resuming ------------------------------------------------------------------------
 
 function dealEvent(view) {
@@ -319,6 +332,7 @@ async function resume(entry, practice) {
   draw();
   if (!S.practice) recordStats();
   announceTurn();
+  if (S.ui.stage === "mesa") maybeAutoPlay();
   return true;
 }
 
@@ -389,6 +403,24 @@ function choose(code) {
 function playCard(code) {
   if (!canPlay() || !S.view.playable.includes(code)) return;
   act(code, { type: "play", seat: "south", card: code });
+}
+
+/** South's 13th card has nowhere else to go: it plays itself after a short look (a setting). */
+function maybeAutoPlay() {
+  if (!S.settings.auto_last || !canPlay()) return;
+  const view = S.view;
+  if (!view.hand || view.hand.length !== 1 || view.playable.length !== 1) return;
+  const card = view.playable[0];
+  S.busy = true;
+  $("mesa").classList.add("ocupada");
+  R.renderHand(S.model, { playable: new Set(), refusals: {}, lifted: null, focusIndex: 0, myPlayTurn: false, received: new Set(S.model.received) });
+  R.clearActions();
+  R.setStatus(t("status.lastCard", { card: cardNameWithArticle(card) }));
+  anim.pause("lastCard").then(() => {
+    anim.endSkip();
+    S.busy = false;
+    playCard(card); // nothing when the table has moved on meanwhile (it checks the turn and the card)
+  });
 }
 
 function sendPass() {
@@ -538,6 +570,7 @@ async function playEvents(events, finalView) {
   draw();
   placeFocus();
   announceTurn();
+  maybeAutoPlay();
 }
 
 async function handScored(result, rest, finalView) {
@@ -582,10 +615,13 @@ function announceTurn() {
   else if (canPlay()) R.announce(t("say.yourPlay"));
 }
 
-function outcomeLine(outcome) {
+/** The end of the game in words: who won, then everyone's total (as [head, totals] with `split`). */
+function outcomeLine(outcome, { split = false } = {}) {
   const totals = outcome.totals;
   const head = outcome.winner === "south" ? t("cz.over.youWin", { n: totals.south }) : t("cz.over.win", { seat: seatName(outcome.winner), n: totals[outcome.winner] });
-  return `${head} ${t("cz.over.totals", { ...totals, hands: outcome.hands_played })}`;
+  const shown = Object.fromEntries(SEATS.map((s) => [s, num(totals[s])]));
+  const all = t("cz.over.totals", { ...shown, n: outcome.hands_played });
+  return split ? [head, all] : `${head} ${all}`;
 }
 
 // --- sheets, review, practice, statistics, sharing, settings -------------------------------------------
@@ -613,7 +649,7 @@ async function showStats() {
 
 const HELP = [
   ["help.howTo", "corazones/como-se-juega.html", "en/hearts/how-to-play.html"],
-  ["help.rules", "corazones/reglas.html", "en/hearts/rules.html"],
+  ["cz.help.rules", "corazones/reglas.html", "en/hearts/rules.html"], // its page's name, not Spades'
   ["help.strategy", "corazones/estrategia.html", "en/hearts/strategy.html"],
   ["help.faq", "corazones/preguntas.html", "en/hearts/faq.html"],
   ["help.difference", "picas-y-corazones.html", "en/spades-and-hearts.html"],
@@ -653,6 +689,7 @@ export async function start() {
     onAction,
     onReason: () => undefined, // Corazones has no bids to explain
     onEscape: () => {
+      if (closeWhy()) return;
       if (S.lifted) {
         S.lifted = null;
         draw();
@@ -660,6 +697,10 @@ export async function start() {
     },
     canBid: () => false,
     onBidKey: () => undefined,
+  });
+  document.addEventListener("click", (event) => {
+    // The tap that opened it redrew its button: that target has left the page.
+    if (event.target.isConnected && !event.target.closest("#pista-razones, #btn-porque")) closeWhy();
   });
   $("app").hidden = false; // the table shows once its buttons answer
   await open(T.codeFromLink());

@@ -5,6 +5,7 @@
 
 export const ES = {
   "app.title.corazones": "Picas — Corazones en español",
+  "cz.help.rules": "Reglas y ajustes",
   "cz.seat.south": "Tú",
 
   // The score: the four running totals, lowest wins
@@ -81,8 +82,12 @@ export const ES = {
   "cz.moon.self.you": "Te has llevado los 26 puntos: te restan 26 de tu total.",
   "cz.say.handScored": "Fin de la mano {n}. {points}.",
   "cz.over.youWin": "¡Ganas tú, con {n} puntos!",
+  "cz.over.youWin.one": "¡Ganas tú, con 1 punto!",
   "cz.over.win": "Gana {seat}, con {n} puntos.",
-  "cz.over.totals": "Tú {south} · Oeste {west} · Norte {north} · Este {east}, en {hands} manos.",
+  "cz.over.win.one": "Gana {seat}, con 1 punto.",
+  // No-break spaces hold each «Norte 52» together and keep each «·» at the end of its line.
+  "cz.over.totals": "Tú\u00a0{south}\u00a0· Oeste\u00a0{west}\u00a0· Norte\u00a0{north}\u00a0· Este\u00a0{east}, en\u00a0{n}\u00a0manos.",
+  "cz.over.totals.one": "Tú\u00a0{south}\u00a0· Oeste\u00a0{west}\u00a0· Norte\u00a0{north}\u00a0· Este\u00a0{east}, en\u00a01\u00a0mano.",
   "cz.over.tie": "Empate por el mínimo: la partida sigue.",
 
   // Hint and «¿Por qué?»
@@ -120,13 +125,18 @@ export const ES = {
   "cz.compare.caption": "Tus puntos en la mano (menos es mejor)",
   "cz.compare.passed": "Pasaste",
   "cz.compare.when": "La mano",
+  // {n}: the points this time (for agreement: «1 punto»).
   "cz.compare.better": "Esta vez te llevas {points} puntos: {diff} menos que en la partida.",
+  "cz.compare.better.one": "Esta vez te llevas 1 punto: {diff} menos que en la partida.",
   "cz.compare.worse": "Esta vez te llevas {points} puntos: {diff} más que en la partida.",
+  "cz.compare.worse.one": "Esta vez te llevas 1 punto: {diff} más que en la partida.",
   "cz.compare.same": "Esta vez te llevas {points} puntos, lo mismo que en la partida.",
+  "cz.compare.same.one": "Esta vez te llevas 1 punto, lo mismo que en la partida.",
 };
 
 export const EN = {
   "app.title.corazones": "Picas — Hearts",
+  "cz.help.rules": "Rules and settings",
   "cz.seat.south": "You",
 
   "cz.score.label": "Game points",
@@ -198,8 +208,11 @@ export const EN = {
   "cz.moon.self.you": "You took all 26 points: 26 off your total.",
   "cz.say.handScored": "End of hand {n}. {points}.",
   "cz.over.youWin": "You win, with {n} points!",
+  "cz.over.youWin.one": "You win, with 1 point!",
   "cz.over.win": "{seat} wins, with {n} points.",
-  "cz.over.totals": "You {south} · West {west} · North {north} · East {east}, in {hands} hands.",
+  "cz.over.win.one": "{seat} wins, with 1 point.",
+  "cz.over.totals": "You\u00a0{south}\u00a0· West\u00a0{west}\u00a0· North\u00a0{north}\u00a0· East\u00a0{east}, in\u00a0{n}\u00a0hands.",
+  "cz.over.totals.one": "You\u00a0{south}\u00a0· West\u00a0{west}\u00a0· North\u00a0{north}\u00a0· East\u00a0{east}, in\u00a01\u00a0hand.",
   "cz.over.tie": "A tie for the lowest total: the game goes on.",
 
   "cz.hint.button": "Hint",
@@ -234,8 +247,11 @@ export const EN = {
   "cz.compare.passed": "You passed",
   "cz.compare.when": "The hand",
   "cz.compare.better": "This time you take {points} points: {diff} fewer than in the game.",
+  "cz.compare.better.one": "This time you take 1 point: {diff} fewer than in the game.",
   "cz.compare.worse": "This time you take {points} points: {diff} more than in the game.",
+  "cz.compare.worse.one": "This time you take 1 point: {diff} more than in the game.",
   "cz.compare.same": "This time you take {points} points, the same as in the game.",
+  "cz.compare.same.one": "This time you take 1 point, the same as in the game.",
 
   // The server's refusals (always Spanish) by code
   "server.lead_two_of_clubs": "The first trick opens with the 2 of clubs.",
@@ -250,7 +266,9 @@ export const EN = {
 
   // The computer players' reasons by code ({card}, {best}: a card's label; {suit}; {seat}; {n})
   "hint.corazones.pass_moon": "{card}: your hand can take every trick; pass a card that might lose one",
-  "hint.corazones.pass_top_spade": "{card}: only {n} low spades to cover it",
+  "hint.corazones.pass_top_spade": "{card}: you hold only {n} low spades, and it takes four to keep it safe",
+  "hint.corazones.pass_top_spade.one": "{card}: you hold only 1 low spade, and it takes four to keep it safe",
+  "hint.corazones.pass_top_spade.none": "{card}: you hold no low spade, and it takes four to keep it safe",
   "hint.corazones.pass_void": "{card}: emptying your {suit}",
   "hint.corazones.pass_high": "{card}: a high card",
   "hint.corazones.pass_extra": "{card}: nothing better left to give",

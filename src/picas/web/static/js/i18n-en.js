@@ -396,8 +396,8 @@ export const EN = {
   "over.reason.target": "The target of {target} was reached.",
   "over.reason.floor": "A team fell to −200 or below.",
   "over.reason.draw": "Still level after hand {n}.",
-  "over.totals": "Us {ns} · Them {ew}, in {n} hands.",
-  "over.totals.one": "Us {ns} · Them {ew}, in 1 hand.",
+  "over.totals": "Us\u00a0{ns}\u00a0· Them\u00a0{ew}, in\u00a0{n}\u00a0hands.",
+  "over.totals.one": "Us\u00a0{ns}\u00a0· Them\u00a0{ew}, in\u00a01\u00a0hand.",
 
   "last.title": "Last trick",
   "last.none": "No trick has finished in this hand yet.",

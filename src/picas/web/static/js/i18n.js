@@ -417,8 +417,9 @@ export const ES = {
   "over.reason.target": "Se ha llegado al objetivo de {target}.",
   "over.reason.floor": "Un equipo ha bajado a −200 o menos.",
   "over.reason.draw": "Seguís empatados tras la mano {n}.",
-  "over.totals": "Nosotros {ns} · Ellos {ew}, en {n} manos.",
-  "over.totals.one": "Nosotros {ns} · Ellos {ew}, en 1 mano.",
+  // No-break spaces hold «Ellos 180» together and keep the «·» at the end of its line.
+  "over.totals": "Nosotros\u00a0{ns}\u00a0· Ellos\u00a0{ew}, en\u00a0{n}\u00a0manos.",
+  "over.totals.one": "Nosotros\u00a0{ns}\u00a0· Ellos\u00a0{ew}, en\u00a01\u00a0mano.",
 
   // Last trick
   "last.title": "Última baza",
@@ -547,11 +548,13 @@ export function reasonText(text) {
 /**
  * The form of `key` that agrees with `params`, in any language: `key.you` when the sentence is
  * about South (`you: true`: «Te toca», «Has cantado»), `key.one` when `n` is 1 («1 baza»),
+ * `key.none` when it is 0 and the language words it otherwise («no tienes picas bajas»),
  * `key.m` / `key.f` for a masculine or feminine `gender` («el as … levantado»), or any mix of
  * them in that order (`key.you.one`); the plain key when the language needs no other form.
  */
 function agreeing(key, params) {
-  const forms = [params.you && "you", Number(params.n) === 1 && "one", params.gender].filter(Boolean);
+  const count = params.n === undefined || params.n === null || params.n === "" ? NaN : Number(params.n);
+  const forms = [params.you && "you", count === 1 ? "one" : count === 0 && "none", params.gender].filter(Boolean);
   // Most forms first; among as many, the earlier ones (the person before the number).
   const last = forms.length - 1;
   for (let pick = (1 << forms.length) - 1; pick > 0; pick--) {

@@ -751,10 +751,12 @@ function loadReview() {
   return Promise.all([import("./review.js"), R.loadStyles()]).then(([module]) => module);
 }
 
-function outcomeLine(outcome) {
+/** The end of the game in words: who won, then the totals (as [head, totals] with `split`). */
+function outcomeLine(outcome, { split = false } = {}) {
   const head = outcome.winner === "north_south" ? t("over.won") : outcome.winner === "east_west" ? t("over.lost") : t("over.draw");
   const [ns, ew] = outcome.totals;
-  return `${head} ${t("over.totals", { ns: num(ns), ew: num(ew), n: outcome.hands_played })}`;
+  const totals = t("over.totals", { ns: num(ns), ew: num(ew), n: outcome.hands_played });
+  return split ? [head, totals] : `${head} ${totals}`;
 }
 
 /** Statistics count each finished hand and game once (by the game's id), whatever reloads. */

@@ -343,8 +343,11 @@ export function layoutHand() {
     card.style.setProperty("--giro", `${angle}deg`);
     card.style.zIndex = String(i + 1);
   });
-  hand.style.height = `${Math.ceil(lift + ch + (rows - 1) * ch * 0.52 + lowest + 4)}px`;
+  const height = Math.ceil(lift + ch + (rows - 1) * ch * 0.52 + lowest + 4);
+  hand.style.height = `${height}px`;
   hand.dataset.filas = String(rows);
+  // What opens above the hand (Corazones' «¿Por qué?») rises by this much over the actions.
+  hand.parentElement.style.setProperty("--mano-alto", `${height + 4}px`);
 }
 
 // --- status, announcements ---------------------------------------------------------------------
