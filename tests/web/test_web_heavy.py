@@ -153,9 +153,11 @@ def _practice_in_background_from(base: str, save: Json, address: str) -> None:
 
 @pytest.mark.usefixtures("thinking")
 def test_over_its_share_an_address_gets_429_and_a_full_queue_503_at_once() -> None:
-    settings = {"heavy_workers": 1, "heavy_deadline": 30, "address_jobs": 2}
     loader = FixedLoader(SlowInWorkerBot(THINKING))
-    app = create_app(Settings(key=KEY, bot_loader=loader, **settings))
+    settings = Settings(
+        key=KEY, bot_loader=loader, heavy_workers=1, heavy_deadline=30, address_jobs=2
+    )
+    app = create_app(settings)
     heavy = app.state.heavy
     with serve_in_thread(app) as (host, port), httpx2.Client(base_url=f"http://{host}:{port}") as c:
         base = f"http://{host}:{port}"
