@@ -4,7 +4,9 @@ The positions come from seeded games played by Normal, so every run measures the
 bids and cards, every seat, from the first trick to the last. Prints the median and the 95th
 percentile per level, Difícil's sampled playouts per second and per card decision it searches.
 ``--game corazones`` times Corazones' levels (:func:`picas.games.corazones.bench.run_bots`); the
-loops are :mod:`picas.shared.bench`.
+loops are :mod:`picas.shared.bench`. ``--game corazones --answers`` times Difícil's answers and
+«Rejugar esta mano» over HTTP on a spawned server, at a person's pace (:mod:`picas.cli.
+bench_answers`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import time
 from functools import partial
 
 from picas import compiled
-from picas.cli import CommandError
+from picas.cli import CommandError, bench_answers
 from picas.games.corazones import bench as corazones
 from picas.games.spades import Action, GameState, Phase, Rules, Seat
 from picas.games.spades.bots.base import decide, decision_rng, play_bots
@@ -42,6 +44,18 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         action="store_true",
         help="mide también «Rejugar esta mano» y comprobar una partida importada (Difícil)",
     )
+    answers = parser.add_argument_group("Corazones, en un servidor real (--answers)")
+    answers.add_argument(
+        "--answers",
+        action="store_true",
+        help="las respuestas de Difícil y «Rejugar esta mano» por HTTP, al ritmo de una persona",
+    )
+    answers.add_argument("--games", type=int, default=3, help="partidas (3)")
+    answers.add_argument("--hands", type=int, default=2, help="manos de cada partida (2)")
+    answers.add_argument(
+        "--think", type=float, default=1.0, help="segundos antes de cada acción (1)"
+    )
+    answers.add_argument("--workers", type=int, default=1, help="procesos del servidor (1)")
     parser.set_defaults(func=run)
 
 
@@ -115,9 +129,15 @@ def _play_hands(
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.answers and args.game != "corazones":
+        raise CommandError("--answers es de Corazones (--game corazones).")
     if args.game == "corazones":
         if args.levels != _ALL_LEVELS:
             raise CommandError("--levels es de Picas; Corazones mide sus tres niveles.")
+        if args.answers:
+            return bench_answers.run_answers(
+                games=args.games, hands=args.hands, think=args.think, workers=args.workers
+            )
         corazones.run_bots(args.positions)
         return corazones.run_review() if args.review else 0
     chosen = positions(args.positions)

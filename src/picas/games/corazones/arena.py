@@ -16,19 +16,29 @@ which each sat there) is what A saved in that seat; the deal's figure is the mea
 seats. Deals are independent, so the mean over deals has a 95% interval of 1.96 standard errors.
 The hand number cycles 1, 2, 3, 4 with the deal, so the four pass directions (left, right, across,
 none) come equally often. A level against itself saves exactly 0.
+
+A or B is a level name or any importable bot (``module:attr``, :mod:`~picas.games.corazones.bots.
+registry`). The report also counts the moons each side shot, by seat, and (on stderr, since they
+depend on the machine) the processor time of each side's decisions.
 """
 
 from __future__ import annotations
 
+import random
 import statistics
+import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
-from picas.games.corazones.bots import LEVELS, Bot, play_bots
+from picas.games.corazones.bots import Bot, play_bots
+from picas.games.corazones.bots.registry import load_bot
 from picas.games.corazones.game import GameState, dealer_of
 from picas.games.corazones.hand import HandState
 from picas.games.corazones.passing import direction_for
 from picas.games.corazones.rules import Rules
+from picas.games.corazones.scoring import HandScore
+from picas.games.corazones.view import PlayerView
 from picas.shared.arena import (
     ONE_AGAINST_THREE,
     PAIRS,
@@ -36,6 +46,7 @@ from picas.shared.arena import (
     mean_interval,
     run_in_order,
 )
+from picas.shared.cards import Card
 from picas.shared.deals import deal_for
 from picas.shared.seats import Seat
 
@@ -52,6 +63,64 @@ class DealResult:
     a_points: float
     """A's mean points a hand in this deal."""
     b_points: float
+    moons: tuple[tuple[Seat, bool], ...] = ()
+    """Each moon shot in the deal's games: the shooter's seat, and whether A sat there."""
+    clock: Clock = field(default_factory=lambda: Clock(), compare=False)
+    """The decisions' processor time (not part of the result: it depends on the machine)."""
+
+
+@dataclass(slots=True)
+class Clock:
+    """Processor time of each side's decisions: how many, the total and the longest, in seconds."""
+
+    a_decisions: int = 0
+    a_seconds: float = 0.0
+    a_longest: float = 0.0
+    b_decisions: int = 0
+    b_seconds: float = 0.0
+    b_longest: float = 0.0
+
+    def add(self, is_a: bool, seconds: float) -> None:
+        if is_a:
+            self.a_decisions += 1
+            self.a_seconds += seconds
+            self.a_longest = max(self.a_longest, seconds)
+        else:
+            self.b_decisions += 1
+            self.b_seconds += seconds
+            self.b_longest = max(self.b_longest, seconds)
+
+    def merge(self, other: Clock) -> None:
+        self.a_decisions += other.a_decisions
+        self.a_seconds += other.a_seconds
+        self.a_longest = max(self.a_longest, other.a_longest)
+        self.b_decisions += other.b_decisions
+        self.b_seconds += other.b_seconds
+        self.b_longest = max(self.b_longest, other.b_longest)
+
+
+class Timed:
+    """A bot whose every decision's processor time goes to a :class:`Clock`; it decides exactly
+    as the bot it wraps."""
+
+    def __init__(self, bot: Bot, clock: Clock, *, is_a: bool) -> None:
+        self._bot = bot
+        self._clock = clock
+        self._is_a = is_a
+
+    def pass_cards(self, view: PlayerView, rng: random.Random) -> tuple[Card, Card, Card]:
+        start = time.process_time()
+        try:
+            return self._bot.pass_cards(view, rng)
+        finally:
+            self._clock.add(self._is_a, time.process_time() - start)
+
+    def play(self, view: PlayerView, rng: random.Random) -> Card:
+        start = time.process_time()
+        try:
+            return self._bot.play(view, rng)
+        finally:
+            self._clock.add(self._is_a, time.process_time() - start)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +147,26 @@ class MatchResult:
     def b_points(self) -> float:
         return statistics.fmean(deal.b_points for deal in self.deals)
 
+    @property
+    def hands(self) -> int:
+        """Hands played: one per arrangement of each deal."""
+        return len(self.deals) * len(PATTERNS[self.pattern])
+
+    def moons(self, *, by_a: bool) -> dict[Seat, int]:
+        """Moons shot by A (or B), by seat."""
+        counts = dict.fromkeys(Seat, 0)
+        for deal in self.deals:
+            for seat, is_a in deal.moons:
+                if is_a is by_a:
+                    counts[seat] += 1
+        return counts
+
+    def clock(self) -> Clock:
+        total = Clock()
+        for deal in self.deals:
+            total.merge(deal.clock)
+        return total
+
 
 def deal_code(seed: int, index: int) -> str:
     return code_for(f"picas/corazones-arena/{seed}/{index}")
@@ -97,8 +186,13 @@ def hand_game(rules: Rules, code: str, number: int) -> GameState:
 
 def play_hand(game: GameState, bots: dict[Seat, Bot]) -> tuple[int, int, int, int]:
     """The points of the hand ``game`` starts with, played out by ``bots``."""
+    return play_scored(game, bots).points
+
+
+def play_scored(game: GameState, bots: dict[Seat, Bot]) -> HandScore:
+    """The score of the hand ``game`` starts with (its points, and who shot the moon)."""
     played, _ = play_bots(game, bots, position=0, stop=lambda game: bool(game.history))
-    return played.history[0].score.points
+    return played.history[0].score
 
 
 def play_deal(
@@ -106,31 +200,49 @@ def play_deal(
     b: Callable[[], Bot],
     game: GameState,
     arrangements: Sequence[frozenset[Seat]],
-) -> tuple[float, float, float]:
-    """Saved points, A's and B's mean points for one deal played in every arrangement."""
+) -> DealPlay:
+    """One deal played in every arrangement: the points A saved, A's and B's mean points, the
+    moons and the decisions' time."""
     by_seat: dict[tuple[Seat, bool], list[int]] = {}
+    moons: list[tuple[Seat, bool]] = []
+    clock = Clock()
     for a_seats in arrangements:
-        bots = {seat: a() if seat in a_seats else b() for seat in Seat}  # a bot of its own each
-        points = play_hand(game, bots)
+        bots: dict[Seat, Bot] = {  # a bot of its own each
+            seat: Timed(a() if seat in a_seats else b(), clock, is_a=seat in a_seats)
+            for seat in Seat
+        }
+        score = play_scored(game, bots)
+        if score.moon is not None:
+            moons.append((score.moon, score.moon in a_seats))
         for seat in Seat:
-            by_seat.setdefault((seat, seat in a_seats), []).append(points[seat])
+            by_seat.setdefault((seat, seat in a_seats), []).append(score.points[seat])
     saved = statistics.fmean(
         statistics.fmean(by_seat[seat, False]) - statistics.fmean(by_seat[seat, True])
         for seat in Seat
     )
     a_all = [p for (_, is_a), points in sorted(by_seat.items()) if is_a for p in points]
     b_all = [p for (_, is_a), points in sorted(by_seat.items()) if not is_a for p in points]
-    return saved, statistics.fmean(a_all), statistics.fmean(b_all)
+    return DealPlay(saved, statistics.fmean(a_all), statistics.fmean(b_all), tuple(moons), clock)
+
+
+class DealPlay(NamedTuple):
+    saved: float
+    a_points: float
+    b_points: float
+    moons: tuple[tuple[Seat, bool], ...]
+    clock: Clock
 
 
 def play_numbered_deal(task: tuple[str, str, str, Rules, int, int]) -> DealResult:
-    """Deal ``index`` of ``seed`` for the levels ``a`` and ``b`` (one unit of work of a match)."""
+    """Deal ``index`` of ``seed`` for the players ``a`` and ``b`` (one unit of work of a match)."""
     a, b, pattern, rules, seed, index = task
     code = deal_code(seed, index)
     number = index % 4 + 1
     game = hand_game(rules, code, number)
-    saved, a_points, b_points = play_deal(LEVELS[a], LEVELS[b], game, PATTERNS[pattern])
-    return DealResult(code, number, saved, a_points, b_points)
+    played = play_deal(lambda: load_bot(a), lambda: load_bot(b), game, PATTERNS[pattern])
+    return DealResult(
+        code, number, played.saved, played.a_points, played.b_points, played.moons, played.clock
+    )
 
 
 def match(
@@ -145,8 +257,10 @@ def match(
     jobs: int = 1,
     progress: Callable[[int, DealResult], None] | None = None,
 ) -> MatchResult:
-    """Level ``a`` against level ``b`` over deals ``start`` … ``start + deals − 1`` of ``seed``,
-    on ``jobs`` processes (the same result whatever their number)."""
+    """Player ``a`` against player ``b`` (level names or ``module:attr``) over deals ``start`` …
+    ``start + deals − 1`` of ``seed``, on ``jobs`` processes (the same result whatever their
+    number). An unknown player fails here, before any deal is played."""
+    load_bot(a), load_bot(b)
     rules = rules or Rules()
     tasks = [(a, b, pattern, rules, seed, index) for index in range(start, start + deals)]
     results = []
@@ -157,9 +271,41 @@ def match(
     return MatchResult(a, b, pattern, tuple(results))
 
 
+def _moon_line(counts: dict[Seat, int]) -> str:
+    seats = ", ".join(f"{seat.name_es} {counts[seat]}" for seat in Seat)
+    return f"{sum(counts.values())} ({seats})"
+
+
 def report(result: MatchResult) -> str:
+    """The report, in Spanish like Spades' arena, without timings (so it is the same for the same
+    seed whatever the number of processes: :func:`timing` has them)."""
+    a_moons, b_moons = result.moons(by_a=True), result.moons(by_a=False)
+    low = result.saved - result.half_interval
+    high = result.saved + result.half_interval
+    lines = [
+        f"Arena de Corazones: A = {result.a}, B = {result.b}, patrón {result.pattern}",
+        f"Repartos: {len(result.deals)} ({result.hands} manos jugadas)",
+        f"  puntos que A ahorra por mano: {result.saved:+.2f}  (IC 95%: {low:+.2f} a {high:+.2f})",
+        f"  {'':24}{'A':>12}{'B':>12}",
+        f"  {'puntos por mano':24}{result.a_points:>12.2f}{result.b_points:>12.2f}",
+        f"  {'lunas':24}{sum(a_moons.values()):>12}{sum(b_moons.values()):>12}",
+        f"  lunas de A por asiento: {_moon_line(a_moons)}",
+        f"  lunas de B por asiento: {_moon_line(b_moons)}",
+    ]
+    return "\n".join(lines)
+
+
+def timing(result: MatchResult, seconds: float, jobs: int) -> str:
+    """The match's time and each side's processor time per decision (for stderr)."""
+    clock = result.clock()
+
+    def side(name: str, decisions: int, total: float, longest: float) -> str:
+        mean = 1000 * total / decisions if decisions else 0.0
+        return f"{name}: {decisions} decisiones, media {mean:.3f} ms, máx {1000 * longest:.2f} ms"
+
     return (
-        f"{result.a} vs {result.b}, {len(result.deals)} deals, pattern {result.pattern}: "
-        f"{result.a} {result.a_points:.2f}, {result.b} {result.b_points:.2f} points a hand; "
-        f"{result.a} saves {result.saved:+.2f} ± {result.half_interval:.2f} points a hand (95%)"
+        f"({result.hands} manos en {seconds:.1f} s, {result.hands / max(seconds, 1e-9):.1f}"
+        f" manos/s, {jobs} procesos; CPU por decisión, "
+        f"{side('A', clock.a_decisions, clock.a_seconds, clock.a_longest)}; "
+        f"{side('B', clock.b_decisions, clock.b_seconds, clock.b_longest)})"
     )

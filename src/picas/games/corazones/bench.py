@@ -16,6 +16,7 @@ import random
 import statistics
 from functools import partial
 
+from picas import compiled
 from picas.games.corazones.actions import Action, Pass
 from picas.games.corazones.arena import match, report
 from picas.games.corazones.bots import LEVELS, Bot, DificilBot, NormalBot, decide, play_bots
@@ -109,34 +110,51 @@ def bot_positions(count: int) -> list[tuple[PlayerView, int, str]]:
 
 def decision_times(
     level: str, chosen: list[tuple[PlayerView, int, str]]
-) -> tuple[list[float], list[float]]:
+) -> tuple[list[float], list[float], list[int]]:
     """Seconds ``level`` takes for each decision of ``chosen`` (the view is built beforehand): by
-    the clock, and in processor time (what the clock would read on an idle core)."""
+    the clock, and in processor time (what the clock would read on an idle core); and for
+    Difícil, the playouts of each card decision it searched."""
     bot = LEVELS[level]()
-    clock, processor = [], []
+    clock, processor, searched = [], [], []
     for view, position, code in chosen:
         rng = decision_rng(code, position, view.seat)
+        before = bot.playouts if isinstance(bot, DificilBot) else 0
         wall, cpu = bench.timed(partial(decide, bot, view, rng))
         clock.append(wall)
         processor.append(cpu)
-    return clock, processor
-
-
-def _summary(times: list[float]) -> str:
-    return (
-        f"median {1000 * statistics.median(times):7.2f} ms"
-        f"  p95 {1000 * bench.percentile(times, 0.95):7.2f} ms  max {1000 * max(times):7.2f} ms"
-    )
+        ran = bot.playouts - before if isinstance(bot, DificilBot) else 0
+        if ran:
+            searched.append(ran)
+    return clock, processor, searched
 
 
 def run_bots(count: int) -> int:
     """Each level's time per decision on ``count`` positions (``picas bench bots --game
-    corazones``)."""
+    corazones``), printed like Spades' (:mod:`picas.cli.bench_bots`)."""
     chosen = bot_positions(count)
-    print(f"{len(chosen)} decisions (passes and cards, every seat), one core")
+    plays = sum(1 for view, _, _ in chosen if view.phase is Phase.PLAYING)
+    print(f"ruta: {compiled.path_in_use()}")
+    print(f"{len(chosen)} posiciones ({plays} de juego, {len(chosen) - plays} de pase), un núcleo")
     for level in LEVELS:
-        clock, processor = decision_times(level, chosen)
-        print(f"{level:8} clock: {_summary(clock)}\n{'':8} cpu:   {_summary(processor)}")
+        clock, processor, searched = decision_times(level, chosen)
+        line = (
+            f"{level:8} mediana {1000 * statistics.median(clock):7.2f} ms"
+            f"   p95 {1000 * bench.percentile(clock, 0.95):7.2f} ms"
+            f"   máx {1000 * max(clock):7.2f} ms"
+            f"   (CPU: mediana {1000 * statistics.median(processor):.2f} ms,"
+            f" p95 {1000 * bench.percentile(processor, 0.95):.2f} ms,"
+            f" máx {1000 * max(processor):.2f} ms)"
+        )
+        if searched:
+            playouts = sum(searched)
+            line += (
+                f"   {playouts / sum(clock):,.0f} partidas simuladas/s"
+                f" ({playouts / sum(processor):,.0f} por s de CPU)"
+                f"\n{'':8} {statistics.median(searched):,.0f} partidas simuladas por jugada"
+                f" buscada (mediana de {len(searched)}; las demás tienen una sola carta"
+                " distinta o son pases)"
+            )
+        print(line)
     return 0
 
 
@@ -208,8 +226,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.games:
         for target in TARGETS:
             mean, shortest, longest = game_lengths(args.games, Rules(target=target))
-            print(f"a game to {target}, four Normal players, {args.games} games:", end=" ")
-            print(f"{mean:.1f} hands on average, {shortest} to {longest}")
+            print(
+                f"una partida a {target}, cuatro jugadores Normal, {args.games} partidas:", end=" "
+            )
+            print(f"{mean:.1f} manos de media, de {shortest} a {longest}")
         return 0
     if args.levels:  # the arena's match, Normal alone against three Fácil in each seat
         print(report(match("normal", "facil", args.levels, pattern="one")))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from picas.games.corazones.bots.cards import mask, table_of
 from picas.games.corazones.bots.policy import (
@@ -20,8 +20,9 @@ from picas.games.corazones.bots.policy import (
     QS,
     Table,
     choose,
+    choose_on,
     legal_mask,
-    trick_winner,
+    winner_of,
 )
 from picas.games.corazones.hand import JACK_OF_DIAMONDS
 from picas.games.corazones.rules import MoonForm, Rules
@@ -30,7 +31,7 @@ from picas.games.corazones.view import PlayerView
 from picas.shared.cards import FULL_DECK_MASK
 from picas.shared.sampling import DealPlan, clearly_better, deal_hands, deal_plan
 
-JD = int(JACK_OF_DIAMONDS)
+JD: Final = int(JACK_OF_DIAMONDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,20 +145,21 @@ def playout(
     broken = table.broken
     jack = -1
     turn = (leader + len(trick)) & 3
+    # Item updates are written out: ``x[i] ^= y`` on a list is a generic call in compiled code.
     while True:
         bit = 1 << card
-        hands[turn] ^= bit
+        hands[turn] = hands[turn] ^ bit
         played |= bit
         if trick and card // 13 != trick[0] // 13:
-            voids[turn] |= 1 << trick[0] // 13
+            voids[turn] = voids[turn] | 1 << trick[0] // 13
         if bit & POINT_MASK:
             broken = True
         trick.append(card)
         if len(trick) == 4:
-            winner = (leader + trick.index(trick_winner(trick))) & 3
+            winner = (leader + trick.index(winner_of(trick))) & 3
             for c in trick:
                 if 1 << c & POINT_MASK:
-                    points[winner] += 13 if c == QS else 1
+                    points[winner] = points[winner] + (13 if c == QS else 1)
                 elif c == JD:
                     jack = winner
             done += 1
@@ -167,7 +169,7 @@ def playout(
             trick = []
         else:
             turn = (turn + 1) & 3
-        card = choose(turn, hands[turn], Table(trick, leader, played, voids, points, done, broken))
+        card = choose_on(turn, hands[turn], trick, leader, played, voids, points, done, broken)
 
 
 def relative(score: list[int], me: int) -> float:
