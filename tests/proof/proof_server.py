@@ -11,7 +11,6 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 
@@ -35,15 +34,15 @@ class PicasServer:
         *,
         port: int | None = None,
         workers: int = 1,
-        flags: Sequence[str] = (),
+        options: tuple[str, ...] = (),
     ) -> None:
         self.folder = folder
         self.key_file = folder / "secret.key"
         self.log = folder / "server.log"
         self.port = port or free_port()
         self.workers = workers
-        self.flags = tuple(flags)
-        """More ``picas serve`` flags (``--behind-proxy``, the limits…)."""
+        self.options = options
+        """More ``picas serve`` flags."""
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -54,7 +53,7 @@ class PicasServer:
         env = {k: v for k, v in os.environ.items() if k != "PICAS_SECRET_KEY"}
         env["PICAS_KEY_FILE"] = str(self.key_file)
         command = [sys.executable, "-m", "picas.cli", "serve", "--host", HOST]
-        command += ["--port", str(self.port), "--workers", str(self.workers), *self.flags]
+        command += ["--port", str(self.port), "--workers", str(self.workers), *self.options]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
                 command, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True

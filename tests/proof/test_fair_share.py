@@ -53,7 +53,7 @@ def finished_hand_save(server: PicasServer) -> Json:
 @pytest.fixture
 def capped(tmp_path: Path) -> Iterator[PicasServer]:
     flags = ["--max-connections", "40", "--max-address-connections", "10", "--head-timeout", "60"]
-    with PicasServer(tmp_path, flags=flags) as server:
+    with PicasServer(tmp_path, options=tuple(flags)) as server:
         yield server
 
 
@@ -102,7 +102,7 @@ def test_the_heavy_lane_goes_round_robin_and_a_header_names_no_new_address(
     # while the first still runs.
     monkeypatch.setenv("PICAS_PURE", "1")
     flags = ["--heavy-workers", "1", "--address-jobs", "2"]
-    with PicasServer(tmp_path, flags=flags) as server:
+    with PicasServer(tmp_path, options=tuple(flags)) as server:
         saves = distinct_saves(server, 3)  # three signatures: no answer from the cache
         answers: dict[str, tuple[int, Json, float]] = {}
 

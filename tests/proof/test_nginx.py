@@ -111,7 +111,7 @@ class Nginx:
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PicasServer]:
     # As scripts/serve-behind-nginx starts it: the client's address from nginx's header.
-    with PicasServer(tmp_path_factory.mktemp("app"), flags=["--behind-proxy"]) as server:
+    with PicasServer(tmp_path_factory.mktemp("app"), options=("--behind-proxy",)) as server:
         yield server
 
 

@@ -811,9 +811,9 @@ def check_loopback(url: str) -> str:
 
 
 @contextlib.contextmanager
-def spawned_server(workers: int) -> Iterator[tuple[str, Path, int]]:
+def spawned_server(workers: int, group: list[int] | None = None) -> Iterator[tuple[str, Path]]:
     """``picas serve`` on a free loopback port with a fresh key, for the length of the run: its
-    address, the file its output goes to and its process group."""
+    address and the file its output goes to (and its process group appended to ``group``)."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
@@ -830,7 +830,9 @@ def spawned_server(workers: int) -> Iterator[tuple[str, Path, int]]:
         base = f"http://127.0.0.1:{port}"
         try:
             _wait_until_up(base, process, log_path)
-            yield base, log_path, process.pid
+            if group is not None:
+                group.append(process.pid)
+            yield base, log_path
         finally:
             process.send_signal(signal.SIGINT)
             try:
@@ -876,7 +878,9 @@ def run(args: argparse.Namespace) -> int:
     server_faults: int | None = None
     with contextlib.ExitStack() as stack:
         if args.spawn:
-            base, log, args.server_group = stack.enter_context(spawned_server(args.workers))
+            group: list[int] = []
+            base, log = stack.enter_context(spawned_server(args.workers, group))
+            args.server_group = group[0]
         else:
             base = check_loopback(args.url)
         results = [asyncio.run(run_level(base, level, args)).summary() for level in levels]
