@@ -39,9 +39,21 @@ from picas.games.spades.game import Deal
 
 FORMAT = "picas.record"
 VERSION = 1
-MAX_ACTIONS = 20_000
-"""Far beyond any real game (30 hands is about 1,700 actions); guards replay against abuse."""
+MAX_ACTIONS = 6_000
+"""100 hands of either game (at most 58 actions each: Spades with two looks at the cards;
+Corazones 56) and the start of the next. The rules' longest draw limit is hand 100
+(``draw_after_hand``) and real games last 5 to 15 hands; play can go on for ever only at rules
+with no floor and no draw limit, or in a tie for Corazones' lowest total, and such a record stops
+here. It bounds a save's size (:mod:`picas.web.bounds`) and guards replay against abuse."""
+MIN_ACTIONS_PER_HAND = 52
+"""Every hand plays its 52 cards."""
+MAX_DEALS = MAX_ACTIONS // MIN_ACTIONS_PER_HAND + 1
+"""Explicit deals beyond the hands a record's actions can reach would never be dealt."""
+MAX_CODE_TEXT = 32
+"""A code as typed (spaces and dashes dropped when read), as the new-game body allows it."""
 MAX_META = 16
+MAX_META_KEY = 40
+MAX_META_TEXT = 200
 SPADES_KEY = "spades"
 """The game of a record without a ``game`` key (every record written before there were two)."""
 KEYS = frozenset({"format", "version", "game", "rules", "code", "deals", "actions", "meta"})
@@ -175,15 +187,17 @@ class GameRecord(Generic[R, A, S]):
         codec = cls.codec()
         try:
             rules = codec.read_rules(data.get("rules"))
-            code = normalize_code(data.get("code"))
+            code_text = data.get("code")
+            if isinstance(code_text, str) and len(code_text) > MAX_CODE_TEXT:
+                raise PicasError("El código de partida es demasiado largo.", code="invalid_code")
+            code = normalize_code(code_text)
         except PicasError as error:
             raise RecordError(error.message, code=error.code) from None
-        deals = _read_deals(data.get("deals", []))
-        raw_actions = data.get("actions")
-        if not isinstance(raw_actions, list):
+        if "actions" not in data:
             raise RecordError("La lista de acciones falta o no es una lista.")
-        if len(raw_actions) > MAX_ACTIONS:
-            raise RecordError("La partida tiene demasiadas acciones.", code="record_too_long")
+        check_lengths(data)
+        deals = _read_deals(data.get("deals", []))
+        raw_actions = data["actions"]
         actions = []
         for index, raw in enumerate(raw_actions):
             try:
@@ -193,11 +207,8 @@ class GameRecord(Generic[R, A, S]):
                     f"Acción {index + 1}: {error.message}", code="malformed_action", index=index
                 ) from None
         meta = data.get("meta", {})
-        if (
-            not isinstance(meta, dict)
-            or len(meta) > MAX_META
-            or not all(isinstance(k, str) and isinstance(v, str) for k, v in meta.items())
-            or any(len(k) > 40 or len(v) > 200 for k, v in meta.items())
+        if not all(isinstance(k, str) and isinstance(v, str) for k, v in meta.items()) or any(
+            len(k) > MAX_META_KEY or len(v) > MAX_META_TEXT for k, v in meta.items()
         ):
             raise RecordError("«meta» debe ser un objeto pequeño de textos.")
         return cls(rules=rules, code=code, deals=deals, actions=tuple(actions), meta=dict(meta))
@@ -244,6 +255,13 @@ def read_record(data: object) -> AnyRecord:
     if not isinstance(data, dict):
         raise RecordError("Una partida guardada es un objeto JSON.")
     check_encodable(data)
+    return read_envelope(data)._read_fields(data)
+
+
+def read_envelope(data: dict[str, Any]) -> type[Record] | type[CorazonesRecord]:
+    """The record class of ``data`` by its envelope (``format``, ``version``, its keys, ``game``),
+    refusing a malformed one: what costs nothing to look at, so a server can refuse a file
+    before it pays for anything in proportion to its size."""
     if data.get("format") != FORMAT:
         raise RecordError("Esto no es una partida de Picas.", code="bad_format")
     version = data.get("version")
@@ -261,7 +279,28 @@ def read_record(data: object) -> AnyRecord:
         raise RecordError(
             f"Juego desconocido: {excerpt(game)} (hay: {', '.join(GAMES)}).", code="unknown_game"
         )
-    return kind._read_fields(data)
+    actions = data.get("actions")
+    if isinstance(actions, list) and len(actions) > MAX_ACTIONS:
+        raise RecordError("La partida tiene demasiadas acciones.", code="record_too_long")
+    return kind
+
+
+def check_lengths(data: Mapping[str, Any]) -> None:
+    """Refuse a record whose lists are of the wrong type or longer than the format allows (a
+    missing one is the reader's to refuse, once the record is known to be one): what
+    costs nothing to look at, so a server can refuse such a record before making it canonical to
+    check its signature (no record of any signer can be opened with them)."""
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError("La lista de acciones falta o no es una lista.")
+    if len(actions) > MAX_ACTIONS:
+        raise RecordError("La partida tiene demasiadas acciones.", code="record_too_long")
+    deals = data.get("deals", [])
+    if not isinstance(deals, list) or len(deals) > MAX_DEALS:
+        raise RecordError("«deals» debe ser una lista de repartos.", code="invalid_deal")
+    meta = data.get("meta", {})
+    if not isinstance(meta, dict) or len(meta) > MAX_META:
+        raise RecordError("«meta» debe ser un objeto pequeño de textos.")
 
 
 def check_encodable(data: object) -> None:
@@ -286,7 +325,7 @@ def list_excerpt(names: list[str]) -> str:
 
 
 def _read_deals(raw: object) -> tuple[Deal, ...]:
-    if not isinstance(raw, list) or len(raw) > 1000:
+    if not isinstance(raw, list) or len(raw) > MAX_DEALS:
         raise RecordError("«deals» debe ser una lista de repartos.", code="invalid_deal")
     deals = []
     for index, entry in enumerate(raw):

@@ -21,6 +21,8 @@ from e2e_helpers import (
 )
 from playwright.sync_api import Page, Route
 
+from picas.web.errors import WorkerCrashedError
+
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e-server-messages")]
 
 BUSY = {
@@ -40,6 +42,10 @@ SERVER_DOWN = {
         " segundos. Tu partida sigue guardada.",
     }
 }
+# The reply worker killed mid-act: not «muy ocupada», but what happened.
+WORKER_CRASHED = {
+    "error": {"code": WorkerCrashedError.code, "message": WorkerCrashedError().message}
+}
 SERVER_TIMEOUT = {
     "error": {
         "code": "server_timeout",
@@ -53,6 +59,7 @@ SERVER_TIMEOUT = {
     ("status", "answer", "words"),
     [
         (503, BUSY, "muy ocupada"),
+        (503, WORKER_CRASHED, "se ha detenido"),
         (502, SERVER_DOWN, "no responde ahora mismo"),
         (504, SERVER_TIMEOUT, "ha tardado demasiado"),
     ],

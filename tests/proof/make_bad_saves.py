@@ -195,10 +195,10 @@ def entries() -> Iterator[tuple[str, Json]]:
         "sig-not-hex",
         as_stored(
             {"record": game_a, "sig": "ñ" * 64},
-            about="A signature that is not hexadecimal.",
-            code="bad_signature",
+            about="A signature that is not hexadecimal: refused before the record is checked.",
+            code="malformed_signature",
             status=400,
-            message_has=damaged,
+            message_has="firma",
         ),
     )
     yield (
@@ -257,10 +257,11 @@ def entries() -> Iterator[tuple[str, Json]]:
         "wrong-type-action",
         signed(
             {**game_a, "actions": actions},
-            about="Action 5 is the number 3.5; signed by the server.",
-            code="malformed_action",
-            status=422,
-            message_has="Acción 6",
+            about="Action 5 is the number 3.5; signed by the server: refused from the body's bytes"
+            " (no record holds a fraction).",
+            code="bad_number",
+            status=400,
+            message_has="decimales",
         ),
     )
     yield (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import logging
 import subprocess
 import sys
@@ -13,6 +14,7 @@ import pytest
 import uvicorn
 
 from picas.cli import main
+from picas.cli.serve import WORKER_HEALTHCHECK
 
 
 @pytest.fixture
@@ -201,3 +203,39 @@ def test_serve_reads_previous_keys_and_says_so(
     settings = Settings.from_env()
     assert settings.key == b"new-key-0123456789abcdef"
     assert settings.old_keys == (b"old-key-0123456789abcdef", b"older-key-0123456789abcdef")
+
+
+def test_serve_gives_a_slow_starting_process_time_before_its_health_check_kills_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, own_logging: None
+) -> None:
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: calls.append(k))
+    monkeypatch.delenv("PICAS_SECRET_KEY", raising=False)
+    monkeypatch.setenv("PICAS_KEY_FILE", str(tmp_path / "secret.key"))
+    assert main(["serve", "--workers", "2"]) == 0
+    assert main(["serve", "--workers", "2", "--worker-healthcheck", "90"]) == 0
+    assert [call["timeout_worker_healthcheck"] for call in calls] == [WORKER_HEALTHCHECK, 90]
+    assert WORKER_HEALTHCHECK > 5  # uvicorn's own default killed a process starting under load
+    # The installed uvicorn takes the option (and its supervisor reads it).
+    assert "timeout_worker_healthcheck" in inspect.signature(uvicorn.Config).parameters
+    assert main(["serve", "--worker-healthcheck", "0"]) == 2
+
+
+def test_bench_server_refusals_sends_the_worst_bodies_and_every_one_is_a_4xx() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "picas.cli", "bench", "server", "--refusals", "--repeats", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    rows = [line for line in lines if " /api/" in line and not line.startswith("worst")]
+    assert len(rows) >= 7 * 10  # every POST endpoint, ten bodies each, and the signed ones
+    assert all(f" {status} " not in line for line in rows for status in range(500, 600))
+    assert any("save_too_large" in line for line in rows)
+    assert any("too_deep" in line for line in rows)
+    summary = lines[-1]
+    total = summary.split(" of ")[1].split()[0]
+    assert summary.startswith(f"({total} of {total} bodies answered 4xx"), summary

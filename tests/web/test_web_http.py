@@ -34,7 +34,6 @@ BAD_BODIES: list[tuple[str, str, str]] = [
     ("/api/games", "[1, 2]", "objeto"),
     ("/api/games", '"hola"', "objeto"),
     ("/api/games", "null", "cuerpo"),
-    ("/api/games", "[" * 5000 + "]" * 5000, ""),
     ("/api/games", '{"target": 1' + "0" * 6000 + "}", ""),
     ("/api/games", '{"target": "250"}', "objetivo"),
     ("/api/games", '{"target": 300}', "objetivo"),
@@ -53,7 +52,6 @@ BAD_BODIES: list[tuple[str, str, str]] = [
     ("/api/games/act", '{"save": {"sig": "ab"}, "action": 3}', "record"),
     ("/api/games/act", '{"save": {"record": "x", "sig": "ab"}, "action": 3}', "registro"),
     ("/api/games/act", '{"save": {"record": {}, "sig": 5}, "action": 3}', "firma"),
-    ("/api/games/act", '{"save": {"record": {}, "sig": "ab"}, "action": 3.5}', "acción"),
     ("/api/games/act", '{"save": {"record": {}, "sig": "ab"}, "action": true}', "acción"),
     ("/api/games/act", '{"save": {"record": {}, "sig": "ab"}, "action": null}', "acción"),
     ("/api/games/act", '{"save": {"record": {}, "sig": "ab"}, "action": [3]}', "acción"),
@@ -92,12 +90,16 @@ def test_a_bad_game_code_is_refused(code: str) -> None:
     assert "código" in message
 
 
-def test_a_save_with_strange_json_is_a_bad_signature_not_a_crash() -> None:
+def test_a_save_with_strange_json_is_refused_not_a_crash() -> None:
     client = make_client()
-    for record in ('{"a": NaN}', '{"a": ' + "[" * 900 + "]" * 900 + "}", '{"a": "\\udc00"}'):
-        body = '{"save": {"record": ' + record + ', "sig": "00"}, "action": 3}'
+    for record, code in (
+        ('{"a": NaN}', "bad_number"),
+        ('{"a": ' + "[" * 900 + "]" * 900 + "}", "too_deep"),
+        ('{"a": "\\udc00"}', "bad_signature"),
+    ):
+        body = '{"save": {"record": ' + record + ', "sig": "' + "0" * 64 + '"}, "action": 3}'
         response = client.post("/api/games/act", content=body, headers=JSON_HEADERS)
-        assert error_of(response)[:2] == (400, "bad_signature"), record[:20]
+        assert error_of(response)[:2] == (400, code), record[:20]
 
 
 def test_a_body_over_the_cap_is_413_too_large_even_without_a_length() -> None:

@@ -46,6 +46,14 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         action="store_true",
         help="sin caché: cada acción rehace la partida (otro proceso, o tras reiniciar)",
     )
+    parser.add_argument(
+        "--refusals",
+        action="store_true",
+        help="en vez de jugar: lo que cuestan los peores cuerpos rechazados (4xx)",
+    )
+    parser.add_argument(
+        "--repeats", type=int, default=15, help="veces que se manda cada cuerpo (--refusals, 15)"
+    )
     parser.set_defaults(func=run)
 
 
@@ -145,6 +153,12 @@ def _message(raw: bytes) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.refusals:
+        from picas.cli import bench_refusals
+
+        if args.repeats < 1:
+            raise CommandError("Hace falta al menos una vez (--repeats).")
+        return bench_refusals.run(args.repeats)
     if args.actions < 1:
         raise CommandError("Hace falta al menos una acción (--actions).")
     times, games = asyncio.run(measure(args.actions, args.level, args.seed, cold=args.cold))

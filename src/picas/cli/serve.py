@@ -30,6 +30,13 @@ APP_FACTORY = "picas.web.app:create_app"
 ADDRESS_SHARE_OF_CONNECTIONS = 4
 """One address may hold a quarter of a process's connections unless told otherwise."""
 KEEP_ALIVE = 5.0
+WORKER_HEALTHCHECK = 60
+"""Seconds uvicorn's supervisor waits for a server process to answer its health check before it
+kills it (uvicorn's ``timeout_worker_healthcheck``, 5 by default). The check is a ping on a pipe
+every half second, answered by a thread of the process, from the moment it starts: on a machine
+whose cores are taken, a process still importing and building its app once missed 5 s and was
+killed and restarted, which only added to the load. A process that really hangs is still
+replaced, a minute later."""
 log = logging.getLogger("picas.web")
 
 
@@ -57,6 +64,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
             "--address-jobs",
             ADDRESS_JOBS,
             "trabajos pesados de una misma dirección en cada carril, por proceso",
+        ),
+        (
+            "--worker-healthcheck",
+            WORKER_HEALTHCHECK,
+            "segundos sin responder tras los que se reinicia un proceso",
         ),
     ]
     for flag, default, meaning in flags:
@@ -112,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
         args.body_timeout,
         args.address_jobs,
     )
-    if min(numbers) <= 0 or args.keep_alive <= 0:
+    if min(numbers) <= 0 or args.keep_alive <= 0 or args.worker_healthcheck <= 0:
         raise CommandError("Los límites del servidor deben ser positivos.")
     if limits.max_address_connections >= limits.max_connections:
         raise CommandError(
@@ -150,6 +162,7 @@ def run(args: argparse.Namespace) -> int:
         log_config=log_config(),
         http=GuardedHttpToolsProtocol,
         timeout_keep_alive=args.keep_alive,
+        timeout_worker_healthcheck=args.worker_healthcheck,
         server_header=False,
         # Only behind a proxy does uvicorn take the client's address from X-Forwarded-For (for
         # its log); the app reads X-Real-IP itself then (picas.web.fair.client_address).

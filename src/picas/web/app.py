@@ -16,6 +16,7 @@ import picas
 from picas.web import errors
 from picas.web.cache import AnswerCache
 from picas.web.fair import FairLane
+from picas.web.guard import BodyShapeMiddleware
 from picas.web.heavy import ACT_PATH, HEAVY_PATHS, HINT_PATH, FairGateMiddleware, HeavyPool
 from picas.web.help_pages import help_router
 from picas.web.middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
@@ -80,7 +81,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         _PageFiles("/", GZipMiddleware(help_router(files)), name="static")
     )
     # The last added is the outermost: the headers go on the cap's 413 too; the fair gate sees
-    # the body already read by the cap.
+    # the body already read by the cap, and refuses an address over its share before the body's
+    # shape is even looked at; a body no request can be is refused next, before anything parses
+    # it (picas.web.guard).
+    app.add_middleware(BodyShapeMiddleware)
     lanes = dict.fromkeys(HEAVY_PATHS, app.state.heavy.lane)
     lanes[HINT_PATH] = app.state.hints
     marked = {ACT_PATH: (app.state.replies.lane, b'"dificil"')}

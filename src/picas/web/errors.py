@@ -36,6 +36,13 @@ class BadSignatureError(PicasError):
     code = "bad_signature"
 
 
+class MalformedSignatureError(BadSignatureError):
+    """A ``sig`` that is not 64 lowercase hex characters, as every signature this server writes
+    is: refused before the record is made canonical to check it."""
+
+    code = "malformed_signature"
+
+
 class UnavailableError(PicasError):
     """A part of the server (a level's computer players, the tip) is not installed."""
 
@@ -77,6 +84,19 @@ TOO_MANY_REQUESTS_MESSAGE = (
 )
 
 
+class WorkerCrashedError(BusyError):
+    """The worker process thinking for this request ended without an answer (killed, or out of
+    memory): nothing was played, the save is untouched, and asking again starts a new worker."""
+
+    code = "worker_crashed"
+
+    def __init__(self) -> None:
+        super().__init__(
+            "El proceso que pensaba la jugada de la CPU se ha detenido sin terminarla. Tu partida"
+            " sigue guardada tal como estaba: vuelve a intentarlo."
+        )
+
+
 class ClientGoneError(Exception):
     """The client closed the connection while its heavy job ran: the job was stopped."""
 
@@ -84,6 +104,7 @@ class ClientGoneError(Exception):
 STATUS_BY_ERROR: Mapping[type[PicasError], int] = {
     PicasError: 400,
     BadSignatureError: 400,
+    MalformedSignatureError: 400,
     InvalidAction: 422,  # not a bid, not a card
     InvalidCode: 422,
     InvalidRules: 422,
@@ -92,8 +113,17 @@ STATUS_BY_ERROR: Mapping[type[PicasError], int] = {
     UnavailableError: 503,
     BusyError: 503,
     TooManyRequestsError: 429,
+    WorkerCrashedError: 503,
 }
 """One entry per domain error; Starlette picks the most specific class of a raised error."""
+
+BODY_REFUSALS: Mapping[str, int] = {
+    "save_too_large": 413,
+    "too_deep": 400,
+    "too_many_objects": 400,
+    "bad_number": 400,
+}
+"""The refusals of a body by its bytes alone, before it is parsed (:mod:`picas.web.guard`)."""
 
 INTERNAL_MESSAGE = (
     "Algo ha fallado en el servidor. Tu partida sigue guardada en el navegador:"

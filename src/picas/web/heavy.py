@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import concurrent.futures.process
 import contextlib
 import json
 import logging
@@ -54,6 +55,7 @@ from picas.web.errors import (
     BusyError,
     ClientGoneError,
     TooManyRequestsError,
+    WorkerCrashedError,
 )
 from picas.web.fair import FairLane, client_address
 from picas.web.settings import Settings
@@ -170,9 +172,10 @@ class HeavyPool:
                     " tarde. Tu partida sigue guardada.",
                     code="too_slow",
                 ) from None
-            except pebble.ProcessExpired as error:
+            except (pebble.ProcessExpired, concurrent.futures.process.BrokenProcessPool) as error:
+                # Not «muy ocupada»: the worker died (killed, out of memory) mid-job.
                 log.error("Un proceso de trabajo pesado ha terminado mal: %s", error)
-                raise BusyError() from None
+                raise WorkerCrashedError() from None
         finally:
             gone.cancel()
             if future is not None and not future.done():

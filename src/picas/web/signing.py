@@ -65,15 +65,20 @@ class Signer:
     def verify(self, record_json: object, sig: str) -> bool:
         """Whether ``sig`` is one of the keys' signature of ``record_json``, compared in constant
         time."""
+        return self.check(record_json, sig) is not None
+
+    def check(self, record_json: object, sig: str) -> str | None:
+        """The newest key's signature of ``record_json`` if ``sig`` is one of the keys' (``sig``
+        itself when the newest key made it), else None: a save signed with an older key comes
+        back signed with the new one, for one canonical form and one HMAC per key."""
         try:
             message = canonical_json(record_json)
         except (ValueError, TypeError, RecursionError):
-            return False  # nothing this server signed looks like that
+            return None  # nothing this server signed looks like that
         given = sig.encode("utf-8", "replace")
-        matches = [
-            hmac.compare_digest(_mac(key, message).encode("ascii"), given) for key in self._keys
-        ]
-        return any(matches)
+        macs = [_mac(key, message) for key in self._keys]
+        matches = [hmac.compare_digest(mac.encode("ascii"), given) for mac in macs]
+        return macs[0] if any(matches) else None
 
 
 def _mac(key: bytes, message: bytes) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import random
+import re
 import secrets
 import threading
 from collections.abc import Callable, Collection, Mapping
@@ -22,20 +23,29 @@ from typing import Any, Protocol
 from picas.games.corazones.bots import LEVELS as CORAZONES_LEVELS
 from picas.games.spades.bots.registry import DEFAULT_LEVEL, LEVELS
 from picas.games.spades.game import Deal
-from picas.record import AnyRecord, GameRecord, RecordError, final_state, read_record
+from picas.record import (
+    AnyRecord,
+    GameRecord,
+    RecordError,
+    check_lengths,
+    final_state,
+    read_record,
+)
 from picas.shared.deals import code_from_bytes, normalize_code
 from picas.shared.errors import IllegalAction, PicasError, excerpt
 from picas.shared.seats import Seat
 from picas.web import corazones
 from picas.web.cache import ReplayCache, Replayed
 from picas.web.corazones import CORAZONES_TABLE
-from picas.web.errors import BadSignatureError, UnavailableError
+from picas.web.errors import BadSignatureError, MalformedSignatureError, UnavailableError
 from picas.web.events import Event
 from picas.web.settings import Settings
 from picas.web.signing import Signer
 from picas.web.spades import SPADES_TABLE, Tip
 
 SOUTH = Seat.SOUTH
+SIGNATURE = re.compile(r"[0-9a-f]{64}")
+"""Every signature this server writes: an HMAC-SHA256 in lowercase hex."""
 COMPUTER_SEATS = (Seat.WEST, Seat.NORTH, Seat.EAST)
 
 log = logging.getLogger("picas.web")
@@ -218,8 +228,13 @@ class Table:
         return self.seal(saved.record.append(*log_.actions), after, log_.events)
 
     def resume(self, record_json: dict[str, Any], sig: str) -> Turn:
-        saved = self.open(record_json, sig)
-        return Turn(saved.record, record_json, sig, saved.state, ())
+        """The save as it is, signed with the newest key: a game only opened during a key change
+        (never played) is not lost when the old key is dropped."""
+        current = self.verify(record_json, sig)
+        saved = self._opened(record_json, sig)
+        if current != sig:
+            self._cache.put(current, saved)
+        return Turn(saved.record, record_json, current, saved.state, ())
 
     def tip(self, record_json: dict[str, Any], sig: str) -> Tip:
         saved = self.open(record_json, sig)
@@ -229,22 +244,40 @@ class Table:
 
     # --- saves -----------------------------------------------------------------------------------
 
-    def verify(self, record_json: dict[str, Any], sig: str) -> None:
-        """Refuse a save whose signature is not one of this server's keys'.
+    def verify(self, record_json: dict[str, Any], sig: str) -> str:
+        """Refuse a save whose signature is not one of this server's keys'; the save's signature
+        with the newest key (``sig`` itself unless an older key made it).
 
-        The message blames nobody: a save signed with a key this server no longer has (after a
-        key change without ``PICAS_OLD_KEYS``) cannot be told apart from an edited one.
+        A ``sig`` that is no signature of this server's shape (64 lowercase hex characters) is
+        refused first, for nothing: the record is not made canonical. The message of a
+        well-formed one that does not match blames nobody: a save signed with a key this server
+        no longer has (after a key change without ``PICAS_OLD_KEYS``) cannot be told apart from
+        an edited one.
         """
-        if not self._signer.verify(record_json, sig):
+        if not SIGNATURE.fullmatch(sig):
+            raise MalformedSignatureError(
+                "La firma de esta partida guardada no tiene la forma de una firma de este servidor"
+                " (64 caracteres hexadecimales): la partida se ha modificado o dañado."
+            )
+        # What no record can be, whoever signed it, is refused by the reader's own words
+        # before the canonical form is paid for.
+        check_lengths(record_json)
+        current = self._signer.check(record_json, sig)
+        if current is None:
             raise BadSignatureError(
                 "Este servidor no reconoce la firma de esta partida guardada (puede que se"
                 " guardara con una clave anterior del servidor, o en otro): no se puede continuar"
                 " aquí."
             )
+        return current
 
     def open(self, record_json: dict[str, Any], sig: str) -> Replayed:
         """Check a save's signature, then replay it (or find it in the cache). Either game."""
         self.verify(record_json, sig)
+        return self._opened(record_json, sig)
+
+    def _opened(self, record_json: dict[str, Any], sig: str) -> Replayed:
+        """A save whose signature ``sig`` is checked, replayed or found in the cache."""
         cached = self._cache.get(sig)
         return cached if cached is not None else self._replay(sig, read_record(record_json))
 

@@ -11,6 +11,7 @@ from starlette.concurrency import run_in_threadpool
 
 from picas.web import jobs
 from picas.web.deps import ERROR_RESPONSES, RepliesDep, TableDep
+from picas.web.guard import RustJsonRoute
 from picas.web.heavy import HEAVY_LEVELS
 from picas.web.schemas import (
     ActIn,
@@ -22,7 +23,9 @@ from picas.web.schemas import (
 )
 from picas.web.table import GAMES, Turn, game_code
 
-router = APIRouter(prefix="/api/games", tags=["games"], responses=ERROR_RESPONSES)
+router = APIRouter(
+    prefix="/api/games", tags=["games"], responses=ERROR_RESPONSES, route_class=RustJsonRoute
+)
 
 GAME_OUT: TypeAdapter[GameOut | CorazonesGameOut] = TypeAdapter(AnyGameOut)
 

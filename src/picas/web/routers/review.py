@@ -9,8 +9,10 @@ from fastapi import APIRouter, Request
 from pydantic import TypeAdapter
 from starlette.concurrency import run_in_threadpool
 
+from picas.record import RecordError, check_encodable, read_envelope
 from picas.web import jobs, review
 from picas.web.deps import ERROR_RESPONSES, AnswersDep, HeavyDep, HintsDep, TableDep
+from picas.web.guard import RustJsonRoute
 from picas.web.schemas import (
     AnyHintOut,
     AnyImportOut,
@@ -27,7 +29,9 @@ from picas.web.schemas import (
 )
 from picas.web.signing import canonical_json
 
-router = APIRouter(prefix="/api", tags=["review"], responses=ERROR_RESPONSES)
+router = APIRouter(
+    prefix="/api", tags=["review"], responses=ERROR_RESPONSES, route_class=RustJsonRoute
+)
 
 HINT_OUT: TypeAdapter[HintOut | CorazonesHintOut] = TypeAdapter(AnyHintOut)
 PRACTICE_OUT: TypeAdapter[PracticeOut | CorazonesPracticeOut] = TypeAdapter(AnyPracticeOut)
@@ -82,7 +86,14 @@ async def import_game(
 
 def _import_key(body: ImportIn) -> str | None:
     """An import's answer depends on the file only (the record and the signature it came with):
-    its digest. None for a file that cannot be written as canonical JSON (it is refused anyway)."""
+    its digest. None for a file that cannot be written as canonical JSON (it is refused anyway).
+    A record whose envelope is malformed is refused here first, before the digest and the trip
+    to a worker (both in proportion to its size)."""
+    try:
+        read_envelope(body.record)
+    except RecordError:
+        check_encodable(body.record)  # a lone surrogate is ``bad_text`` first, as read_record says
+        raise
     try:
         data = canonical_json({"record": body.record, "sig": body.sig})
     except (ValueError, TypeError, RecursionError):

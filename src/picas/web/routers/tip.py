@@ -5,9 +5,12 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from picas.web.deps import ERROR_RESPONSES, TableDep
+from picas.web.guard import RustJsonRoute
 from picas.web.schemas import SaveOnlyIn, TipOut
 
-router = APIRouter(prefix="/api", tags=["tip"], responses=ERROR_RESPONSES)
+router = APIRouter(
+    prefix="/api", tags=["tip"], responses=ERROR_RESPONSES, route_class=RustJsonRoute
+)
 
 
 @router.post("/tip", response_model=TipOut, summary="The bid tip")

@@ -11,9 +11,10 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's «la mesa está muy ocupada», and nginx's answers while the server behind it is
- * down or slow (deploy/nginx.conf): try again in a few seconds. */
-export const BUSY_CODES = ["busy", "too_slow", "too_many_connections", "server_down", "server_timeout"];
+/** The server's «la mesa está muy ocupada», a worker that stopped mid-thought, and nginx's
+ * answers while the server behind it is down or slow (deploy/nginx.conf): try again in a few
+ * seconds. */
+export const BUSY_CODES = ["busy", "too_slow", "worker_crashed", "too_many_connections", "server_down", "server_timeout"];
 
 async function post(path, body) {
   let response;

@@ -499,6 +499,11 @@ export const EN = {
   "server.too_many_connections": "The server has too many open connections: try again in a few seconds.",
   "server.too_many_requests": "Too many requests in a row from your address: wait a few seconds and try again. Your game is still saved.",
   "server.bad_signature": "The server does not recognise this saved game's signature (its key may have changed, or the game comes from another server): it cannot go on here.",
+  "server.malformed_signature": "This saved game's signature is not one this server writes: the game was changed or damaged.",
+  "server.save_too_large": "That is larger than the longest possible game.",
+  "server.too_deep": "The game's data is nested deeper than any game needs.",
+  "server.bad_number": "The game's data has a number with decimals, NaN or Infinity: games hold whole numbers only.",
+  "server.worker_crashed": "The process thinking for the computer players stopped before it finished. Your game is still saved as it was: try again.",
 };
 
 // The computer players' and the tip's short Spanish reasons (picas.games.spades.bots.evaluate), in English:
