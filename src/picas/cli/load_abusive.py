@@ -317,7 +317,8 @@ async def polite(
     seed: int,
 ) -> Json:
     """A Difícil player acting every 2 s (a legal action of its own game, which it plays on) and
-    asking for a practice every 10 s (on a fresh save of a Fácil game, so never from cache)."""
+    asking for a practice at once and then every 10 s (on a fresh save of a Fácil game, so never
+    from cache)."""
     import random
 
     from picas.cli.load import percentiles
@@ -370,13 +371,16 @@ async def polite(
 
     async def practise() -> None:
         round_ = 0
+        asked = 0
         game: Json | None = None
         while not stop.is_set():
             if game is None:  # a game with a finished hand, made before the wait
                 round_ += 1
                 code = game_code(f"picas/load/polite-practice/{seed}/{round_}")
                 game = await finished_hand(practice_connection, paths, code)
-            await wait(POLITE_PRACTICE_EVERY)
+            if asked:  # the first at once, then one every 10 s
+                await wait(POLITE_PRACTICE_EVERY)
+            asked += 1
             if stop.is_set():
                 return
             if game is None:
