@@ -21,9 +21,13 @@ def read_all(sock: socket.socket) -> bytes:
     return b"".join(chunks)
 
 
-def exchange(address: tuple[str, int], data: bytes, *, wait: float) -> tuple[bytes, float]:
-    """Send ``data``, read until the other side closes; what came back and the seconds taken."""
+def exchange(
+    address: tuple[str, int], data: bytes, *, wait: float, source: str | None = None
+) -> tuple[bytes, float]:
+    """Send ``data``, read until the other side closes; what came back and the seconds taken.
+    ``source``: the client's own address (127.0.0.2… are this machine too)."""
     started = time.monotonic()
-    with socket.create_connection(address, timeout=wait) as sock:
+    bind = None if source is None else (source, 0)
+    with socket.create_connection(address, timeout=wait, source_address=bind) as sock:
         sock.sendall(data)
         return read_all(sock), time.monotonic() - started

@@ -73,6 +73,12 @@ def test_the_client_counts_every_error() -> None:
             heavy=0,
             abuse=0,
             game="spades",
+            addresses=1,
+            bad_bodies=0,
+            hold_idle=0,
+            hammer=0,
+            polite=False,
+            server_group=None,
         )
         async with server:
             stats = await run_level(f"http://127.0.0.1:{port}", "normal", args)
@@ -117,9 +123,9 @@ def test_heavy_clients_get_fast_refusals_and_abusive_connections_are_closed(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """The smoke version of docs/benchmarks.md's "Heavy work and abuse": Normal players keep
-    playing without an error while heavy clients hammer practice and import (200 or 503 busy,
-    nothing else) and a 1 MB header, a trickled head and idle connections are refused or closed
-    within the server's limits (head deadline 10 s)."""
+    playing without an error while heavy clients hammer practice and import (200, 429 over
+    their address's share or 503 busy, nothing else) and a 1 MB header, a trickled head and
+    idle connections are refused or closed within the server's limits (head deadline 10 s)."""
     argv = ["load", "--spawn", "--workers", "1", "--players", "3", "--seconds", "8"]
     argv += ["--warmup", "1", "--think", "0.2", "--heavy", "3", "--abuse", "20", "--json"]
     assert main(argv) == 0
@@ -129,7 +135,11 @@ def test_heavy_clients_get_fast_refusals_and_abusive_connections_are_closed(
     heavy = result["heavy"]
     assert heavy["errors"] == 0, heavy["error_kinds"]
     assert heavy["latency_ms"], "the heavy clients were answered"
-    assert set(heavy["latency_ms"]) <= {"practice 200", "practice 503", "import 200", "import 503"}
+    # 429: the heavy clients share one address, which has its share of the lane at once.
+    kinds = {
+        f"{endpoint} {status}" for endpoint in ("practice", "import") for status in (200, 429, 503)
+    }
+    assert set(heavy["latency_ms"]) <= kinds
     abuse = result["abuse"]
     assert abuse["header_1mb"]["status"] == 431
     assert abuse["header_1mb"]["seconds"] < 5
@@ -137,3 +147,61 @@ def test_heavy_clients_get_fast_refusals_and_abusive_connections_are_closed(
     assert abuse["trickle_1_byte_per_second"]["seconds"] < 15
     assert abuse["idle"]["endings"] == {"408": 20}
     assert abuse["idle"]["max_seconds"] < 15
+
+
+def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, dict[str, Any]]:
+    code = main(argv)
+    (result,) = json.loads(capsys.readouterr().out)["results"]
+    return code, result
+
+
+def test_the_worst_bodies_get_only_quick_refusals(capsys: pytest.CaptureFixture[str]) -> None:
+    """The smoke version of docs/benchmarks.md's worst-bodies figure: the players play on
+    without an error while two clients loop on the worst bodies, which get 4xx answers only."""
+    argv = ["load", "--spawn", "--workers", "1", "--players", "3", "--seconds", "6"]
+    argv += ["--warmup", "1", "--think", "0.2", "--bad-bodies", "2", "--json"]
+    code, result = _run(argv, capsys)
+    assert code == 0
+    assert result["errors"] == 0, result["error_kinds"]
+    statuses = result["abusive"]["bad_bodies"]["statuses"]
+    assert statuses, "the bad bodies were answered"
+    for kind in statuses:
+        status = kind.split()[2]
+        assert status.isdigit(), kind
+        assert 400 <= int(status) < 500, kind
+
+
+def test_an_address_holding_idle_connections_leaves_room_for_a_newcomer(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """300 idle connections from one address (over its 250 per process): the server refuses
+    the extra ones at once, and a newcomer from another address keeps being served."""
+    argv = ["load", "--spawn", "--workers", "1", "--players", "0", "--seconds", "4"]
+    argv += ["--warmup", "1", "--hold-idle", "300", "--json"]
+    code, result = _run(argv, capsys)
+    assert code == 0
+    held = result["abusive"]["hold_idle"]["events"]
+    assert held["closed 503"] >= 50, held  # refused at once, over the per-address cap
+    newcomer = result["abusive"]["newcomer"]
+    assert set(newcomer["statuses"]) == {"200"}, newcomer
+    assert newcomer["latency_ms"]["n"] >= 4
+
+
+def test_a_polite_player_is_served_while_one_address_hammers(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Ten clients hammer Difícil acts and practice from one address (more than its share);
+    the polite Difícil player from another gets every act and its practice, the hammering ones
+    200 or 429."""
+    argv = ["load", "--spawn", "--workers", "1", "--players", "0", "--seconds", "16"]
+    argv += ["--warmup", "1", "--hammer", "10", "--polite", "--json"]
+    code, result = _run(argv, capsys)
+    polite = result["abusive"]["polite"]
+    assert polite["acts"] >= 1, polite  # one every 2 s, on a machine that may be loaded
+    assert polite["acts_served"] == polite["acts"], polite
+    assert polite["practices"] >= 1, polite
+    assert polite["practices_served"] == polite["practices"], polite
+    hammer = result["abusive"]["hammer"]["statuses"]
+    assert any(kind.endswith("429 too_many_requests") for kind in hammer), hammer
+    assert {kind.split(" ", 1)[1] for kind in hammer} <= {"200 -", "429 too_many_requests"}
+    assert code == 0

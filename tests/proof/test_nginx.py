@@ -26,6 +26,7 @@ import pytest
 from proof_server import HOST, PicasServer, free_port
 
 import raw_http
+from picas.web.errors import TOO_MANY_REQUESTS_MESSAGE
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = ROOT / "deploy" / "nginx.conf"
@@ -109,7 +110,8 @@ class Nginx:
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PicasServer]:
-    with PicasServer(tmp_path_factory.mktemp("app")) as server:
+    # As scripts/serve-behind-nginx starts it: the client's address from nginx's header.
+    with PicasServer(tmp_path_factory.mktemp("app"), options=("--behind-proxy",)) as server:
         yield server
 
 
@@ -280,6 +282,63 @@ def test_heavy_requests_from_one_address_are_limited(proxy: Nginx) -> None:
     assert_refusal(limited[0], 429, "too_many_requests")
     assert limited[0].header("retry-after") == "5"
     assert request(proxy.port, "POST", "/api/games", {}).status == 200  # play is not limited
+
+
+def request_from(source: str, port: int, method: str, path: str, body: Any = None) -> Answer:
+    """:func:`request` from the client address ``source`` (127.0.0.5… are this machine)."""
+    content = b"" if body is None else json.dumps(body).encode()
+    head = f"{method} {path} HTTP/1.1\r\nHost: picas.test\r\nConnection: close\r\n".encode()
+    if body is not None:
+        head += f"Content-Type: application/json\r\nContent-Length: {len(content)}\r\n".encode()
+    raw, _ = raw_http.exchange((HOST, port), head + b"\r\n" + content, wait=60, source=source)
+    return parse(raw)
+
+
+def test_acts_from_one_address_are_limited_and_another_address_is_not(proxy: Nginx) -> None:
+    # Difícil acts included: nginx cannot read the level, so every act is limited per address.
+    answers = [
+        request_from("127.0.0.5", proxy.port, "POST", "/api/games/act", {}) for _ in range(30)
+    ]
+    statuses = [answer.status for answer in answers]
+    assert statuses[0] == 400, statuses  # the server's own answer to an empty act
+    limited = [answer for answer in answers if answer.status == 429]
+    assert len(limited) >= 10, statuses
+    assert_refusal(limited[0], 429, "too_many_requests")
+    assert limited[0].header("retry-after") == "5"
+    # The same words as the server's own refusal of an address over its share.
+    assert limited[0].json()["error"]["message"] == TOO_MANY_REQUESTS_MESSAGE
+    assert request_from("127.0.0.6", proxy.port, "POST", "/api/games/act", {}).status == 400
+
+
+def test_every_api_route_is_limited_per_address(proxy: Nginx) -> None:
+    answers = [request_from("127.0.0.7", proxy.port, "POST", "/api/tip", {}) for _ in range(40)]
+    statuses = [answer.status for answer in answers]
+    assert statuses[0] == 400, statuses
+    assert 429 in statuses, statuses
+    assert_refusal(answers[statuses.index(429)], 429, "too_many_requests")
+
+
+def test_api_requests_in_progress_per_address_are_limited(proxy: Nginx) -> None:
+    # Eight unfinished bodies under /api/ hold the address's eight places there.
+    held = []
+    try:
+        for _ in range(8):
+            sock = socket.create_connection((HOST, proxy.port), 10, ("127.0.0.8", 0))
+            sock.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 999\r\n\r\n{")
+            held.append(sock)
+        answer = request_from("127.0.0.8", proxy.port, "POST", "/api/games", {})
+        deadline = time.monotonic() + 15  # until nginx has read every head (a loaded machine)
+        while answer.status == 200 and time.monotonic() < deadline:
+            time.sleep(0.05)
+            for sock in held:
+                sock.sendall(b" ")
+            answer = request_from("127.0.0.8", proxy.port, "POST", "/api/games", {})
+        other = request_from("127.0.0.9", proxy.port, "POST", "/api/games", {})
+    finally:
+        for sock in held:
+            sock.close()
+    assert_refusal(answer, 429, "too_many_requests")
+    assert other.status == 200
 
 
 def test_connections_over_the_per_address_limit_are_refused_as_json(proxy: Nginx) -> None:

@@ -126,18 +126,59 @@ def test_serve_sets_the_connection_limits_and_the_heavy_pool_from_its_flags(
     flags += ["--max-connections", "50", "--keep-alive", "2", "--heavy-workers", "3"]
     flags += ["--heavy-deadline", "9", "--body-timeout", "4", "--max-url-bytes", "512"]
     flags += ["--reply-workers", "5"]
+    for name in ("PICAS_ADDRESS_JOBS", "PICAS_BEHIND_PROXY"):
+        monkeypatch.delenv(name, raising=False)
     assert main(["serve", *flags]) == 0
     options = calls[0]
     assert options["http"] is GuardedHttpToolsProtocol
     assert options["timeout_keep_alive"] == 2
+    assert options["proxy_headers"] is False  # a client's X-Forwarded-For is not believed
     # The worker processes build their limits and settings from the environment serve leaves.
+    # One address may hold a quarter of the connections unless told otherwise.
     assert ConnectionLimits.from_env() == ConnectionLimits(
-        max_head_bytes=2048, max_url_bytes=512, max_headers=10, head_timeout=3, max_connections=50
+        max_head_bytes=2048,
+        max_url_bytes=512,
+        max_headers=10,
+        head_timeout=3,
+        max_connections=50,
+        max_address_connections=12,
     )
     settings = Settings.from_env()
     assert (settings.heavy_workers, settings.heavy_deadline, settings.body_timeout) == (3, 9, 4)
     assert settings.reply_workers == 5
+    assert (settings.address_jobs, settings.behind_proxy) == (2, False)
     assert main(["serve", "--max-headers", "0"]) == 2
+    # Behind nginx: the address from its header, no per-address connection cap of the server's.
+    more = ["--behind-proxy", "--address-jobs", "3", "--max-address-connections", "40"]
+    assert main(["serve", *more]) == 0
+    assert calls[-1]["proxy_headers"] is True
+    assert ConnectionLimits.from_env().behind_proxy is True
+    assert ConnectionLimits.from_env().max_address_connections == 40
+    settings = Settings.from_env()
+    assert (settings.address_jobs, settings.behind_proxy) == (3, True)
+    # An address may never hold every connection.
+    assert main(["serve", "--max-connections", "50", "--max-address-connections", "50"]) == 2
+    assert main(["serve", "--address-jobs", "0"]) == 2
+
+
+def test_serve_raises_its_open_files_limit_or_lowers_its_caps_to_fit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import resource
+
+    from picas.cli import serve
+    from picas.web.protocol import ConnectionLimits
+
+    limits = ConnectionLimits(max_connections=1000, max_address_connections=250)
+    asked: list[tuple[int, int]] = []
+    monkeypatch.setattr(resource, "getrlimit", lambda _: (1024, 4096))
+    monkeypatch.setattr(resource, "setrlimit", lambda _, pair: asked.append(pair))
+    assert serve.fit_file_limit(limits) == limits  # 1000 + the margin fit under 4096
+    assert asked == [(1000 + serve.FILE_MARGIN, 4096)]
+    monkeypatch.setattr(resource, "getrlimit", lambda _: (512, 600))
+    fitted = serve.fit_file_limit(limits)
+    assert fitted.max_connections == 600 - serve.FILE_MARGIN
+    assert fitted.max_address_connections == (600 - serve.FILE_MARGIN) // 4
 
 
 def test_serve_reads_previous_keys_and_says_so(

@@ -139,25 +139,58 @@ def _practice_in_background(base: str, save: Json) -> None:
         _practice(base, save)
 
 
+def _practice_from(base: str, save: Json, address: str) -> httpx2.Response:
+    """A practice sent from ``address`` (127.0.0.2… are this machine too)."""
+    transport = httpx2.HTTPTransport(local_address=address)
+    with httpx2.Client(base_url=base, transport=transport, timeout=30) as client:
+        return client.post("/api/practice", json={"save": save, "hand_number": 1})
+
+
+def _practice_in_background_from(base: str, save: Json, address: str) -> None:
+    with contextlib.suppress(httpx2.TransportError):
+        _practice_from(base, save, address)
+
+
 @pytest.mark.usefixtures("thinking")
-def test_when_every_worker_is_busy_the_answer_is_an_immediate_503() -> None:
-    with _server(heavy_workers=1, heavy_deadline=30) as base, httpx2.Client(base_url=base) as c:
+def test_over_its_share_an_address_gets_429_and_a_full_queue_503_at_once() -> None:
+    loader = FixedLoader(SlowInWorkerBot(THINKING))
+    settings = Settings(
+        key=KEY, bot_loaders={"spades": loader}, heavy_workers=1, heavy_deadline=30, address_jobs=2
+    )
+    app = create_app(settings)
+    heavy = app.state.heavy
+    with serve_in_thread(app) as (host, port), httpx2.Client(base_url=f"http://{host}:{port}") as c:
+        base = f"http://{host}:{port}"
         save = _finished_hand_save(c)
-        first = threading.Thread(target=_practice_in_background, args=(base, save), daemon=True)
-        first.start()
-        assert _wait_for(lambda: THINKING.value != 0)
+        # 127.0.0.1's first practice runs (and thinks until the end), its second waits.
+        for _ in range(2):
+            threading.Thread(
+                target=_practice_in_background_from, args=(base, save, "127.0.0.1"), daemon=True
+            ).start()
+        # (The worker process starts at the first job: on a loaded machine that takes a while.)
+        assert _wait_for(lambda: THINKING.value != 0 and heavy.admitted == 2, seconds=60)
         started = time.monotonic()
-        response = _practice(base, save)
+        response = _practice_from(base, save, "127.0.0.1")
         waited = time.monotonic() - started
-        assert response.status_code == 503
+        assert response.status_code == 429
         assert response.headers["retry-after"].isdigit()
-        assert response.json()["error"]["code"] == "busy"
-        assert "muy ocupada" in response.json()["error"]["message"]
+        assert response.json()["error"]["code"] == "too_many_requests"
+        assert "Tu partida sigue guardada" in response.json()["error"]["message"]
         assert waited < 5, "refused at once, not queued"
-        # An import is heavy work too: refused the same way while the worker is busy.
+        # An import is in the same lane: over the same share.
         imported = c.post("/api/games/import", json={"record": save["record"]})
-        assert imported.status_code == 503
-        assert imported.json()["error"]["code"] == "busy"
+        assert imported.status_code == 429
+        # Other addresses still wait their turn, until the queue (4 per worker) is full.
+        for address in ("127.0.0.2", "127.0.0.2", "127.0.0.3"):
+            threading.Thread(
+                target=_practice_in_background_from, args=(base, save, address), daemon=True
+            ).start()
+        assert _wait_for(lambda: heavy.admitted == 5)
+        full = _practice_from(base, save, "127.0.0.4")
+        assert full.status_code == 503
+        assert full.json()["error"]["code"] == "busy"
+        assert "muy ocupada" in full.json()["error"]["message"]
+        assert full.headers["retry-after"].isdigit()
         # Meanwhile a Normal-speed reply is answered, in the server process.
         game = c.post("/api/games", json={"level": "facil"}).json()
         answer = c.post("/api/games/act", json={"save": game["save"], "action": 3})
@@ -238,6 +271,7 @@ def test_difficult_replies_have_their_own_lane_with_a_short_queue() -> None:
             heavy_workers=1,
             reply_workers=1,
             heavy_deadline=60,
+            address_jobs=100,  # one address fills the queue here (the shares: test_web_fair)
         )
     )
     replies = app.state.replies
@@ -259,7 +293,7 @@ def test_difficult_replies_have_their_own_lane_with_a_short_queue() -> None:
         admitted = 1 + REPLY_WAITING
         for _ in range(admitted - 1):
             threading.Thread(target=_act_in_background, args=(base, game), daemon=True).start()
-        assert _wait_for(lambda: replies.running == admitted)
+        assert _wait_for(lambda: replies.admitted == admitted)
         started = time.monotonic()
         refused = c.post(
             "/api/games/act", json={"save": game["save"], "action": game["view"]["legal"][0]}

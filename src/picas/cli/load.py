@@ -10,7 +10,10 @@ and every error, per computer level.
 Only a server on this machine is a target (a loopback address): this is a benchmark, not a tool
 to load someone else's server. ``--spawn`` starts ``picas serve`` itself on a free port.
 
-Each player holds one keep-alive HTTP/1.1 connection, as a browser tab does. The client speaks
+Each player holds one keep-alive HTTP/1.1 connection, as a browser tab does, from an address of
+its own (127.0.1.1, 127.0.1.2…: the whole of 127/8 is this machine; ``--addresses``), since the
+server shares its heavy work between addresses. The abusive clients (:mod:`picas.cli.load_abusive`)
+come from ``--abuser-address``. The client speaks
 HTTP/1.1 itself over asyncio streams rather than through an HTTP library: on a small machine the
 client shares the cores with the server, and a general-purpose async client spends several times
 more CPU per request than the server's own bookkeeping, which would show up as server latency.
@@ -21,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import hashlib
 import ipaddress
 import json
@@ -31,6 +35,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.parse
 from collections import Counter, defaultdict
@@ -40,13 +45,18 @@ from pathlib import Path
 from typing import Any
 
 from picas import games
-from picas.cli import CommandError
+from picas.cli import CommandError, load_abusive
+from picas.cli.load_abusive import ABUSER_ADDRESS, NEWCOMER_ADDRESS
+from picas.cli.load_basics import HttpError as HttpError
+from picas.cli.load_basics import percentiles as percentiles
 from picas.shared.bots import LEVEL_NAMES_ES
 from picas.shared.deals import code_from_bytes
 
 Json = dict[str, Any]
 TIMEOUT = 30.0
 """Seconds a request may take before it counts as an error."""
+KEEP_ALIVE_GUESS = 4.0
+"""A connection idle longer than this is opened anew: the server's keep-alive is 5 s."""
 ENDPOINTS = ("new", "act", "tip", "resume")
 PATHS = {
     "new": "/api/games",
@@ -120,6 +130,56 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="tras el calentamiento, abrir tantas conexiones ociosas, más una con una cabecera de"
         " 1 MB y otra que envía un byte por segundo, y medir cuándo las cierra el servidor (0)",
     )
+    parser.add_argument(
+        "--addresses",
+        type=int,
+        default=0,
+        help="repartir los jugadores entre tantas direcciones de esta máquina, 127.0.1.1… (0:"
+        " una cada uno, como jugadores de verdad; 1: todos desde la del sistema): el servidor"
+        " y nginx reparten por dirección",
+    )
+    abusive = parser.add_argument_group(
+        "clientes abusivos, desde --abuser-address (docs/benchmarks.md)"
+    )
+    abusive.add_argument(
+        "--abuser-address", default=ABUSER_ADDRESS, help=f"su dirección ({ABUSER_ADDRESS})"
+    )
+    abusive.add_argument(
+        "--newcomer-address",
+        default=NEWCOMER_ADDRESS,
+        help=f"la del recién llegado y el jugador educado ({NEWCOMER_ADDRESS})",
+    )
+    abusive.add_argument(
+        "--bad-bodies",
+        type=int,
+        default=0,
+        help="clientes que envían sin pausa los peores cuerpos a resume, act e import (0)",
+    )
+    abusive.add_argument(
+        "--hold-idle",
+        type=int,
+        default=0,
+        help="conexiones ociosas que mantiene abiertas una dirección (reabre las que se cierran),"
+        " mientras un recién llegado empieza una partida cada medio segundo (0)",
+    )
+    abusive.add_argument(
+        "--hammer",
+        type=int,
+        default=0,
+        help="clientes que piden sin pausa jugadas en Difícil y «Rejugar esta mano» (0)",
+    )
+    abusive.add_argument(
+        "--polite",
+        action="store_true",
+        help="un jugador de Difícil desde otra dirección: una jugada cada 2 s, una práctica"
+        " cada 10 s",
+    )
+    parser.add_argument(
+        "--server-group",
+        type=int,
+        default=None,
+        help="grupo de procesos del servidor cuya CPU medir (con --spawn, el suyo)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="semilla de partidas y jugadas")
     parser.add_argument("--json", action="store_true", help="resultado en JSON")
     parser.set_defaults(func=run)
@@ -146,6 +206,11 @@ class Stats:
     """Heavy answers that are neither a 200 nor a 503 ``busy``/``too_slow``."""
     abuse: Json = field(default_factory=dict)
     """What ``--abuse`` saw: how each abusive connection ended, and when."""
+    abusive: Json = field(default_factory=dict)
+    """What the abusive clients (picas.cli.load_abusive) got, and what the newcomer and the
+    polite player were served."""
+    server_cpu: Json = field(default_factory=dict)
+    """CPU seconds of the spawned server's processes in the measured stretch."""
     window: tuple[float, float] = (0.0, float("inf"))
     """The measured stretch (``perf_counter`` times): a request counts if it starts inside it,
     however long it takes. Before it is the warm-up; after it, the players stop."""
@@ -193,33 +258,12 @@ class Stats:
                 "error_kinds": dict(self.heavy_errors),
             },
             "abuse": self.abuse,
+            "abusive": self.abusive,
+            "server_cpu": self.server_cpu,
         }
 
 
-def percentiles(values: list[float]) -> Json:
-    """p50, p95, p99 and max in milliseconds (nearest rank)."""
-    if not values:
-        return {"n": 0}
-    ordered = sorted(values)
-
-    def rank(fraction: float) -> float:
-        index = min(len(ordered) - 1, max(0, int(fraction * len(ordered) + 0.999999) - 1))
-        return round(ordered[index] * 1000, 1)
-
-    return {
-        "n": len(ordered),
-        "p50": rank(0.50),
-        "p95": rank(0.95),
-        "p99": rank(0.99),
-        "max": round(ordered[-1] * 1000, 1),
-    }
-
-
 # --- HTTP/1.1 -------------------------------------------------------------------------------------
-
-
-class HttpError(Exception):
-    """The connection failed, or the answer is not HTTP this client can read."""
 
 
 class Connection:
@@ -229,22 +273,33 @@ class Connection:
     when the server closes the connection (``Connection: close``, as after a 413).
     """
 
-    def __init__(self, host: str, port: int) -> None:
+    def __init__(self, host: str, port: int, source: str | None = None) -> None:
         self.host = host
         self.port = port
+        self.source = source
+        """The client's own address (127.0.0.2… are this machine too); None: the system's."""
+        self.idle_since = 0.0
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
     async def post(self, path: str, body: bytes) -> tuple[int, bytes]:
+        stale = self.writer is not None and self.idle_since < time.monotonic() - KEEP_ALIVE_GUESS
+        if stale:
+            await self.close()  # the server has closed it by now, as a browser knows too
         try:
-            return await asyncio.wait_for(self._post(path, body), TIMEOUT)
+            answer = await asyncio.wait_for(self._post(path, body), TIMEOUT)
         except (OSError, asyncio.IncompleteReadError, ValueError, TimeoutError) as error:
             await self.close()
             raise HttpError(type(error).__name__) from None
+        self.idle_since = time.monotonic()
+        return answer
 
     async def _post(self, path: str, body: bytes) -> tuple[int, bytes]:
         if self.writer is None or self.reader is None:
-            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+            local = None if self.source is None else (self.source, 0)
+            self.reader, self.writer = await asyncio.open_connection(
+                self.host, self.port, local_addr=local
+            )
         head = (
             f"POST {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
             f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
@@ -377,7 +432,9 @@ class HeavyClient(Player):
     1, then asks at once for «Rejugar esta mano» (a hand with Difícil in South's seat) and for
     the import of its record without the signature (checked action by action), and starts
     again with a new game, so no answer can come from the server's cache. A 503 ``busy`` is the
-    expected answer when the table is full: counted apart, and tried again after a short pause."""
+    expected answer when the table is full, and a 429 ``too_many_requests`` when the client's
+    address has its share of the lane already: counted apart, and tried again after a short
+    pause."""
 
     async def heavy(self, endpoint: str, body: Json) -> bool:
         payload = json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
@@ -390,8 +447,8 @@ class HeavyClient(Player):
             return False
         elapsed = time.perf_counter() - start
         code = data.get("error", {}).get("code") if isinstance(data, dict) else None
-        if status == 503 and code in ("busy", "too_slow"):
-            kind = f"{endpoint} 503"
+        if (status, code) in ((503, "busy"), (503, "too_slow"), (429, "too_many_requests")):
+            kind = f"{endpoint} {status}"
         elif status == 200:
             kind = f"{endpoint} 200"
         else:
@@ -532,13 +589,136 @@ async def _watch_loop(stats: Stats, stop: asyncio.Event) -> None:
             stats.loop_lag.append(max(0.0, loop.time() - start - 0.05))
 
 
+def player_address(number: int, addresses: int) -> str | None:
+    """Player ``number``'s address among ``addresses`` (127.0.1.1…; 0: one each), None for the
+    system's own (``addresses`` 1)."""
+    if addresses == 1:
+        return None
+    index = number % addresses if addresses else number
+    return f"127.0.{1 + index // 250}.{1 + index % 250}"
+
+
+def _strangers(
+    host: str,
+    port: int,
+    args: argparse.Namespace,
+    stop: asyncio.Event,
+    stats: Stats,
+    connections: list[Connection],
+) -> dict[str, asyncio.Task[Json]]:
+    """The abusive clients asked for, and the newcomer or the polite player that measures them,
+    as tasks that end with the run (their connections join ``connections``, closed with it)."""
+    tasks: dict[str, asyncio.Task[Json]] = {}
+
+    def connect(count: int, source: str) -> list[Connection]:
+        made = [Connection(host, port, source) for _ in range(count)]
+        connections.extend(made)
+        return made
+
+    async def tallied(work: Any) -> Json:
+        return load_abusive.tally_json(await work)
+
+    if args.bad_bodies:
+        work = load_abusive.bad_bodies(
+            connect(args.bad_bodies, args.abuser_address), PATHS, stop, stats.counts
+        )
+        tasks["bad_bodies"] = asyncio.create_task(tallied(work))
+    if args.hold_idle:
+        tasks["hold_idle"] = asyncio.create_task(
+            load_abusive.hold_idle(
+                host, port, args.hold_idle, args.abuser_address, stop, load_abusive.REOPEN_RATE
+            )
+        )
+        tasks["newcomer"] = asyncio.create_task(
+            _in_thread(
+                stop,
+                load_abusive.newcomer,
+                host,
+                port,
+                args.newcomer_address,
+                stats.counts,
+                PATHS["new"],
+            )
+        )
+    if args.hammer:
+        work = load_abusive.hammer(
+            connect(args.hammer, args.abuser_address), PATHS, stop, stats.counts, args.seed
+        )
+        tasks["hammer"] = asyncio.create_task(tallied(work))
+    if args.polite:
+        act, practice = connect(2, args.newcomer_address)
+        tasks["polite"] = asyncio.create_task(
+            load_abusive.polite(act, practice, PATHS, stop, stats.counts, args.seed)
+        )
+    return tasks
+
+
+async def _in_thread(stop: asyncio.Event, work: Any, *args: Any) -> Json:
+    """``work(*args, stop=…)`` in a thread, with a stop of its own set with ``stop``."""
+    halt = threading.Event()
+
+    async def relay() -> None:
+        await stop.wait()
+        halt.set()
+
+    relaying = asyncio.create_task(relay())
+    try:
+        result: Json = await asyncio.to_thread(functools.partial(work, *args, stop=halt))
+    finally:
+        relaying.cancel()
+    return result
+
+
+# --- the server's CPU (with --spawn) ------------------------------------------------------------
+
+
+def server_cpu(group: int) -> dict[str, float]:
+    """CPU seconds so far of each process in the server's process group, by pid and kind:
+    ``server`` (the main process and uvicorn's) or ``worker`` (the fork server's heavy work)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    used: dict[str, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            command = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        if int(fields[2]) != group:  # the process group (pgrp)
+            continue
+        kind = "worker" if b"forkserver" in command else "server"
+        used[f"{kind} {entry.name}"] = (int(fields[11]) + int(fields[12])) / ticks
+    return used
+
+
+async def _cpu_after(seconds: float, group: int | None) -> dict[str, float]:
+    await asyncio.sleep(seconds)
+    return server_cpu(group) if group is not None else {}
+
+
+def cpu_used(before: dict[str, float], after: dict[str, float], seconds: float) -> Json:
+    """CPU used in the window, in seconds and as a share of one core, per kind of process (a
+    process born in the window counts from zero)."""
+    totals: dict[str, float] = defaultdict(float)
+    for name, now in after.items():
+        totals[name.split()[0]] += now - before.get(name, 0.0)
+    return {
+        kind: {"cpu_seconds": round(total, 2), "cores": round(total / seconds, 2)}
+        for kind, total in sorted(totals.items())
+    }
+
+
 async def run_level(base: str, level: str, args: argparse.Namespace) -> Stats:
     stats = Stats(level=level, players=args.players)
     begin = time.perf_counter() + args.warmup
     stats.window = (begin, float("inf"))
     parts = urllib.parse.urlsplit(base)
     host, port = parts.hostname or "127.0.0.1", parts.port or 80
-    connections = [Connection(host, port) for _ in range(args.players)]
+    connections = [
+        Connection(host, port, player_address(n, args.addresses)) for n in range(args.players)
+    ]
     try:
         stop = asyncio.Event()
         budget = Budget(args.max_actions, stop)
@@ -561,16 +741,23 @@ async def run_level(base: str, level: str, args: argparse.Namespace) -> Stats:
                 return await abuse(host, port, args.abuse)
 
             abusive = asyncio.create_task(abuse_after_warmup())
+        strangers = _strangers(host, port, args, stop, stats, connections)
+        server_group = args.server_group
+        cpu_at_start = asyncio.create_task(_cpu_after(args.warmup, server_group))
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), timeout=args.warmup + args.seconds)
         stats.window = (begin, time.perf_counter())
         heavy_stats.window = stats.window
         stats.seconds = stats.window[1] - begin
+        if server_group is not None:
+            stats.server_cpu = cpu_used(await cpu_at_start, server_cpu(server_group), stats.seconds)
+        cpu_at_start.cancel()
         stop.set()
         await asyncio.gather(*tasks)  # each finishes the request it has on its way (counted)
         await watcher
         if abusive is not None:
             stats.abuse = await abusive
+        stats.abusive = {name: await task for name, task in strangers.items()}
         stats.heavy_latencies = heavy_stats.heavy_latencies
         stats.heavy_errors = heavy_stats.heavy_errors + Counter(
             {f"(heavy client) {kind}": n for kind, n in heavy_stats.errors.items()}
@@ -604,9 +791,9 @@ def check_loopback(url: str) -> str:
 
 
 @contextlib.contextmanager
-def spawned_server(workers: int) -> Iterator[tuple[str, Path]]:
+def spawned_server(workers: int, group: list[int] | None = None) -> Iterator[tuple[str, Path]]:
     """``picas serve`` on a free loopback port with a fresh key, for the length of the run: its
-    address and the file its output goes to."""
+    address and the file its output goes to (and its process group appended to ``group``)."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
@@ -623,6 +810,8 @@ def spawned_server(workers: int) -> Iterator[tuple[str, Path]]:
         base = f"http://127.0.0.1:{port}"
         try:
             _wait_until_up(base, process, log_path)
+            if group is not None:
+                group.append(process.pid)
             yield base, log_path
         finally:
             process.send_signal(signal.SIGINT)
@@ -653,10 +842,12 @@ def _wait_until_up(base: str, process: subprocess.Popen[bytes], log: Path) -> No
 
 
 def run(args: argparse.Namespace) -> int:
+    strangers = args.bad_bodies or args.hold_idle or args.hammer or args.polite
     if (
-        args.players < 1
+        args.players < (0 if strangers else 1)
         or args.seconds <= 0
         or min(args.think, args.warmup, args.heavy, args.abuse) < 0
+        or min(args.bad_bodies, args.hold_idle, args.hammer, args.addresses) < 0
     ):
         raise CommandError(
             "Hacen falta --players ≥ 1, --seconds > 0, --think, --warmup y --heavy ≥ 0."
@@ -667,7 +858,9 @@ def run(args: argparse.Namespace) -> int:
     server_faults: int | None = None
     with contextlib.ExitStack() as stack:
         if args.spawn:
-            base, log = stack.enter_context(spawned_server(args.workers))
+            group: list[int] = []
+            base, log = stack.enter_context(spawned_server(args.workers, group))
+            args.server_group = group[0]
         else:
             base = check_loopback(args.url)
         results = [asyncio.run(run_level(base, level, args)).summary() for level in levels]
@@ -683,10 +876,20 @@ def run(args: argparse.Namespace) -> int:
             print(describe(result, args))
         if server_faults is not None:
             print(f"server log: {server_faults} error lines")
-    failed = any(result["errors"] or result["heavy"]["errors"] for result in results) or bool(
-        server_faults
-    )
+    failed = any(
+        result["errors"] or result["heavy"]["errors"] or polite_failed(result) for result in results
+    ) or bool(server_faults)
     return 1 if failed else 0
+
+
+def polite_failed(result: Json) -> bool:
+    """The polite player (``--polite``) was refused a practice, or fewer than 95 % of its acts
+    were served."""
+    polite = result["abusive"].get("polite")
+    if not polite:
+        return False
+    share = polite["acts_served_pct"]
+    return polite["practices_served"] < polite["practices"] or (share is not None and share < 95)
 
 
 def count_faults(log: str) -> int:
@@ -724,4 +927,8 @@ def describe(result: Json, args: argparse.Namespace) -> str:
         lines.append(f"  heavy error {kind}: {count}")
     for name, figures in result["abuse"].items():
         lines.append(f"  abuse {name}: {json.dumps(figures)}")
+    for name, figures in result["abusive"].items():
+        lines.append(f"  {name}: {json.dumps(figures, ensure_ascii=False)}")
+    for kind, figures in result["server_cpu"].items():
+        lines.append(f"  server cpu ({kind} processes): {json.dumps(figures)}")
     return "\n".join(lines)

@@ -6,12 +6,15 @@ import argparse
 import copy
 import logging.config
 import os
-from dataclasses import astuple
+from dataclasses import astuple, replace
 from typing import Any
 
 from picas.cli import CommandError
 from picas.web.protocol import ConnectionLimits, GuardedHttpToolsProtocol
 from picas.web.settings import (
+    ADDRESS_JOBS,
+    ADDRESS_JOBS_ENV,
+    BEHIND_PROXY_ENV,
     BODY_TIMEOUT,
     BODY_TIMEOUT_ENV,
     HEAVY_DEADLINE,
@@ -24,6 +27,8 @@ from picas.web.settings import (
 from picas.web.signing import load_keys
 
 APP_FACTORY = "picas.web.app:create_app"
+ADDRESS_SHARE_OF_CONNECTIONS = 4
+"""One address may hold a quarter of a process's connections unless told otherwise."""
 KEEP_ALIVE = 5.0
 WORKER_HEALTHCHECK = 60
 """Seconds uvicorn's supervisor waits for a server process to answer its health check before it
@@ -56,6 +61,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         ("--keep-alive", KEEP_ALIVE, "segundos que una conexión espera otra petición"),
         ("--max-connections", limits.max_connections, "conexiones abiertas por proceso"),
         (
+            "--address-jobs",
+            ADDRESS_JOBS,
+            "trabajos pesados de una misma dirección en cada carril, por proceso",
+        ),
+        (
             "--worker-healthcheck",
             WORKER_HEALTHCHECK,
             "segundos sin responder tras los que se reinicia un proceso",
@@ -65,6 +75,19 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         group.add_argument(
             flag, type=type(default), default=default, help=f"{meaning} ({default:g})"
         )
+    group.add_argument(
+        "--max-address-connections",
+        type=int,
+        default=None,
+        help="conexiones abiertas desde una misma dirección, por proceso (un cuarto de"
+        f" --max-connections: {limits.max_address_connections})",
+    )
+    group.add_argument(
+        "--behind-proxy",
+        action="store_true",
+        help="detrás de nginx (deploy/nginx.conf): la dirección del cliente es su cabecera"
+        " X-Real-IP; sin esto se ignora",
+    )
     parser.set_defaults(func=run)
 
 
@@ -86,26 +109,41 @@ def run(args: argparse.Namespace) -> int:
         max_headers=args.max_headers,
         head_timeout=args.head_timeout,
         max_connections=args.max_connections,
+        max_address_connections=(
+            max(1, args.max_connections // ADDRESS_SHARE_OF_CONNECTIONS)
+            if args.max_address_connections is None
+            else args.max_address_connections
+        ),
+        behind_proxy=args.behind_proxy,
     )
     numbers = (
         args.heavy_workers,
         args.reply_workers,
         args.heavy_deadline,
-        *astuple(limits),
+        *astuple(limits)[:-1],  # the last is behind_proxy, a yes or no
         args.body_timeout,
+        args.address_jobs,
     )
     if min(numbers) <= 0 or args.keep_alive <= 0 or args.worker_healthcheck <= 0:
         raise CommandError("Los límites del servidor deben ser positivos.")
+    if limits.max_address_connections >= limits.max_connections:
+        raise CommandError(
+            "--max-address-connections debe ser menor que --max-connections: si no, una sola"
+            " dirección podría ocuparlas todas."
+        )
+    logging.config.dictConfig(log_config())  # first: the lines below may log
+    limits = fit_file_limit(limits)
     # The app is built in each worker process from the environment: the limits travel there.
     os.environ.update(limits.to_env())
     os.environ[HEAVY_WORKERS_ENV] = str(args.heavy_workers)
     os.environ[HEAVY_DEADLINE_ENV] = str(args.heavy_deadline)
     os.environ[REPLY_WORKERS_ENV] = str(args.reply_workers)
     os.environ[BODY_TIMEOUT_ENV] = str(args.body_timeout)
+    os.environ[ADDRESS_JOBS_ENV] = str(args.address_jobs)
+    os.environ[BEHIND_PROXY_ENV] = "1" if args.behind_proxy else "0"
     # Read (or create) the signing key once here: a problem is reported as one clear line, and
-    # the workers started below all find the same key file. Logging is set up first, so the line
-    # saying a new key file was made is not lost.
-    logging.config.dictConfig(log_config())
+    # the workers started below all find the same key file. Logging is set up first (above), so
+    # the line saying a new key file was made is not lost.
     keys = load_keys(os.environ)
     log.info(
         "Firma con la clave más nueva; %s",
@@ -126,8 +164,45 @@ def run(args: argparse.Namespace) -> int:
         timeout_keep_alive=args.keep_alive,
         timeout_worker_healthcheck=args.worker_healthcheck,
         server_header=False,
+        # Only behind a proxy does uvicorn take the client's address from X-Forwarded-For (for
+        # its log); the app reads X-Real-IP itself then (picas.web.fair.client_address).
+        proxy_headers=args.behind_proxy,
     )
     return 0
+
+
+FILE_MARGIN = 256
+"""File descriptors a server process needs beside its connections: the listening socket, the
+heavy workers' pipes, the key file, the logs, the thread pool's files."""
+
+
+def fit_file_limit(limits: ConnectionLimits) -> ConnectionLimits:
+    """Raise this process's open-files limit (inherited by the server processes) to what
+    ``--max-connections`` needs, up to the hard limit. If even that is too low, the caps are
+    lowered to fit, with a warning: past the limit, accepting fails and asyncio stops accepting
+    for a whole second, which would shut out a newcomer while the cap never answered."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = limits.max_connections + FILE_MARGIN
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        new_soft = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (new_soft, hard))
+            soft = new_soft
+        except (ValueError, OSError):
+            pass
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return limits
+    fitted = max(1, soft - FILE_MARGIN)
+    log.warning(
+        "Solo se pueden abrir %s archivos (ulimit -n): --max-connections baja a %s.", soft, fitted
+    )
+    return replace(
+        limits,
+        max_connections=fitted,
+        max_address_connections=min(limits.max_address_connections, max(1, fitted // 4)),
+    )
 
 
 def log_config() -> dict[str, Any]:

@@ -15,12 +15,19 @@ from starlette.types import Scope
 import picas
 from picas.web import errors
 from picas.web.cache import AnswerCache
+from picas.web.fair import FairLane
 from picas.web.guard import BodyShapeMiddleware
-from picas.web.heavy import BusyGateMiddleware, HeavyPool
+from picas.web.heavy import ACT_PATH, HEAVY_PATHS, HINT_PATH, FairGateMiddleware, HeavyPool
 from picas.web.help_pages import help_router
 from picas.web.middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
 from picas.web.routers import games, pages, review, tip
-from picas.web.settings import REPLY_WAITING, Settings
+from picas.web.settings import (
+    HEAVY_WAITING,
+    HINT_SLOTS,
+    HINT_WAITING,
+    REPLY_WAITING,
+    Settings,
+)
 from picas.web.table import Table
 
 OPENAPI_URL = "/api/openapi.json"
@@ -51,10 +58,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         openapi_url=OPENAPI_URL,
     )
     app.state.table = Table(settings)
-    app.state.heavy = HeavyPool(settings)
+    app.state.heavy = HeavyPool(settings, waiting=settings.heavy_workers * HEAVY_WAITING)
     app.state.replies = HeavyPool(
         settings, workers=settings.reply_workers, waiting=settings.reply_workers * REPLY_WAITING
     )
+    app.state.hints = FairLane(HINT_SLOTS, per_address=settings.address_jobs, waiting=HINT_WAITING)
     app.state.answers = AnswerCache(ANSWER_CACHE_SIZE)
     errors.install(app)
     app.include_router(games.games_router())
@@ -72,11 +80,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # 150 KB). The API's answers are left as they are.
         _PageFiles("/", GZipMiddleware(help_router(files)), name="static")
     )
-    # The last added is the outermost: the headers go on the cap's 413 too; the busy gate sees
-    # the body already read by the cap. A body no request can be is refused right after the cap,
-    # before anything parses it (picas.web.guard).
-    app.add_middleware(BusyGateMiddleware, pool=app.state.heavy)
+    # The last added is the outermost: the headers go on the cap's 413 too; the fair gate sees
+    # the body already read by the cap, and refuses an address over its share before the body's
+    # shape is even looked at; a body no request can be is refused next, before anything parses
+    # it (picas.web.guard).
     app.add_middleware(BodyShapeMiddleware)
+    lanes = dict.fromkeys(HEAVY_PATHS, app.state.heavy.lane)
+    lanes[HINT_PATH] = app.state.hints
+    marked = {ACT_PATH: (app.state.replies.lane, b'"dificil"')}
+    app.add_middleware(
+        FairGateMiddleware, lanes=lanes, marked=marked, behind_proxy=settings.behind_proxy
+    )
     app.add_middleware(
         BodyLimitMiddleware, max_bytes=settings.max_body_bytes, timeout=settings.body_timeout
     )

@@ -7,6 +7,7 @@ from typing import Annotated, Any, cast
 from fastapi import Depends, Request
 
 from picas.web.cache import AnswerCache
+from picas.web.fair import FairLane
 from picas.web.heavy import HeavyPool
 from picas.web.schemas import ErrorOut
 from picas.web.table import Table
@@ -35,6 +36,14 @@ async def get_replies(request: Request) -> HeavyPool:
 RepliesDep = Annotated[HeavyPool, Depends(get_replies)]
 
 
+async def get_hints(request: Request) -> FairLane:
+    """The hints' lane (picas.web.fair): hints run in the thread pool, shared between addresses."""
+    return cast(FairLane, request.app.state.hints)
+
+
+HintsDep = Annotated[FairLane, Depends(get_hints)]
+
+
 async def get_answers(request: Request) -> AnswerCache:
     return cast(AnswerCache, request.app.state.answers)
 
@@ -51,6 +60,10 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     400: _error("Malformed body (`bad_request`) or an edited or foreign save (`bad_signature`)."),
     409: _error("Not allowed in this position of the game: `must_follow_suit`, `not_your_turn`…"),
     413: _error("Body over the size cap (`too_large`)."),
+    429: _error(
+        "This client address has its share of a lane of heavy work already"
+        " (`too_many_requests`, with `Retry-After`)."
+    ),
     422: _error("Well-formed but unusable: `invalid_code`, `invalid_action`, a record code…"),
     503: _error(
         "Busy: every worker for heavy work is taken (`busy`, with `Retry-After`), a job passed"

@@ -68,6 +68,23 @@ class BusyError(PicasError):
         )
 
 
+class TooManyRequestsError(PicasError):
+    """This client address already has its share of a lane of heavy work running or waiting
+    (picas.web.fair): refused at once, before the request is read further; the save is
+    untouched. Behind nginx, its own per-address limits answer with the same code."""
+
+    code = "too_many_requests"
+
+    def __init__(self) -> None:
+        super().__init__(TOO_MANY_REQUESTS_MESSAGE)
+
+
+TOO_MANY_REQUESTS_MESSAGE = (
+    "Demasiadas peticiones seguidas desde tu dirección: espera unos segundos y vuelve a"
+    " intentarlo. Tu partida sigue guardada."
+)
+
+
 class WorkerCrashedError(BusyError):
     """The worker process thinking for this request ended without an answer (killed, or out of
     memory): nothing was played, the save is untouched, and asking again starts a new worker."""
@@ -96,6 +113,7 @@ STATUS_BY_ERROR: Mapping[type[PicasError], int] = {
     IllegalAction: 409,  # well formed, but not allowed in this position of the game
     UnavailableError: 503,
     BusyError: 503,
+    TooManyRequestsError: 429,
     WorkerCrashedError: 503,
 }
 """One entry per domain error; Starlette picks the most specific class of a raised error."""
@@ -135,7 +153,8 @@ def error_response(
 def _domain_handler(status: int) -> Callable[[Request, Exception], Awaitable[Response]]:
     async def handle(request: Request, error: Exception) -> Response:
         assert isinstance(error, PicasError)
-        headers = {"Retry-After": str(RETRY_AFTER_SECONDS)} if isinstance(error, BusyError) else {}
+        retry = isinstance(error, BusyError | TooManyRequestsError)
+        headers = {"Retry-After": str(RETRY_AFTER_SECONDS)} if retry else {}
         return error_response(status, error.code, error.message, headers)
 
     return handle

@@ -10,10 +10,16 @@ milliseconds and stay in the server process.
 * **Two lanes.** Practice and import checks (seconds of work each) have one pool; Difícil's replies
   (tens of milliseconds with the compiled hot path) have their own, so a crowd asking for practice
   cannot keep Difícil players from playing.
-* **A limit, answered at once.** When every slot is taken the request is refused straight away
+* **A fair share per address** (:mod:`picas.web.fair`). Each lane admits at most
+  ``settings.address_jobs`` jobs of one client address (running or waiting); one more is refused
+  at once with 429 ``too_many_requests`` and ``Retry-After``, before its body is parsed where the
+  path says it is heavy (:class:`FairGateMiddleware`). When every worker is taken a job waits in
+  a fair queue: a freed worker goes to the waiting address with the fewest jobs running, then
+  round-robin, so the address asking fastest does not get every turn.
+* **A limit, answered at once.** When the queue is full too the request is refused straight away
   with 503 ``busy`` and ``Retry-After``, and the save in the page is untouched. The practice lane
-  has no waiting room: nothing queues behind a slow job. The replies' lane lets a few replies wait
-  for a worker (:data:`picas.web.settings.REPLY_WAITING`), since each is short.
+  waits for at most :data:`picas.web.settings.HEAVY_WAITING` jobs per worker; the replies' lane
+  for :data:`picas.web.settings.REPLY_WAITING`, since each reply is short.
 * **A deadline that stops the work.** The job runs in a process (:mod:`pebble`), so at the deadline
   its worker is terminated and replaced, not left running after the answer (503 ``too_slow``).
 * **A client that has gone** cancels its job: the worker is stopped the same way.
@@ -33,6 +39,7 @@ import asyncio
 import concurrent.futures
 import concurrent.futures.process
 import contextlib
+import json
 import logging
 import multiprocessing
 import os
@@ -41,16 +48,17 @@ from typing import Any, ParamSpec, TypeVar
 
 import pebble
 from starlette.requests import Request
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from picas.games import KEYS
 from picas.web.errors import (
     RETRY_AFTER_SECONDS,
     BusyError,
     ClientGoneError,
+    TooManyRequestsError,
     WorkerCrashedError,
-    error_response,
 )
+from picas.web.fair import FairLane, client_address
 from picas.web.settings import Settings
 from picas.web.table import Table
 
@@ -96,25 +104,35 @@ def _context() -> multiprocessing.context.BaseContext:
 
 class HeavyPool:
     """``workers`` worker processes in this server process (by default ``settings.heavy_workers``),
-    at most ``workers + waiting`` jobs admitted at once (the ``waiting`` ones queue for a free
-    worker), each stopped at ``settings.heavy_deadline`` seconds of running. The worker processes
+    as many jobs running, at most ``waiting`` more waiting for a free worker in the lane's fair
+    queue (:attr:`lane`), and at most ``settings.address_jobs`` of them from one client address;
+    each job is stopped at ``settings.heavy_deadline`` seconds of running. The worker processes
     start at the first job."""
 
     def __init__(self, settings: Settings, *, workers: int | None = None, waiting: int = 0) -> None:
         self._settings = settings
         self._workers_count = settings.heavy_workers if workers is None else workers
-        self._slots = self._workers_count + waiting
         self._deadline = settings.heavy_deadline
-        self._running = 0
+        self.lane = FairLane(
+            self._workers_count, per_address=settings.address_jobs, waiting=waiting
+        )
         self._pool: pebble.ProcessPool | None = None
 
     @property
     def running(self) -> int:
-        return self._running
+        return self.lane.share.running_total
+
+    @property
+    def admitted(self) -> int:
+        """Jobs running or waiting for a worker."""
+        return self.lane.share.running_total + self.lane.share.waiting_total
 
     @property
     def full(self) -> bool:
-        return self._running >= self._slots
+        return self.lane.full
+
+    def address(self, request: Request) -> str:
+        return client_address(request.scope, behind_proxy=self._settings.behind_proxy)
 
     def _workers(self) -> pebble.ProcessPool:
         if self._pool is None:
@@ -129,19 +147,22 @@ class HeavyPool:
     async def run(
         self, request: Request, job: Callable[P, T], *args: P.args, **kwargs: P.kwargs
     ) -> T:
-        """``job(*args)`` in a worker; 503 ``busy`` at once when every slot is taken."""
-        if self.full:
-            raise BusyError()
-        self._running += 1
-        future = self._workers().schedule(job, args=args, kwargs=kwargs, timeout=self._deadline)
+        """``job(*args)`` in a worker, once the lane's fair queue gives this request its turn;
+        429 ``too_many_requests`` at once when its address has its share already, 503 ``busy``
+        when the queue is full."""
+        ticket = self.lane.enter(self.address(request))
+        gone: asyncio.Future[None] = asyncio.ensure_future(_client_gone(request))
+        future: concurrent.futures.Future[T] | None = None
         try:
+            if not ticket.granted.done():
+                waiting: set[asyncio.Future[Any]] = {ticket.granted, gone}
+                await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+                if not ticket.granted.done():
+                    raise ClientGoneError  # it left while waiting for its turn
+            future = self._workers().schedule(job, args=args, kwargs=kwargs, timeout=self._deadline)
             result: asyncio.Future[T] = asyncio.wrap_future(future)
-            gone: asyncio.Future[None] = asyncio.ensure_future(_client_gone(request))
-            try:
-                waited: set[asyncio.Future[Any]] = {result, gone}
-                await asyncio.wait(waited, return_when=asyncio.FIRST_COMPLETED)
-            finally:
-                gone.cancel()
+            waited: set[asyncio.Future[Any]] = {result, gone}
+            await asyncio.wait(waited, return_when=asyncio.FIRST_COMPLETED)
             if not result.done():
                 raise ClientGoneError
             try:
@@ -158,9 +179,10 @@ class HeavyPool:
                 log.error("Un proceso de trabajo pesado ha terminado mal: %s", error)
                 raise WorkerCrashedError() from None
         finally:
-            if not future.done():
-                future.cancel()  # type: ignore[no-untyped-call]  # pebble stops its worker
-            self._running -= 1
+            gone.cancel()
+            if future is not None and not future.done():
+                future.cancel()  # pebble stops its worker
+            self.lane.leave(ticket)
 
     def close(self) -> None:
         if self._pool is not None:
@@ -180,24 +202,93 @@ async def _client_gone(request: Request) -> None:
 
 HEAVY_PATHS = frozenset({"/api/practice", "/api/games/import"})
 """Requests that are always heavy work (an act is heavy only at Difícil, known once read)."""
+HINT_PATH = "/api/hint"
+ACT_PATH = "/api/games/act"
 
 
-class BusyGateMiddleware:
-    """Refuses a request that is always heavy work while every worker is busy, before its JSON
-    is parsed or its save's signature checked: a client that keeps asking gets its 503 for the
-    price of reading the body (which the body cap has done), so a crowd of them cannot take the
-    server's time from the quick replies."""
+class FairGateMiddleware:
+    """Refuses a request whose path names a lane (``lanes``: path → lane) when its address has
+    its share of that lane already (429 ``too_many_requests``) or the lane is full (503
+    ``busy``), before its JSON is parsed or its save's signature checked: a client that keeps
+    asking gets its refusal for the price of reading the body (which the body cap has done), so a
+    crowd of them cannot take the server's time from the quick replies. The lane itself checks
+    again when the job enters it (the route may have answered from its cache by then).
 
-    def __init__(self, app: ASGIApp, *, pool: HeavyPool) -> None:
+    ``marked`` lanes (path → lane and a marker) hold only the requests whose body has the marker:
+    an act is Difícil work only if its save says ``"dificil"``. The body is looked at only while
+    the address is over its share; a body without the marker (or one that spells it with JSON
+    escapes) goes on to the route, which checks the parsed save's level."""
+
+    def __init__(
+        self,
+        app: ASGIApp,
+        *,
+        lanes: dict[str, FairLane],
+        marked: dict[str, tuple[FairLane, bytes]],
+        behind_proxy: bool,
+    ) -> None:
         self.app = app
-        self.pool = pool
+        self.lanes = lanes
+        self.marked = marked
+        self.behind_proxy = behind_proxy
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and self.pool.full and scope.get("path") in HEAVY_PATHS:
-            busy = BusyError()
-            response = error_response(
-                503, busy.code, busy.message, {"Retry-After": str(RETRY_AFTER_SECONDS)}
-            )
-            await response(scope, receive, send)
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
             return
+        path = scope.get("path", "")
+        lane = self.lanes.get(path)
+        if lane is not None:
+            refusal = lane.refusal(client_address(scope, behind_proxy=self.behind_proxy))
+            if refusal is not None:
+                await send_refusal(refusal, send)
+                return
+        elif path in self.marked:
+            lane, marker = self.marked[path]
+            refusal = lane.refusal(client_address(scope, behind_proxy=self.behind_proxy))
+            if refusal is not None:
+                message = await receive()  # the whole body: the cap has read it
+                if marker in message.get("body", b""):
+                    await send_refusal(refusal, send)
+                    return
+                receive = _replaying(message, receive)
         await self.app(scope, receive, send)
+
+
+def _replaying(first: Message, receive: Receive) -> Receive:
+    delivered = False
+
+    async def replay() -> Message:
+        nonlocal delivered
+        if not delivered:
+            delivered = True
+            return first
+        return await receive()
+
+    return replay
+
+
+_REFUSAL_BODIES = {
+    error_class: json.dumps(
+        {"error": {"code": error_class.code, "message": error_class().message}},
+        ensure_ascii=False,
+        separators=(",", ":"),
+    ).encode("utf-8")
+    for error_class in (BusyError, TooManyRequestsError)
+}
+"""The two refusals' answers, made once: refusing costs a lookup, not a JSON encoding."""
+
+
+async def send_refusal(refusal: Exception, send: Send) -> None:
+    """A lane's refusal (:meth:`FairLane.refusal`) as its answer: 429 or 503, ``Retry-After``
+    (the security headers are added on the way out by their middleware)."""
+    assert isinstance(refusal, BusyError | TooManyRequestsError)
+    status = 429 if isinstance(refusal, TooManyRequestsError) else 503
+    body = _REFUSAL_BODIES[type(refusal)]
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        (b"retry-after", str(RETRY_AFTER_SECONDS).encode()),
+    ]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})

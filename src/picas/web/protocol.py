@@ -14,6 +14,10 @@ Content-Length and Transfer-Encoding) are English ``text/plain`` without the sec
   connection that sends nothing;
 * at most ``max_connections`` open connections in this process: one more is answered 503
   ``too_many_connections`` with ``Retry-After`` and closed at once;
+* at most ``max_address_connections`` of them from one client address (fewer than
+  ``max_connections``, so one address can never take them all): one more is refused the same way,
+  before anything of it is read. Behind a proxy (``behind_proxy``) every connection comes from
+  the proxy, which keeps its own per-address limit (deploy/nginx.conf), so this one is off;
 * every refusal of the server's own is the API's JSON error with the security headers.
 
 The limits come from the environment (``PICAS_MAX_HEAD_BYTES`` …, set by ``picas serve`` from its
@@ -25,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
@@ -46,6 +51,11 @@ class ConnectionLimits:
     the end of the previous answer on a kept-alive connection)."""
     max_connections: int = 1000
     """Open connections per server process."""
+    max_address_connections: int = 250
+    """Open connections per client address and server process: a quarter of the process's, room
+    for a school or an office behind one address (a browser opens up to six)."""
+    behind_proxy: bool = False
+    """Every connection comes from a reverse proxy: no per-address cap here (the proxy's)."""
 
     ENV_PREFIX = "PICAS_"
 
@@ -59,12 +69,22 @@ class ConnectionLimits:
         values: dict[str, Any] = {}
         for item in fields(cls):
             text = environ.get(cls.env_name(item.name))
-            if text:
+            if not text:
+                continue
+            if item.type == "bool":
+                values[item.name] = text == "1"
+            else:
                 values[item.name] = float(text) if item.type == "float" else int(text)
         return cls(**values)
 
     def to_env(self) -> dict[str, str]:
-        return {self.env_name(item.name): str(getattr(self, item.name)) for item in fields(self)}
+        return {
+            self.env_name(item.name): _env_text(getattr(self, item.name)) for item in fields(self)
+        }
+
+
+def _env_text(value: object) -> str:
+    return ("1" if value else "0") if isinstance(value, bool) else str(value)
 
 
 class _Refused(Exception):  # noqa: N818 - a signal inside the parser, not an error
@@ -106,6 +126,12 @@ TOO_MANY = (
     "too_many_connections",
     "El servidor tiene demasiadas conexiones abiertas: vuelve a intentarlo en unos segundos.",
 )
+TOO_MANY_FROM_ADDRESS = (
+    503,
+    "Service Unavailable",
+    "too_many_connections",
+    "Demasiadas conexiones abiertas desde tu dirección: vuelve a intentarlo en unos segundos.",
+)
 
 
 class GuardedHttpToolsProtocol(HttpToolsProtocol):
@@ -113,6 +139,9 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
 
     fixed_limits: ClassVar[ConnectionLimits | None] = None
     """Limits for every connection (tests); None: from the environment, read per connection."""
+    open_by_address: ClassVar[Counter[str]] = Counter()
+    """Open connections by client address, in this process (one server per process; servers
+    run side by side in one test process share it)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -121,18 +150,33 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         self._header_count = 0
         self._refusal: tuple[int, str, str, str] | None = None
         self._head_timer: asyncio.TimerHandle | None = None
+        self._address: str | None = None
 
     # --- the connection -------------------------------------------------------------------------
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        retry = {"Retry-After": str(RETRY_AFTER_SECONDS)}
         if len(self.connections) > self.limits.max_connections:
-            self._refuse(TOO_MANY, {"Retry-After": str(RETRY_AFTER_SECONDS)})
+            self._refuse(TOO_MANY, retry)
             return
+        if not self.limits.behind_proxy and self.client is not None:
+            self._address = str(self.client[0])
+            self.open_by_address[self._address] += 1
+            if self.open_by_address[self._address] > self.limits.max_address_connections:
+                self._refuse(TOO_MANY_FROM_ADDRESS, retry)
+                return
         self._arm_head_timer()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm_head_timer()
+        if self._address is not None:
+            left = self.open_by_address[self._address] - 1
+            if left > 0:
+                self.open_by_address[self._address] = left
+            else:
+                del self.open_by_address[self._address]
+            self._address = None
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:

@@ -33,6 +33,19 @@ REPLY_WAITING = 10
 A reply is 5–60 ms of one core (about 20 ms on average: docs/benchmarks.md), so even a full queue
 (2 workers and 20 waiting per server process) waits about half a second; a shorter one refused
 bursts that the cores could absorb (40 players: 136–355 refusals a minute with 4)."""
+HEAVY_WAITING = 4
+"""Practice and import jobs that may wait for a free heavy worker, per worker, in the lane's fair
+queue (picas.web.fair): without a queue a freed worker goes to whoever asks next, which is the
+client that asks non-stop, never the polite one."""
+ADDRESS_JOBS = 2
+"""Jobs (running or waiting) one client address may have in each lane of heavy work of a server
+process (``--address-jobs``); one more is refused at once with 429 ``too_many_requests``. A page
+has one request in flight; two leave room for a second player behind the same address."""
+HINT_SLOTS = 4
+"""Hints computed at once per server process (each a few milliseconds of Normal's logic, in the
+thread pool); the hints' lane shares them between addresses like the heavy lanes."""
+HINT_WAITING = 32
+"""Hints that may wait for one of :data:`HINT_SLOTS`, per server process."""
 HEAVY_DEADLINE = 40.0
 """Seconds a heavy job may run (``--heavy-deadline``): the longest import check allowed
 (:data:`VERIFY_LIMITS`: about 2.5 s of one core compiled, 25 s in pure Python) with room for a busy
@@ -43,6 +56,8 @@ BODY_TIMEOUT_ENV = "PICAS_BODY_TIMEOUT"
 HEAVY_WORKERS_ENV = "PICAS_HEAVY_WORKERS"
 HEAVY_DEADLINE_ENV = "PICAS_HEAVY_DEADLINE"
 REPLY_WORKERS_ENV = "PICAS_REPLY_WORKERS"
+ADDRESS_JOBS_ENV = "PICAS_ADDRESS_JOBS"
+BEHIND_PROXY_ENV = "PICAS_BEHIND_PROXY"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -59,6 +74,11 @@ class Settings:
     heavy_workers: int = HEAVY_WORKERS
     heavy_deadline: float = HEAVY_DEADLINE
     reply_workers: int = REPLY_WORKERS
+    address_jobs: int = ADDRESS_JOBS
+    """Jobs one client address may have in each lane of heavy work (picas.web.fair)."""
+    behind_proxy: bool = False
+    """The client's address is nginx's ``X-Real-IP`` header (deploy/nginx.conf) instead of the
+    socket's peer. Only behind a proxy that sets it: otherwise anyone could name an address."""
     verify_limits: Mapping[str, int] = field(default_factory=lambda: dict(VERIFY_LIMITS))
     """The longest plain record (in actions) an import checks, per level."""
     bot_loaders: Mapping[str, Callable[[str], Any]] = field(default_factory=dict)
@@ -76,6 +96,7 @@ class Settings:
             or self.cache_size < 0
             or self.heavy_workers < 1
             or self.reply_workers < 1
+            or self.address_jobs < 1
             or not self.heavy_deadline > 0
             or not self.body_timeout > 0
         ):
@@ -93,4 +114,6 @@ class Settings:
             heavy_deadline=float(environ.get(HEAVY_DEADLINE_ENV) or HEAVY_DEADLINE),
             reply_workers=int(environ.get(REPLY_WORKERS_ENV) or REPLY_WORKERS),
             body_timeout=float(environ.get(BODY_TIMEOUT_ENV) or BODY_TIMEOUT),
+            address_jobs=int(environ.get(ADDRESS_JOBS_ENV) or ADDRESS_JOBS),
+            behind_proxy=environ.get(BEHIND_PROXY_ENV) == "1",
         )

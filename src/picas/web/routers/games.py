@@ -55,6 +55,13 @@ def games_router(keys: Sequence[str] | None = None) -> APIRouter:
     )
     async def act(body: ActIn, request: Request, table: TableDep, replies: RepliesDep) -> Any:
         record, sig = body.save.record, body.save.sig
+        if _claimed_level(record) in HEAVY_LEVELS:
+            # Refused before the signature is checked when this address has its share of the
+            # replies' lane already: a client repeating Difícil acts pays only for its body.
+            # (The level is the unchecked record's; a false one fails the signature below.)
+            refusal = replies.lane.refusal(replies.address(request))
+            if refusal is not None:
+                raise refusal
         # South's action and the replies, unless the save's level replies with heavy work (then
         # None, nothing done): one trip to the thread pool either way.
         turn = await run_in_threadpool(table.act_unless, record, sig, body.action, HEAVY_LEVELS)
@@ -68,3 +75,8 @@ def games_router(keys: Sequence[str] | None = None) -> APIRouter:
         return game_out(table.resume(body.save.record, body.save.sig))
 
     return router
+
+
+def _claimed_level(record: dict[str, Any]) -> object:
+    meta = record.get("meta")
+    return meta.get("level") if isinstance(meta, dict) else None

@@ -16,7 +16,7 @@ from starlette.concurrency import run_in_threadpool
 from picas import games
 from picas.record import RecordError, check_encodable, read_envelope
 from picas.web import jobs, review
-from picas.web.deps import ERROR_RESPONSES, AnswersDep, HeavyDep, TableDep
+from picas.web.deps import ERROR_RESPONSES, AnswersDep, HeavyDep, HintsDep, TableDep
 from picas.web.games import game_unions
 from picas.web.guard import RustJsonRoute
 from picas.web.schemas import ImportIn, PracticeIn, SaveOnlyIn
@@ -41,8 +41,17 @@ def review_router(keys: Sequence[str] | None = None) -> APIRouter:
     @router.post(
         "/hint", response_model=unions.hint_out, summary="A suggested card, bid or pass, and why"
     )
-    def hint(body: SaveOnlyIn, table: TableDep) -> Any:
-        return hint_out.validate_python(review.hint(table, body.save.record, body.save.sig))
+    async def hint(
+        body: SaveOnlyIn, request: Request, table: TableDep, heavy: HeavyDep, hints: HintsDep
+    ) -> Any:
+        # The hints' lane shares the thread pool's time between addresses (picas.web.fair).
+        ticket = hints.enter(heavy.address(request))
+        try:
+            await ticket.granted
+            answer = await run_in_threadpool(review.hint, table, body.save.record, body.save.sig)
+        finally:
+            hints.leave(ticket)
+        return hint_out.validate_python(answer)
 
     @router.post("/practice", response_model=unions.practice_out, summary="Replay a finished hand")
     async def practice(

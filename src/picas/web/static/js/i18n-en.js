@@ -497,6 +497,7 @@ export const EN = {
   "server.server_down": "The game's server is not answering right now: try again in a few seconds. Your game is still saved.",
   "server.server_timeout": "The server took too long to answer: try again. Your game is still saved.",
   "server.too_many_connections": "The server has too many open connections: try again in a few seconds.",
+  "server.too_many_requests": "Too many requests in a row from your address: wait a few seconds and try again. Your game is still saved.",
   "server.bad_signature": "The server does not recognise this saved game's signature (its key may have changed, or the game comes from another server): it cannot go on here.",
   "server.malformed_signature": "This saved game's signature is not one this server writes: the game was changed or damaged.",
   "server.save_too_large": "That is larger than the longest possible game.",

@@ -211,9 +211,11 @@ export async function dispatch(action, value, handlers) {
   if (handler) await handler(value);
 }
 
-/** A refusal of the request itself (4xx): nothing to try again as it is. */
+/** A refusal of the request itself (4xx): nothing to try again as it is. A 429
+ * (too_many_requests: this address asked too often) is not one: the same request is welcome
+ * in a few seconds. */
 export function refused(error) {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
 }
 
 /**

@@ -1,0 +1,32 @@
+"""What ``picas load`` and its abusive clients (:mod:`picas.cli.load_abusive`) share: the
+percentiles they report and the error of a connection that fails, in a module of their own so that
+neither imports the other back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+Json = dict[str, Any]
+
+
+def percentiles(values: list[float]) -> Json:
+    """p50, p95, p99 and max in milliseconds (nearest rank)."""
+    if not values:
+        return {"n": 0}
+    ordered = sorted(values)
+
+    def rank(fraction: float) -> float:
+        index = min(len(ordered) - 1, max(0, int(fraction * len(ordered) + 0.999999) - 1))
+        return round(ordered[index] * 1000, 1)
+
+    return {
+        "n": len(ordered),
+        "p50": rank(0.50),
+        "p95": rank(0.95),
+        "p99": rank(0.99),
+        "max": round(ordered[-1] * 1000, 1),
+    }
+
+
+class HttpError(Exception):
+    """The connection failed, or the answer is not HTTP this client can read."""
