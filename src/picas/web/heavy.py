@@ -43,7 +43,8 @@ import json
 import logging
 import multiprocessing
 import os
-from collections.abc import Callable
+import time
+from collections.abc import Awaitable, Callable
 from typing import Any, ParamSpec, TypeVar
 
 import pebble
@@ -57,7 +58,7 @@ from picas.web.errors import (
     TooManyRequestsError,
     WorkerCrashedError,
 )
-from picas.web.fair import FairLane, client_address
+from picas.web.fair import REPEAT_PAUSE, FairLane, RepeatedRefusals, client_address
 from picas.web.settings import Settings
 from picas.web.table import Table
 
@@ -215,7 +216,12 @@ class FairGateMiddleware:
     ``marked`` lanes (path → lane and a marker) hold only the requests whose body has the marker:
     an act is Difícil work only if its save says ``"dificil"``. The body is looked at only while
     the address is over its share; a body without the marker (or one that spells it with JSON
-    escapes) goes on to the route, which checks the parsed save's level."""
+    escapes) goes on to the route, which checks the parsed save's level.
+
+    An address that asks again before the ``Retry-After`` of its last refusal has passed has its
+    refusal held for ``pause`` seconds first (:class:`~picas.web.fair.RepeatedRefusals`): a loop
+    that ignores ``Retry-After`` is slowed to a request a second per connection instead of costing
+    the server a core in refusals; if the lane has room for it after the pause, it goes on."""
 
     def __init__(
         self,
@@ -224,11 +230,18 @@ class FairGateMiddleware:
         lanes: dict[str, FairLane],
         marked: dict[str, tuple[FairLane, bytes]],
         behind_proxy: bool,
+        pause: float = REPEAT_PAUSE,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self.app = app
         self.lanes = lanes
         self.marked = marked
         self.behind_proxy = behind_proxy
+        self.pause = pause
+        self.repeated = RepeatedRefusals(RETRY_AFTER_SECONDS)
+        self._clock = clock
+        self._sleep = sleep
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -237,20 +250,31 @@ class FairGateMiddleware:
         path = scope.get("path", "")
         lane = self.lanes.get(path)
         if lane is not None:
-            refusal = lane.refusal(client_address(scope, behind_proxy=self.behind_proxy))
-            if refusal is not None:
-                await send_refusal(refusal, send)
+            address = client_address(scope, behind_proxy=self.behind_proxy)
+            if lane.refusal(address) is not None and await self._refused(lane, address, send):
                 return
         elif path in self.marked:
             lane, marker = self.marked[path]
-            refusal = lane.refusal(client_address(scope, behind_proxy=self.behind_proxy))
-            if refusal is not None:
+            address = client_address(scope, behind_proxy=self.behind_proxy)
+            if lane.refusal(address) is not None:
                 message = await receive()  # the whole body: the cap has read it
-                if marker in message.get("body", b""):
-                    await send_refusal(refusal, send)
+                if marker in message.get("body", b"") and await self._refused(lane, address, send):
                     return
                 receive = _replaying(message, receive)
         await self.app(scope, receive, send)
+
+    async def _refused(self, lane: FairLane, address: str, send: Send) -> bool:
+        """Sends ``lane``'s refusal for ``address`` (held for :attr:`pause` first if the address
+        was refused inside its ``Retry-After`` already) and says so; False if, after the pause,
+        the lane has room for it after all (the request goes on)."""
+        if self.repeated.repeated(address, self._clock()):
+            await self._sleep(self.pause)
+        refusal = lane.refusal(address)
+        if refusal is None:
+            return False
+        self.repeated.note(address, self._clock())
+        await send_refusal(refusal, send)
+        return True
 
 
 def _replaying(first: Message, receive: Receive) -> Receive:
