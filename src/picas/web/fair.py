@@ -29,7 +29,7 @@ from typing import Generic, TypeVar
 
 from starlette.types import Scope
 
-from picas.web.errors import BusyError, TooManyRequestsError
+from picas.web.errors import RETRY_AFTER_SECONDS, BusyError, TooManyRequestsError
 
 W = TypeVar("W")
 
@@ -177,6 +177,9 @@ class FairLane:
             waiting=waiting,
             running_per_address=max(1, slots // 2),
         )
+        self.repeated = RepeatedRefusals(RETRY_AFTER_SECONDS)
+        """The addresses this lane refused lately that asked again too soon (kept by the gate,
+        :class:`picas.web.heavy.FairGateMiddleware`)."""
 
     @property
     def full(self) -> bool:
