@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -13,8 +14,8 @@ from starlette.types import Message, Receive, Scope, Send
 from web_helpers import KEY
 
 from picas.web import Settings, create_app
-from picas.web.errors import BusyError, TooManyRequestsError
-from picas.web.fair import FairLane, FairShare, client_address
+from picas.web.errors import RETRY_AFTER_SECONDS, BusyError, TooManyRequestsError
+from picas.web.fair import FairLane, FairShare, RepeatedRefusals, client_address
 from picas.web.heavy import FairGateMiddleware
 
 
@@ -285,3 +286,102 @@ def test_a_difficult_act_spelled_with_escapes_is_still_refused_by_the_route() ->
     assert answer.status_code == 429
     assert answer.json()["error"]["code"] == "too_many_requests"
     assert answer.headers["retry-after"].isdigit()
+
+
+# --- a loop that ignores Retry-After ------------------------------------------------------------
+
+
+def test_an_address_is_remembered_as_refused_for_its_retry_after_only() -> None:
+    refusals = RepeatedRefusals(5.0)
+    assert not refusals.repeated("127.0.0.2", 100.0)
+    refusals.note("127.0.0.2", 100.0)
+    assert refusals.repeated("127.0.0.2", 104.9)
+    assert not refusals.repeated("127.0.0.3", 104.9)  # only the address refused
+    assert not refusals.repeated("127.0.0.2", 105.0)
+
+
+def test_remembered_addresses_are_bounded_and_the_stale_ones_go_first() -> None:
+    refusals = RepeatedRefusals(5.0, limit=2)
+    refusals.note("a", 0.0)
+    refusals.note("b", 3.0)
+    refusals.note("c", 4.0)  # full, none stale: c is not remembered
+    assert not refusals.repeated("c", 4.5)
+    refusals.note("c", 6.0)  # a is stale by now and makes room
+    assert refusals.repeated("c", 6.5)
+    assert refusals.repeated("b", 6.5)
+    assert not refusals.repeated("a", 6.5)
+
+
+def _gate_with_pauses(lane: FairLane, pauses: list[float], clock: list[float]) -> Any:
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
+        await receive()
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"{}"})
+
+    async def sleep(seconds: float) -> None:
+        pauses.append(seconds)
+        clock[0] += seconds
+
+    return FairGateMiddleware(
+        app,
+        lanes={"/api/practice": lane},
+        marked={"/api/games/act": (lane, b'"dificil"')},
+        behind_proxy=False,
+        pause=1.0,
+        clock=lambda: clock[0],
+        sleep=sleep,
+    )
+
+
+def _status(gate: Any, path: str, body: bytes, peer: str) -> int:
+    async def scenario() -> int:
+        sent: list[Message] = []
+
+        async def receive() -> Message:
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        async def send(message: Message) -> None:
+            sent.append(message)
+
+        scope = {"type": "http", "path": path, "client": (peer, 1), "headers": []}
+        await gate(scope, receive, send)
+        return int(sent[0]["status"])
+
+    return asyncio.run(scenario())
+
+
+def test_a_refusal_asked_for_again_inside_retry_after_is_held_first() -> None:
+    lane = FairLane(1, per_address=1, waiting=4)
+    lane.share.enter("127.0.0.2", None)  # type: ignore[arg-type]  # its one job, running
+    pauses: list[float] = []
+    clock = [1000.0]
+    gate = _gate_with_pauses(lane, pauses, clock)
+    dificil = b'{"save":{"record":{"meta":{"level":"dificil"}}},"action":1}'
+    assert _status(gate, "/api/practice", b"{}", "127.0.0.2") == 429
+    assert pauses == []  # the first refusal: at once
+    assert _status(gate, "/api/practice", b"{}", "127.0.0.2") == 429
+    assert _status(gate, "/api/games/act", dificil, "127.0.0.2") == 429
+    assert pauses == [1.0, 1.0]  # asked again without waiting: each refusal held a second
+    # Another address is not slowed, and nor is this one once it has waited its Retry-After.
+    assert _status(gate, "/api/practice", b"{}", "127.0.0.3") == 200
+    clock[0] += RETRY_AFTER_SECONDS
+    assert _status(gate, "/api/practice", b"{}", "127.0.0.2") == 429
+    assert pauses == [1.0, 1.0]
+
+
+def test_a_held_request_goes_on_when_its_share_is_free_after_the_pause() -> None:
+    lane = FairLane(1, per_address=1, waiting=4)
+    lane.share.enter("127.0.0.2", None)  # type: ignore[arg-type]
+    pauses: list[float] = []
+    clock = [0.0]
+    gate = _gate_with_pauses(lane, pauses, clock)
+    assert _status(gate, "/api/practice", b"{}", "127.0.0.2") == 429
+    original_sleep = gate._sleep
+
+    async def sleep_while_the_job_ends(seconds: float) -> None:
+        await original_sleep(seconds)
+        lane.share.leave("127.0.0.2")  # its running job ends during the pause
+
+    gate._sleep = sleep_while_the_job_ends
+    assert _status(gate, "/api/practice", b"{}", "127.0.0.2") == 200
+    assert pauses == [1.0]

@@ -9,6 +9,7 @@ handed to them at the worker's start (the bots travel there pickled, with the se
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import multiprocessing
@@ -23,11 +24,13 @@ from typing import Any
 import httpx2
 import pytest
 from fastapi.testclient import TestClient
+from starlette.requests import Request
 from web_helpers import KEY, CountingBot, FixedLoader, play_until, serve_in_thread
 
 from picas.games.spades import Bid, BlindNil, Card, LookAtCards
 from picas.games.spades.view import PlayerView
 from picas.web import Settings, create_app
+from picas.web.heavy import LOW_PRIORITY_NICENESS, WORKER_NICENESS, HeavyPool
 from picas.web.settings import REPLY_WAITING
 
 Json = dict[str, Any]
@@ -302,3 +305,30 @@ def test_difficult_replies_have_their_own_lane_with_a_short_queue() -> None:
         assert refused.json()["error"]["code"] == "busy"
         assert refused.headers["retry-after"]
         assert time.monotonic() - started < 2
+
+
+def test_an_address_refused_for_asking_too_often_runs_at_the_lowest_priority() -> None:
+    """A job's worker niceness, as the worker itself reads it: an address the lane refused lately
+    (and that asked again too soon) gets the low-priority worker, anyone else the usual ones."""
+
+    async def never_leaves() -> dict[str, Any]:
+        await asyncio.Event().wait()
+        raise AssertionError("unreachable")
+
+    def request(address: str) -> Request:
+        return Request({"type": "http", "client": (address, 1), "headers": []}, never_leaves)
+
+    async def niceness_of_jobs() -> tuple[int, int]:
+        pool = HeavyPool(Settings(key=KEY), workers=1)
+        try:
+            pool.lane.repeated.note("127.0.0.2", time.monotonic())
+            flagged = await pool.run(request("127.0.0.2"), os.nice, 0)
+            polite = await pool.run(request("127.0.0.3"), os.nice, 0)
+            return flagged, polite
+        finally:
+            pool.close()
+
+    flagged, polite = asyncio.run(niceness_of_jobs())
+    assert flagged == min(19, os.nice(0) + LOW_PRIORITY_NICENESS)
+    assert polite == min(19, os.nice(0) + WORKER_NICENESS)
+    assert polite < flagged or os.nice(0) >= 19 - WORKER_NICENESS

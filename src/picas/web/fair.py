@@ -29,7 +29,7 @@ from typing import Generic, TypeVar
 
 from starlette.types import Scope
 
-from picas.web.errors import BusyError, TooManyRequestsError
+from picas.web.errors import RETRY_AFTER_SECONDS, BusyError, TooManyRequestsError
 
 W = TypeVar("W")
 
@@ -177,6 +177,9 @@ class FairLane:
             waiting=waiting,
             running_per_address=max(1, slots // 2),
         )
+        self.repeated = RepeatedRefusals(RETRY_AFTER_SECONDS)
+        """The addresses this lane refused lately that asked again too soon (kept by the gate,
+        :class:`picas.web.heavy.FairGateMiddleware`)."""
 
     @property
     def full(self) -> bool:
@@ -202,6 +205,42 @@ class FairLane:
             turn = self.share.leave(turn[0])
         if turn is not None:
             turn[1].granted.set_result(None)
+
+
+class RepeatedRefusals:
+    """Addresses that were refused lately and asked again before their ``Retry-After`` had passed.
+
+    A refusal costs the server a fraction of a millisecond, but a script that loops without a
+    pause asks thousands of times a second, and those fractions (and the script's own CPU on the
+    same machine) add up to a core that the polite players' replies need. So the first refusal
+    is at once, and an address that asks again inside the window it was told to wait has its
+    next refusal held for :data:`REPEAT_PAUSE` seconds (a timer, not work: it only slows a loop
+    that ignores ``Retry-After`` down to about one request a second per connection). At most
+    ``limit`` addresses are remembered, so a crowd of addresses cannot grow this without end.
+    No clock inside: the caller passes ``now`` (its tests are plain calls)."""
+
+    def __init__(self, window: float, *, limit: int = 4096) -> None:
+        self.window = window
+        self.limit = limit
+        self._until: dict[str, float] = {}
+
+    def repeated(self, address: str, now: float) -> bool:
+        """Whether ``address`` was refused less than ``window`` seconds before ``now``."""
+        until = self._until.get(address)
+        return until is not None and now < until
+
+    def note(self, address: str, now: float) -> None:
+        """``address`` has just been refused."""
+        if address not in self._until and len(self._until) >= self.limit:
+            self._until = {known: until for known, until in self._until.items() if now < until}
+            if len(self._until) >= self.limit:
+                return  # every one still counts: this address is refused at once, as before
+        self._until[address] = now + self.window
+
+
+REPEAT_PAUSE = 1.0
+"""Seconds a refusal is held for an address that asks again before its ``Retry-After`` has
+passed (:class:`RepeatedRefusals`)."""
 
 
 def client_address(scope: Scope, *, behind_proxy: bool) -> str:

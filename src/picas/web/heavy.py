@@ -43,7 +43,8 @@ import json
 import logging
 import multiprocessing
 import os
-from collections.abc import Callable
+import time
+from collections.abc import Awaitable, Callable
 from typing import Any, ParamSpec, TypeVar
 
 import pebble
@@ -58,7 +59,7 @@ from picas.web.errors import (
     TooManyRequestsError,
     WorkerCrashedError,
 )
-from picas.web.fair import FairLane, client_address
+from picas.web.fair import REPEAT_PAUSE, FairLane, client_address
 from picas.web.settings import Settings
 from picas.web.table import Table
 
@@ -68,6 +69,10 @@ T = TypeVar("T")
 HEAVY_LEVELS = frozenset({"dificil"})
 """The levels whose every reply is heavy work (a Difícil decision runs thousands of playouts)."""
 WORKER_NICENESS = 10
+LOW_PRIORITY_NICENESS = 19
+"""The niceness of the worker that runs the jobs of an address refused lately for asking too
+often (:class:`HeavyPool`): the lowest priority, so its work takes only the CPU nobody else's
+jobs want (the kernel gives a nice-10 worker about seven times a nice-19 one's share)."""
 
 log = logging.getLogger("picas.web")
 
@@ -77,10 +82,10 @@ log = logging.getLogger("picas.web")
 _worker_table: Table | None = None
 
 
-def _start_worker(settings: Settings) -> None:
+def _start_worker(settings: Settings, niceness: int = WORKER_NICENESS) -> None:
     global _worker_table
     with contextlib.suppress(OSError):  # not allowed here: the work runs, only not politely
-        os.nice(WORKER_NICENESS)
+        os.nice(niceness)
     _worker_table = Table(settings)
 
 
@@ -107,7 +112,13 @@ class HeavyPool:
     as many jobs running, at most ``waiting`` more waiting for a free worker in the lane's fair
     queue (:attr:`lane`), and at most ``settings.address_jobs`` of them from one client address;
     each job is stopped at ``settings.heavy_deadline`` seconds of running. The worker processes
-    start at the first job."""
+    start at the first job.
+
+    The jobs of an address that its lane refused lately for asking too often
+    (:attr:`FairLane.repeated`, a loop that ignores ``Retry-After``) run in one more worker of
+    their own at the lowest priority (:data:`LOW_PRIORITY_NICENESS`): the fair queue already
+    keeps such an address to its share of the slots, and this keeps its running jobs from taking
+    the CPU that everyone else's need."""
 
     def __init__(self, settings: Settings, *, workers: int | None = None, waiting: int = 0) -> None:
         self._settings = settings
@@ -117,6 +128,7 @@ class HeavyPool:
             self._workers_count, per_address=settings.address_jobs, waiting=waiting
         )
         self._pool: pebble.ProcessPool | None = None
+        self._low_pool: pebble.ProcessPool | None = None
 
     @property
     def running(self) -> int:
@@ -134,15 +146,22 @@ class HeavyPool:
     def address(self, request: Request) -> str:
         return client_address(request.scope, behind_proxy=self._settings.behind_proxy)
 
-    def _workers(self) -> pebble.ProcessPool:
+    def _workers(self, address: str) -> pebble.ProcessPool:
+        if self.lane.repeated.repeated(address, time.monotonic()):
+            if self._low_pool is None:
+                self._low_pool = self._new_pool(1, LOW_PRIORITY_NICENESS)
+            return self._low_pool
         if self._pool is None:
-            self._pool = pebble.ProcessPool(
-                max_workers=self._workers_count,
-                initializer=_start_worker,
-                initargs=(self._settings,),
-                context=_context(),
-            )
+            self._pool = self._new_pool(self._workers_count, WORKER_NICENESS)
         return self._pool
+
+    def _new_pool(self, workers: int, niceness: int) -> pebble.ProcessPool:
+        return pebble.ProcessPool(
+            max_workers=workers,
+            initializer=_start_worker,
+            initargs=(self._settings, niceness),
+            context=_context(),
+        )
 
     async def run(
         self, request: Request, job: Callable[P, T], *args: P.args, **kwargs: P.kwargs
@@ -150,7 +169,8 @@ class HeavyPool:
         """``job(*args)`` in a worker, once the lane's fair queue gives this request its turn;
         429 ``too_many_requests`` at once when its address has its share already, 503 ``busy``
         when the queue is full."""
-        ticket = self.lane.enter(self.address(request))
+        address = self.address(request)
+        ticket = self.lane.enter(address)
         gone: asyncio.Future[None] = asyncio.ensure_future(_client_gone(request))
         future: concurrent.futures.Future[T] | None = None
         try:
@@ -159,7 +179,9 @@ class HeavyPool:
                 await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
                 if not ticket.granted.done():
                     raise ClientGoneError  # it left while waiting for its turn
-            future = self._workers().schedule(job, args=args, kwargs=kwargs, timeout=self._deadline)
+            future = self._workers(address).schedule(
+                job, args=args, kwargs=kwargs, timeout=self._deadline
+            )
             result: asyncio.Future[T] = asyncio.wrap_future(future)
             waited: set[asyncio.Future[Any]] = {result, gone}
             await asyncio.wait(waited, return_when=asyncio.FIRST_COMPLETED)
@@ -185,10 +207,11 @@ class HeavyPool:
             self.lane.leave(ticket)
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.stop()  # type: ignore[no-untyped-call]
-            self._pool.join(timeout=5)
-            self._pool = None
+        for pool in (self._pool, self._low_pool):
+            if pool is not None:
+                pool.stop()  # type: ignore[no-untyped-call]
+                pool.join(timeout=5)
+        self._pool = self._low_pool = None
 
 
 async def _client_gone(request: Request) -> None:
@@ -217,7 +240,12 @@ class FairGateMiddleware:
     ``marked`` lanes (path → lane and a marker) hold only the requests whose body has the marker:
     an act is Difícil work only if its save says ``"dificil"``. The body is looked at only while
     the address is over its share; a body without the marker (or one that spells it with JSON
-    escapes) goes on to the route, which checks the parsed save's level."""
+    escapes) goes on to the route, which checks the parsed save's level.
+
+    An address that asks again before the ``Retry-After`` of its last refusal has passed has its
+    refusal held for ``pause`` seconds first (:class:`~picas.web.fair.RepeatedRefusals`): a loop
+    that ignores ``Retry-After`` is slowed to a request a second per connection instead of costing
+    the server a core in refusals; if the lane has room for it after the pause, it goes on."""
 
     def __init__(
         self,
@@ -226,11 +254,17 @@ class FairGateMiddleware:
         lanes: dict[str, FairLane],
         marked: dict[str, tuple[FairLane, bytes]],
         behind_proxy: bool,
+        pause: float = REPEAT_PAUSE,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self.app = app
         self.lanes = lanes
         self.marked = marked
         self.behind_proxy = behind_proxy
+        self.pause = pause
+        self._clock = clock
+        self._sleep = sleep
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -239,20 +273,31 @@ class FairGateMiddleware:
         path = scope.get("path", "")
         lane = self.lanes.get(path)
         if lane is not None:
-            refusal = lane.refusal(client_address(scope, behind_proxy=self.behind_proxy))
-            if refusal is not None:
-                await send_refusal(refusal, send)
+            address = client_address(scope, behind_proxy=self.behind_proxy)
+            if lane.refusal(address) is not None and await self._refused(lane, address, send):
                 return
         elif path in self.marked:
             lane, marker = self.marked[path]
-            refusal = lane.refusal(client_address(scope, behind_proxy=self.behind_proxy))
-            if refusal is not None:
+            address = client_address(scope, behind_proxy=self.behind_proxy)
+            if lane.refusal(address) is not None:
                 message = await receive()  # the whole body: the cap has read it
-                if marker in message.get("body", b""):
-                    await send_refusal(refusal, send)
+                if marker in message.get("body", b"") and await self._refused(lane, address, send):
                     return
                 receive = _replaying(message, receive)
         await self.app(scope, receive, send)
+
+    async def _refused(self, lane: FairLane, address: str, send: Send) -> bool:
+        """Sends ``lane``'s refusal for ``address`` (held for :attr:`pause` first if the address
+        was refused inside its ``Retry-After`` already) and says so; False if, after the pause,
+        the lane has room for it after all (the request goes on)."""
+        if lane.repeated.repeated(address, self._clock()):
+            await self._sleep(self.pause)
+        refusal = lane.refusal(address)
+        if refusal is None:
+            return False
+        lane.repeated.note(address, self._clock())
+        await send_refusal(refusal, send)
+        return True
 
 
 def _replaying(first: Message, receive: Receive) -> Receive:
