@@ -369,7 +369,7 @@ def test_a_refusal_asked_for_again_inside_retry_after_is_held_first() -> None:
     assert pauses == [1.0, 1.0]
 
 
-def test_a_held_request_goes_on_when_its_share_is_free_after_the_pause() -> None:
+def test_a_held_refusal_is_the_one_decided_when_the_request_arrived() -> None:
     lane = FairLane(1, per_address=1, waiting=4)
     lane.share.enter("127.0.0.2", None)  # type: ignore[arg-type]
     pauses: list[float] = []
@@ -383,5 +383,9 @@ def test_a_held_request_goes_on_when_its_share_is_free_after_the_pause() -> None
         lane.share.leave("127.0.0.2")  # its running job ends during the pause
 
     gate._sleep = sleep_while_the_job_ends
+    assert _status(gate, "/api/practice", b"{}", "127.0.0.2") == 429
+    assert pauses == [1.0]
+    # Its share is free now: the next request (after its Retry-After) goes on at once.
+    clock[0] += RETRY_AFTER_SECONDS
     assert _status(gate, "/api/practice", b"{}", "127.0.0.2") == 200
     assert pauses == [1.0]

@@ -245,7 +245,7 @@ class FairGateMiddleware:
     An address that asks again before the ``Retry-After`` of its last refusal has passed has its
     refusal held for ``pause`` seconds first (:class:`~picas.web.fair.RepeatedRefusals`): a loop
     that ignores ``Retry-After`` is slowed to a request a second per connection instead of costing
-    the server a core in refusals; if the lane has room for it after the pause, it goes on."""
+    the server a core in refusals (the refusal is decided on arrival: the pause only delays it)."""
 
     def __init__(
         self,
@@ -287,15 +287,16 @@ class FairGateMiddleware:
         await self.app(scope, receive, send)
 
     async def _refused(self, lane: FairLane, address: str, send: Send) -> bool:
-        """Sends ``lane``'s refusal for ``address`` (held for :attr:`pause` first if the address
-        was refused inside its ``Retry-After`` already) and says so; False if, after the pause,
-        the lane has room for it after all (the request goes on)."""
-        if lane.repeated.repeated(address, self._clock()):
-            await self._sleep(self.pause)
+        """Sends ``lane``'s refusal for ``address``, decided as the request arrived (held for
+        :attr:`pause` first if the address was refused inside its ``Retry-After`` already), and
+        says so; False if the lane has room for it (the request goes on)."""
         refusal = lane.refusal(address)
         if refusal is None:
             return False
+        repeated = lane.repeated.repeated(address, self._clock())
         lane.repeated.note(address, self._clock())
+        if repeated:
+            await self._sleep(self.pause)
         await send_refusal(refusal, send)
         return True
 
