@@ -15,7 +15,7 @@ import websockets
 from websockets.typing import Origin
 
 Json = dict[str, Any]
-RETRIED = frozenset({"too_many_messages", "busy", "stale"})
+RETRIED = frozenset({"too_many_messages", "busy", "stale", "store_unavailable"})
 """Refusals after which the same action is sent again, a moment later."""
 RETRY_PAUSE = 0.3
 

@@ -124,6 +124,18 @@ class Hub:
             else:
                 self._send(conn, seq, text)
 
+    def resync_table(self, table_id: str) -> None:
+        """Changes of ``table_id`` may have been missed: each socket here gets a ``welcome``."""
+        for conn in list(self.conns(table_id)):
+            if conn.seq is not None:
+                conn.seq = None
+                self._spawn(conn)
+
+    def _spawn(self, conn: Conn) -> None:
+        task = asyncio.get_running_loop().create_task(self._resync(conn))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
     def _send(self, conn: Conn, seq: int, text: str) -> None:
         assert conn.seq is not None
         if seq <= conn.seq:
@@ -134,6 +146,4 @@ class Hub:
             return
         # A gap: changes this process did not hear of. The store has the truth.
         conn.seq = None
-        task = asyncio.get_running_loop().create_task(self._resync(conn))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._spawn(conn)

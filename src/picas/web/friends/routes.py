@@ -41,6 +41,7 @@ CLOSE_NOT_FOUND = 4404
 CLOSE_NO_HELLO = 4408
 CLOSE_REPLACED = 4409
 CLOSE_FLOOD = 4429
+RESYNC_PAUSE = 0.5
 
 
 def open_store(url: str | None = None, environ: dict[str, str] | None = None) -> Store:
@@ -77,7 +78,8 @@ def install(app: FastAPI, settings: Settings, store: Store | None = None) -> Non
         heavy_decide=heavy_decide,
     )
     hub = Hub(lambda conn: _resync(friends, hub, conn))
-    store.set_listener(hub.deliver)
+    store.set_listener(hub.deliver, hub.resync_table)
+    table.live_code = store.is_live_code  # the solo API refuses a live table's record
     app.state.friends = friends
     app.state.friends_hub = hub
     app.state.friends_process = secrets.token_hex(8)
@@ -369,11 +371,20 @@ def _describe(error: ValidationError) -> str:
 
 
 async def _resync(friends: Friends, hub: Hub, conn: Conn) -> None:
-    """A socket that missed a change gets the present as a ``welcome``."""
-    try:
-        table = await friends.load(conn.table_id)
-    except TableNotFound:
-        conn.shut(CLOSE_NOT_FOUND)
+    """A socket that missed a change gets the present as a ``welcome`` (once the store answers
+    again, if it is what went away)."""
+    while True:
+        try:
+            table = await friends.load(conn.table_id)
+            break
+        except TableNotFound:
+            conn.shut(CLOSE_NOT_FOUND)
+            return
+        except PicasError:
+            if conn.closed:
+                return
+            await asyncio.sleep(RESYNC_PAUSE)
+    if conn.closed or conn.seq is not None:
         return
     viewer = None if conn.viewer == "public" else _seat(conn.viewer)
     hub.welcomed(conn, table.seq, friends.welcome(table, viewer).model_dump_json())

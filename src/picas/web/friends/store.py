@@ -79,7 +79,10 @@ class Store(Protocol):
 
     async def unsubscribe(self, table_id: str) -> None: ...
 
-    def set_listener(self, listener: Listener) -> None: ...
+    def set_listener(self, listener: Listener, resync: Callable[[str], None] | None = None) -> None:
+        """``listener`` hears every change of a subscribed table; ``resync(table_id)`` is called
+        when changes may have been missed (the pub/sub connection dropped)."""
+        ...
 
     async def start(self) -> None: ...
 
@@ -231,7 +234,7 @@ class SqliteStore:
     async def unsubscribe(self, table_id: str) -> None:
         self._subscribed.discard(table_id)
 
-    def set_listener(self, listener: Listener) -> None:
+    def set_listener(self, listener: Listener, resync: Callable[[str], None] | None = None) -> None:
         self._listener = listener
 
     async def close(self) -> None:
