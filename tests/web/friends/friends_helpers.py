@@ -105,9 +105,11 @@ def table_of(base: str, game: str, seats: list[str], **extra: Any) -> tuple[str,
 
 
 def run(*coros: Any, timeout: float = 120) -> Any:
-    """Run the coroutines together in a new event loop, within ``timeout`` seconds."""
+    """Run the coroutines together in a new event loop, within ``timeout`` seconds: the one's
+    result, or the list of them."""
 
     async def together() -> Any:
-        return await asyncio.wait_for(asyncio.gather(*coros), timeout)
+        results = await asyncio.wait_for(asyncio.gather(*coros), timeout)
+        return results[0] if len(results) == 1 else results
 
     return asyncio.run(together())
