@@ -50,6 +50,9 @@ class Person:
     """Every message received, as parsed (tests read them all)."""
     keep: bool = False
     think: float = 0.06
+    local_address: str | None = None
+    """The client address to connect from (127.0.1.x: the server's per-address caps)."""
+    updates: int = 0
     """Seconds before each action: a person is not faster than the socket's rate limit."""
     _acted_at: int = -1
 
@@ -62,6 +65,7 @@ class Person:
                     origin=Origin(self.origin),
                     open_timeout=20,
                     max_size=2**22,
+                    local_addr=None if self.local_address is None else (self.local_address, 0),
                 ) as socket:
                     await socket.send(
                         json.dumps({"type": "hello", "token": self.token, "last_seq": self.seq})
@@ -103,6 +107,7 @@ class Person:
             if self.seq is not None and seq != self.seq + 1:
                 self.lost += seq - self.seq - 1
             self.seq = seq
+            self.updates += 1
             now = time.perf_counter()
             for event in message["events"]:
                 if event.get("type") == "play" and event.get("seat") != self.seat:

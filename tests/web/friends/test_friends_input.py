@@ -77,6 +77,11 @@ def test_malformed_messages_get_their_code_and_change_nothing(tmp_path: Path) ->
     assert after.json()["error"]["code"] == "bad_token"
 
 
+async def _drain(socket: Any) -> None:
+    while True:
+        await socket.recv()
+
+
 def test_a_frame_too_big_closes_the_socket(tmp_path: Path) -> None:
     async def big(base: str, table_id: str) -> int | None:
         async with websockets.connect(_ws(base, table_id), origin=Origin(base)) as socket:
@@ -84,8 +89,7 @@ def test_a_frame_too_big_closes_the_socket(tmp_path: Path) -> None:
             await socket.recv()
             await socket.send(json.dumps({"type": "ping", "pad": "x" * 10_000}))
             with pytest.raises(websockets.ConnectionClosed) as closed:
-                while True:
-                    await socket.recv()
+                await _drain(socket)
             return closed.value.rcvd.code if closed.value.rcvd else None
 
     with server(tmp_path) as base:
