@@ -97,6 +97,7 @@ class Person:
         kind = message.get("type")
         if kind == "welcome":
             self.welcomes += 1
+            self._acted_at = -1  # the snapshot is the truth: an action lost in a crash is redone
             self.seat = message["seat"]
             self.seq = message["seq"]
         elif kind == "update":

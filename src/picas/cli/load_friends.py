@@ -22,6 +22,8 @@ from picas.cli.load_basics import percentiles
 
 Json = dict[str, Any]
 SEATS = ("south", "west", "north", "east")
+WARMUP = 10.0
+"""Seconds at the start whose cards are not timed (the sockets are still connecting)."""
 
 
 def _post(base: str, path: str, body: Json) -> Json:
@@ -76,7 +78,11 @@ async def run_friends(
             people.append(one)
     stop = asyncio.Event()
     tasks = [asyncio.create_task(one.run(stop=stop)) for one in people]
-    await asyncio.sleep(seconds)
+    # The first seconds are everyone connecting at once (each a stored change): not play.
+    warmup = min(WARMUP, seconds / 4)
+    await asyncio.sleep(warmup)
+    sent.latencies.clear()
+    await asyncio.sleep(seconds - warmup)
     stop.set()
     await asyncio.wait(tasks, timeout=15)
     for task in tasks:
@@ -91,6 +97,7 @@ async def run_friends(
         "game": game,
         "level": level,
         "seconds": seconds,
+        "warmup": round(warmup, 1),
         "think": think,
         "setup_seconds": round(setup, 1),
         "updates": sum(one.updates for one in people),
@@ -109,7 +116,7 @@ def describe(result: Json) -> str:
     figures = result["card_to_others_ms"]
     lines = [
         f"load --friends: {result['tables']} tables ({result['sockets']} sockets), {result['game']}"
-        f" at {result['level']}, {result['seconds']} s, think {result['think']} s:"
+        f" at {result['level']}, {result['seconds']} s (first {result['warmup']} s not timed), think {result['think']} s:"
         f" {result['actions']:,} actions, {result['updates']:,} updates received,"
         f" {result['games_finished']} games finished",
         f"  card → the other three: n={figures.get('n', 0):,} p50 {figures.get('p50')} ms"

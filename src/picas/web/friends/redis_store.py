@@ -35,6 +35,9 @@ log = logging.getLogger("picas.web")
 
 PREFIX = "picas:mesa:"
 DUE = PREFIX + "due"
+POOL_SIZE = 64
+"""Connections to Redis per server process (besides the pub/sub one)."""
+POOL_WAIT = 10.0
 LIVE = PREFIX + "live"
 
 COMMIT = """
@@ -83,6 +86,11 @@ class StoreUnavailable(PicasError):  # noqa: N818 (named like the engine's error
         )
 
 
+def _unavailable(error: RedisError) -> StoreUnavailable:
+    log.warning("Redis no responde: %s", error)
+    return StoreUnavailable()
+
+
 def _table_key(table_id: str) -> str:
     return f"{PREFIX}t:{table_id}"
 
@@ -97,7 +105,12 @@ class RedisStore:
     def __init__(self, url: str, *, clock: Callable[[], float] = time.time) -> None:
         self.url = url
         self._clock = clock
-        self._redis: aioredis.Redis = aioredis.Redis.from_url(url, decode_responses=True)
+        # A bounded pool that waits for a free connection (the default one refuses with «Too
+        # many connections» under a burst of changes).
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url, max_connections=POOL_SIZE, timeout=POOL_WAIT, decode_responses=True
+        )
+        self._redis: aioredis.Redis = aioredis.Redis(connection_pool=pool)
         self._sync: redis.Redis = redis.Redis.from_url(url, decode_responses=True)
         self._commit = self._redis.register_script(COMMIT)
         self._create = self._redis.register_script(CREATE)
@@ -139,8 +152,8 @@ class RedisStore:
                     table_id,
                 ],
             )
-        except RedisError:
-            raise StoreUnavailable() from None
+        except RedisError as error:
+            raise _unavailable(error) from None
         if result == -1:
             raise TooManyTables(TOO_MANY_MESSAGE)
         if result == -2:
@@ -149,8 +162,8 @@ class RedisStore:
     async def load(self, table_id: str) -> dict[str, Any] | None:
         try:
             text = await self._redis.hget(_table_key(table_id), "doc")
-        except RedisError:
-            raise StoreUnavailable() from None
+        except RedisError as error:
+            raise _unavailable(error) from None
         return None if text is None else dict(json.loads(text))
 
     async def commit(
@@ -180,8 +193,8 @@ class RedisStore:
                     self._clock() + ttl,
                 ],
             )
-        except RedisError:
-            raise StoreUnavailable() from None
+        except RedisError as error:
+            raise _unavailable(error) from None
         return bool(result == 1)
 
     async def due(self, now: float) -> list[str]:

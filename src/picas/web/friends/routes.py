@@ -41,6 +41,7 @@ CLOSE_NOT_FOUND = 4404
 CLOSE_NO_HELLO = 4408
 CLOSE_REPLACED = 4409
 CLOSE_FLOOD = 4429
+CLOSE_UNAVAILABLE = 1013
 RESYNC_PAUSE = 0.5
 
 
@@ -247,6 +248,10 @@ async def serve_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.send_text(_error(error.code, error.message))
         await websocket.close(code=CLOSE_BAD_TOKEN)
         return
+    except PicasError as error:  # the store does not answer now: the page tries again
+        await websocket.send_text(_error(error.code, error.message))
+        await websocket.close(code=CLOSE_UNAVAILABLE)
+        return
     if len(hub.conns(table_id)) >= limits.sockets_per_table:
         await websocket.send_text(
             _error("too_many_sockets", "Hay demasiadas conexiones a esta mesa.")
@@ -268,13 +273,17 @@ async def serve_socket(websocket: WebSocket, table_id: str) -> None:
         welcome = friends.welcome(table, None if viewer == "public" else _seat(viewer))
         hub.welcomed(conn, table.seq, welcome.model_dump_json())
         await _read_loop(websocket, conn, friends, limits)
-    except (WebSocketDisconnect, TableNotFound):
+    except WebSocketDisconnect:
         pass
+    except PicasError as error:  # the table closed, or the store does not answer
+        conn.push(_bye(error.code, error.message))
+        conn.shut(CLOSE_UNAVAILABLE)
     finally:
         if hub.remove(conn):
             await _unsubscribe(friends, table_id)
         if viewer != "public":
-            await friends.disconnect(table_id, viewer, owner)
+            with contextlib.suppress(PicasError):
+                await friends.disconnect(table_id, viewer, owner)
         conn.shut(conn.close_code or 1000)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(writer, 1.0)
