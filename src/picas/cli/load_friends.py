@@ -116,7 +116,8 @@ def describe(result: Json) -> str:
     figures = result["card_to_others_ms"]
     lines = [
         f"load --friends: {result['tables']} tables ({result['sockets']} sockets), {result['game']}"
-        f" at {result['level']}, {result['seconds']} s (first {result['warmup']} s not timed), think {result['think']} s:"
+        f" at {result['level']}, {result['seconds']} s (first {result['warmup']} s not timed),"
+        f" think {result['think']} s:"
         f" {result['actions']:,} actions, {result['updates']:,} updates received,"
         f" {result['games_finished']} games finished",
         f"  card → the other three: n={figures.get('n', 0):,} p50 {figures.get('p50')} ms"
