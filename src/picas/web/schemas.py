@@ -20,8 +20,15 @@ from pydantic import (
     StrictStr,
 )
 
+from picas.shared.spec import GameSpec
+
 SeatKey = Literal["south", "west", "north", "east"]
-Level = Literal["facil", "normal", "dificil"]
+
+
+def level_type(spec: GameSpec) -> Any:
+    """The type of a level of ``spec``'s game, its levels as the registry lists them (an enum in
+    the OpenAPI schema; a plain ``str`` to the type checker, which cannot read the registry)."""
+    return Literal[tuple(spec.levels)]
 
 
 class _In(BaseModel):

@@ -13,10 +13,11 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Mapping
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, StrictBool, StrictStr
 
+from picas.games import find_game
 from picas.games.corazones import (
     Action,
     GameState,
@@ -45,7 +46,6 @@ from picas.shared.views import trick_to_json
 from picas.web.events import Event, events_after
 from picas.web.games.generic import GameModels
 from picas.web.schemas import (
-    Level,
     PlayEvent,
     RefusalOut,
     SaveOut,
@@ -55,9 +55,17 @@ from picas.web.schemas import (
     TrickOut,
     _In,
     _Out,
+    level_type,
 )
 
 # --- the bodies and answers of the API for this game ------------------------------------------
+
+
+SPEC = find_game("corazones")
+if TYPE_CHECKING:
+    Level = str
+else:
+    Level = level_type(SPEC)
 
 
 class CorazonesNewGameIn(_In):
@@ -68,7 +76,7 @@ class CorazonesNewGameIn(_In):
     passing: StrictBool = True
     jack_of_diamonds: StrictBool = False
     moon: Literal["others", "self"] = "others"
-    level: Level = "facil"
+    level: Level = SPEC.default_level
     code: StrictStr | None = Field(
         default=None,
         max_length=32,

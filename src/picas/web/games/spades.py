@@ -10,10 +10,11 @@ import dataclasses
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field, StrictBool, StrictStr
 
+from picas.games import find_game
 from picas.games.spades import (
     Action,
     Bid,
@@ -46,7 +47,6 @@ from picas.shared.deals import deal_for
 from picas.web.events import Event, events_after
 from picas.web.games.generic import GameModels
 from picas.web.schemas import (
-    Level,
     PlayEvent,
     RefusalOut,
     SaveOut,
@@ -56,9 +56,17 @@ from picas.web.schemas import (
     TrickOut,
     _In,
     _Out,
+    level_type,
 )
 
 # --- the bodies and answers of the API for this game ------------------------------------------
+
+
+SPEC = find_game("spades")
+if TYPE_CHECKING:
+    Level = str
+else:
+    Level = level_type(SPEC)
 
 
 TeamKey = Literal["north_south", "east_west"]
@@ -69,7 +77,7 @@ class NewGameIn(_In):
 
     game: Literal["spades"] = "spades"
     target: Literal[250, 500] = 250
-    level: Level = "facil"
+    level: Level = SPEC.default_level
     bag_penalty: StrictBool = True
     blind_nil: StrictBool = False
     code: StrictStr | None = Field(
