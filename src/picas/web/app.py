@@ -26,6 +26,7 @@ from picas.web.heavy import (
     HeavyPool,
 )
 from picas.web.help_pages import help_router
+from picas.web.manifest import manifest_route
 from picas.web.middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
 from picas.web.routers import games, pages, review, tip
 from picas.web.settings import (
@@ -76,6 +77,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(tip.router)
     app.include_router(review.review_router())
     app.include_router(pages.pages_router(settings.static_dir))
+    app.router.routes.append(manifest_route())
     files = (
         StaticFiles(directory=settings.static_dir, html=True)
         if settings.static_dir.is_dir()

@@ -45,6 +45,7 @@ from picas.shared.tricks import Play, Trick
 from picas.shared.views import trick_to_json
 from picas.web.events import Event, events_after
 from picas.web.games.generic import GameModels
+from picas.web.games.page import GamePage, Storage
 from picas.web.schemas import (
     PlayEvent,
     RefusalOut,
@@ -428,3 +429,16 @@ def hint_json(suggestion: Suggestion, *, passing: bool) -> dict[str, Any]:
         "reason_code": details[0]["reason_code"],
         "reason_params": details[0]["reason_params"],
     }
+
+
+PAGE = GamePage(
+    links=("corazones", "hearts"),
+    download="corazones",
+    storage=Storage(
+        game="picas.corazones.partida",
+        practice="picas.corazones.practica",
+        settings="picas.corazones.ajustes",
+        aside="picas.corazones.partida.apartada.",
+        stats="picas.corazones.estadisticas",
+    ),
+)

@@ -46,6 +46,7 @@ from picas.record import iter_states
 from picas.shared.deals import deal_for
 from picas.web.events import Event, events_after
 from picas.web.games.generic import GameModels
+from picas.web.games.page import GamePage, Storage
 from picas.web.schemas import (
     PlayEvent,
     RefusalOut,
@@ -483,3 +484,18 @@ def bid_reason(after: GameState, seat: Seat) -> str:
     """Why ``seat`` bid what it just bid, in short Spanish, from its own view only."""
     tip = explain_bid(view_for(after, seat))
     return ", ".join(tip.reasons) or tip.text()
+
+
+PAGE = GamePage(
+    links=("picas", "spades"),
+    former=("picas",),
+    download="picas",
+    # The keys Spades had before Corazones came, so a Spades player's save and statistics open.
+    storage=Storage(
+        game="picas.partida",
+        practice="picas.practica",
+        settings="picas.ajustes",
+        aside="picas.partida.apartada.",
+        stats="picas.estadisticas",
+    ),
+)
