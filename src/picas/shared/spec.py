@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from picas.shared.bots import BotLoop
+from picas.shared.bots import LEVEL_NAMES_ES, BotLoop
 from picas.shared.errors import PicasError
 
 if TYPE_CHECKING:  # not at run time: picas.compiled reads the registry before any hot module loads
@@ -47,6 +47,17 @@ def levels(
         key: Level(name, heavy=key in heavy, verify_limit=limits.get(key))
         for key, name in names.items()
     }
+
+
+def three_levels(dificil_verify_limit: int) -> dict[str, Level]:
+    """Fácil, Normal and Difícil, the levels every game of the site offers: Difícil's replies are
+    heavy work, and an import checks a record at Difícil up to ``dificil_verify_limit`` actions
+    (the game's own figure: its Difícil's time a decision)."""
+    return levels(
+        LEVEL_NAMES_ES,
+        heavy=frozenset({"dificil"}),
+        verify_limits={"dificil": dificil_verify_limit},
+    )
 
 
 @dataclass(frozen=True, slots=True)

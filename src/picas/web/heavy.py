@@ -49,7 +49,7 @@ from typing import Any, ParamSpec, TypeVar
 
 import pebble
 from starlette.requests import Request
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from picas import games
 from picas.games import KEYS
@@ -61,6 +61,7 @@ from picas.web.errors import (
     WorkerCrashedError,
 )
 from picas.web.fair import REPEAT_PAUSE, FairLane, client_address
+from picas.web.middleware import replaying
 from picas.web.settings import Settings
 from picas.web.table import Table
 
@@ -289,7 +290,7 @@ class FairGateMiddleware:
                 marked = any(marker in body for marker in markers)
                 if marked and await self._refused(lane, address, send):
                     return
-                receive = _replaying(message, receive)
+                receive = replaying(message, receive)
         await self.app(scope, receive, send)
 
     async def _refused(self, lane: FairLane, address: str, send: Send) -> bool:
@@ -305,19 +306,6 @@ class FairGateMiddleware:
             await self._sleep(self.pause)
         await send_refusal(refusal, send)
         return True
-
-
-def _replaying(first: Message, receive: Receive) -> Receive:
-    delivered = False
-
-    async def replay() -> Message:
-        nonlocal delivered
-        if not delivered:
-            delivered = True
-            return first
-        return await receive()
-
-    return replay
 
 
 _REFUSAL_BODIES = {

@@ -11,9 +11,8 @@ from picas.games.corazones.hot import HOT_MODULES
 from picas.games.corazones.record import KEY, CorazonesRecord
 from picas.games.corazones.rules import TARGETS, Rules
 from picas.games.corazones.view import view_for, view_to_json
-from picas.shared.bots import LEVEL_NAMES_ES
 from picas.shared.invariants import Tally
-from picas.shared.spec import Arena, ArenaOption, ArenaRequest, GameSpec, levels
+from picas.shared.spec import Arena, ArenaOption, ArenaRequest, GameSpec, three_levels
 
 
 def check(seed: int, hands: int, level: str | None, views_every: int) -> Tally:
@@ -67,11 +66,7 @@ SPEC = GameSpec(
         "jack_of_diamonds": (False, True),
         "moon": ("others", "self"),
     },
-    levels=levels(
-        LEVEL_NAMES_ES,
-        heavy=frozenset({"dificil"}),
-        verify_limits={"dificil": DIFICIL_VERIFY_LIMIT},
-    ),
+    levels=three_levels(DIFICIL_VERIFY_LIMIT),
     load_bot=load_bot,
     check=check,
     arena=Arena(

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from picas.games.spades import arena, bench, invariants, report
 from picas.games.spades.bots.base import SPADES_BOTS
-from picas.games.spades.bots.registry import LEVEL_NAMES_ES, load_bot
+from picas.games.spades.bots.registry import load_bot
 from picas.games.spades.hot import HOT_MODULES
 from picas.games.spades.record import KEY, SpadesRecord
 from picas.games.spades.rules import Rules
 from picas.games.spades.view import view_for, view_to_json
 from picas.shared.invariants import Tally
-from picas.shared.spec import Arena, ArenaOption, ArenaRequest, GameSpec, levels
+from picas.shared.spec import Arena, ArenaOption, ArenaRequest, GameSpec, three_levels
 
 
 def check(seed: int, hands: int, level: str | None, views_every: int) -> Tally:
@@ -54,11 +54,7 @@ SPEC = GameSpec(
     record=SpadesRecord,
     rules=Rules,
     options={"target": (250, 500), "bag_penalty": (True, False), "blind_nil": (False, True)},
-    levels=levels(
-        LEVEL_NAMES_ES,
-        heavy=frozenset({"dificil"}),
-        verify_limits={"dificil": DIFICIL_VERIFY_LIMIT},
-    ),
+    levels=three_levels(DIFICIL_VERIFY_LIMIT),
     load_bot=load_bot,
     check=check,
     arena=Arena(
