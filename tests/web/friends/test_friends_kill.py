@@ -13,8 +13,11 @@ import time
 import urllib.request
 from pathlib import Path
 
-from conftest import RedisServer
+import friends_redis
 from friends_helpers import host, person, run, table_of
+from friends_redis import RedisServer
+
+redis_server = friends_redis.redis_server  # the fixture, by name
 
 
 def _children(pid: int) -> list[int]:

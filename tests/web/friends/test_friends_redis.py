@@ -9,11 +9,14 @@ import threading
 import time
 from pathlib import Path
 
-from conftest import RedisServer
+import friends_redis
 from friends_helpers import host, person, run, server, table_of
+from friends_redis import RedisServer
 
 from picas.cli.friends_client import Sent
 from picas.web.friends.redis_store import RedisStore
+
+redis_server = friends_redis.redis_server  # the fixture, by name
 
 
 def test_people_of_one_table_on_two_servers_play_a_whole_game(

@@ -1,4 +1,5 @@
-"""A real redis-server (Debian's) for the tests that need one, on a free port in 9290–9299."""
+"""A real redis-server (Debian's) for the tests that need one, on a free port in 9290–9299 (the
+fixture `redis_server`, imported by the tests that use it)."""
 
 from __future__ import annotations
 
