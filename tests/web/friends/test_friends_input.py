@@ -253,3 +253,31 @@ def test_a_finished_tables_signed_record_opens_like_a_solo_save(tmp_path: Path) 
         assert end is not None
         opened = post(base, "/api/games/import", {"record": end["record"], "sig": end["sig"]})
     assert opened.status_code == 200, opened.text
+
+
+def test_the_bodies_bounds_cover_the_friends_endpoints(tmp_path: Path) -> None:
+    filler = "0" * (300 * 1024)
+    with server(tmp_path) as base:
+        table_id = create(base)["table"]["id"]
+        paths = [
+            "/api/mesas",
+            *(f"/api/mesas/{table_id}/{end}" for end in ("seats", "host", "leave")),
+        ]
+        answers = {}
+        for path in paths:
+            big = httpx_post(base, path, '{"name": "' + filler + '"}')
+            deep = httpx_post(base, path, '{"name": [[[[[[[1]]]]]]]}')
+            garbage = httpx_post(base, path, "{not json")
+            answers[path] = (big, deep, garbage)
+    for path, (big, deep, garbage) in answers.items():
+        assert (big.status_code, big.json()["error"]["code"]) == (413, "too_large"), path
+        assert deep.status_code == 400, path
+        assert garbage.status_code == 400, path
+
+
+def httpx_post(base: str, path: str, text: str) -> Any:
+    import httpx2
+
+    return httpx2.post(
+        base + path, content=text, headers={"Content-Type": "application/json"}, timeout=20
+    )

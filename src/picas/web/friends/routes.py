@@ -21,6 +21,7 @@ from starlette.responses import Response
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from picas.shared.errors import PicasError
+from picas.web.deps import ERROR_RESPONSES
 from picas.web.errors import error_response
 from picas.web.fair import client_address
 from picas.web.friends import messages as m
@@ -129,9 +130,9 @@ def _friends(request: Request | WebSocket) -> Friends:
 
 
 def router(*, behind_proxy: bool) -> APIRouter:
-    api = APIRouter(prefix="/api/mesas", tags=["mesas"])
+    api = APIRouter(prefix="/api/mesas", tags=["mesas"], responses=ERROR_RESPONSES)
 
-    @api.post("", status_code=201, response_model=m.SeatOut, summary="Create a friends' table")
+    @api.post("", response_model=m.SeatOut, summary="Create a friends' table")
     async def create(body: m.CreateIn, request: Request) -> m.SeatOut:
         address = client_address(request.scope, behind_proxy=behind_proxy)
         return await _friends(request).create(body, address)
