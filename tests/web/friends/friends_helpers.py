@@ -70,7 +70,7 @@ def post(base: str, path: str, body: Json) -> httpx.Response:
 
 
 def create(base: str, game: str = "spades", **extra: Any) -> Json:
-    body: Json = {"game": game, "name": "Ana", "level": "facil", **extra}
+    body: Json = {"game": game, "name": "Ana", "level": "facil"} | extra
     response = post(base, "/api/mesas", body)
     assert response.status_code == 200, response.text
     data: Json = response.json()
