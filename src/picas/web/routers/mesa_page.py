@@ -33,7 +33,8 @@ def mesa_page_router(static_dir: Path) -> APIRouter:
         answer.headers["Content-Security-Policy"] = CSP
         etag = answer.headers["etag"]
         if etag in request.headers.get("if-none-match", ""):
-            return Response(status_code=304, headers={"ETag": etag})
+            # The 304 carries the policy too: a browser keeps the headers it revalidated with.
+            return Response(status_code=304, headers={"ETag": etag, "Content-Security-Policy": CSP})
         return answer
 
     return router
