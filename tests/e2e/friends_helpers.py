@@ -144,7 +144,8 @@ STEP = """() => {
   }
   const pass = q('#btn-pasar');
   if (pass) {
-    const codes = [...document.querySelectorAll('#mano .carta-mano')].slice(0, 3).map((c) => c.dataset.carta);
+    const cards = [...document.querySelectorAll('#mano .carta-mano')].slice(0, 3);
+    const codes = cards.map((c) => c.dataset.carta);
     for (const code of codes) {
       const card = q(`#mano [data-carta="${code}"]`);
       if (card && !card.classList.contains('elegida')) card.click();

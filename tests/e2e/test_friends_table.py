@@ -129,7 +129,9 @@ def test_two_people_two_cpus_a_reload_a_leave_and_a_return(
     luis.page.close()
     ana.page.wait_for_selector("#asiento-north .asiento-nota", timeout=30_000)
     assert "Luis" in ana.page.inner_text("#asiento-north .asiento-nota")
-    play_until([ana], "document.querySelectorAll('#asiento-west .canto:not(.sin-canto)').length", 60)
+    play_until(
+        [ana], "document.querySelectorAll('#asiento-west .canto:not(.sin-canto)').length", 60
+    )
     # He comes back from the same browser: his seat, his cards, the CPU no longer for him.
     reopen(luis)
     luis.page.goto(link)

@@ -610,6 +610,7 @@ export const EN = {
   "fr.help.fair": "Fair play",
   "fr.help.fairLink": "Fair play: deals you can check",
   "fr.passed": "{name} has chosen their pass.",
+  "fr.room.partner": "with {seat}",
   "fr.title": "Table with friends — Picas",
 };
 

@@ -594,6 +594,7 @@ export const ES = {
   "fr.help.fair": "Juego limpio",
   "fr.help.fairLink": "Juego limpio: repartos que se pueden comprobar",
   "fr.passed": "{name} ya ha elegido su pase.",
+  "fr.room.partner": "con {seat}",
   "fr.title": "Mesa con amigos — Picas",
 };
 

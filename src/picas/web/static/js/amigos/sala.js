@@ -52,7 +52,7 @@ export function drawRoom(table, { mine, onSit, onHost, onLeave }) {
     li.dataset.seat = seat;
     if (table.game !== "corazones") li.classList.add(seat === "south" || seat === "north" ? "pareja-a" : "pareja-b");
     const head = el("span", "sala-sitio", t(`fr.seat.${seat}`));
-    if (table.game !== "corazones") head.append(el("span", "sala-pareja", ` · ${t("fr.seat." + PARTNER[seat])}`));
+    if (table.game !== "corazones") head.append(el("span", "sala-pareja", ` · ${t("fr.room.partner", { seat: t(`fr.seat.${PARTNER[seat]}`) })}`));
     li.append(head);
     const body = el("div", "sala-ocupante");
     if (info.kind === "person") body.append(personLine(info, { mine: seat === mine, isHost: seat === table.host }));
