@@ -16,6 +16,7 @@ import picas
 from picas.web import errors
 from picas.web.cache import AnswerCache
 from picas.web.fair import FairLane
+from picas.web.friends import routes as friends_routes
 from picas.web.guard import BodyShapeMiddleware
 from picas.web.heavy import ACT_PATH, HEAVY_PATHS, HINT_PATH, FairGateMiddleware, HeavyPool
 from picas.web.help_pages import help_router
@@ -66,6 +67,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.hints = FairLane(HINT_SLOTS, per_address=settings.address_jobs, waiting=HINT_WAITING)
     app.state.answers = AnswerCache(ANSWER_CACHE_SIZE)
     errors.install(app)
+    friends_routes.install(app, settings)  # Mesa con amigos (docs/friends.md)
     app.include_router(games.games_router())
     app.include_router(tip.router)
     app.include_router(review.review_router())

@@ -163,6 +163,8 @@ class EndOut(_Out):
     salt: str
     commitment: str
     record: dict[str, Any]
+    sig: str
+    """The record signed by this server: it opens in review and «Rejugar» like a solo save."""
 
 
 # --- the socket: client to server ---------------------------------------------------------------
