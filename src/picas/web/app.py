@@ -18,7 +18,14 @@ from picas.web.cache import AnswerCache
 from picas.web.fair import FairLane
 from picas.web.friends import routes as friends_routes
 from picas.web.guard import BodyShapeMiddleware
-from picas.web.heavy import ACT_PATH, HEAVY_PATHS, HINT_PATH, FairGateMiddleware, HeavyPool
+from picas.web.heavy import (
+    ACT_PATH,
+    HEAVY_MARKERS,
+    HEAVY_PATHS,
+    HINT_PATH,
+    FairGateMiddleware,
+    HeavyPool,
+)
 from picas.web.help_pages import help_router
 from picas.web.middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
 from picas.web.routers import games, pages, review, tip
@@ -91,7 +98,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyShapeMiddleware)
     lanes = dict.fromkeys(HEAVY_PATHS, app.state.heavy.lane)
     lanes[HINT_PATH] = app.state.hints
-    marked = {ACT_PATH: (app.state.replies.lane, b'"dificil"')}
+    marked = {ACT_PATH: (app.state.replies.lane, HEAVY_MARKERS)}
     app.add_middleware(
         FairGateMiddleware, lanes=lanes, marked=marked, behind_proxy=settings.behind_proxy
     )
