@@ -30,6 +30,7 @@ from picas.web.help_pages import help_router
 from picas.web.manifest import manifest_route
 from picas.web.middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
 from picas.web.routers import games, pages, review, tip
+from picas.web.routers.mesa_page import mesa_page_router
 from picas.web.settings import (
     HEAVY_WAITING,
     HINT_SLOTS,
@@ -80,6 +81,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(review.review_router())
     app.include_router(pages.pages_router(settings.static_dir))
     app.router.routes.append(manifest_route())
+    app.include_router(mesa_page_router(settings.static_dir))  # the friends' table's page
     files = (
         StaticFiles(directory=settings.static_dir, html=True)
         if settings.static_dir.is_dir()
