@@ -180,6 +180,7 @@ def hand_game(rules: Rules, code: str, number: int) -> GameState:
         dealer=dealer,
         hands=deal_for(code, number, dealer),
         direction=direction_for(number, passing=rules.passing),
+        rules=rules,
     )
     return GameState.new(rules, code)._replace(hand=hand)
 
