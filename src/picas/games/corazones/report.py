@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from picas.games.corazones.game import GameState
+from picas.games.corazones.rules import Rules
 from picas.games.corazones.view import outcome_to_json, result_to_json
 from picas.shared.seats import Seat
 
