@@ -108,7 +108,7 @@ class Timed:
         self._clock = clock
         self._is_a = is_a
 
-    def pass_cards(self, view: PlayerView, rng: random.Random) -> tuple[Card, Card, Card]:
+    def pass_cards(self, view: PlayerView, rng: random.Random) -> tuple[Card, ...]:
         start = time.process_time()
         try:
             return self._bot.pass_cards(view, rng)
