@@ -77,7 +77,7 @@ def codes(mask: int) -> set[str]:
 
 
 def play_hand(game: GameState, rng: random.Random) -> tuple[GameState, list[int]]:
-    """One hand played at random by the oracle's rules, the engine following; the oracle's points."""
+    """One hand played at random by the oracle's rules, the engine following: its points."""
     rules = game.rules
     number = len(game.history) + 1
     hands = [codes(game.hand.dealt[seat]) for seat in range(4)]

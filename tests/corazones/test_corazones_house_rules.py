@@ -17,8 +17,15 @@ from hypothesis import strategies as st
 
 from corazones_games import bots_game
 from picas.cli import main
-from picas.games.corazones import GameState, HandState, MoonForm, Pass, PassDirection, Rules
-from picas.games.corazones import invariants
+from picas.games.corazones import (
+    GameState,
+    HandState,
+    MoonForm,
+    Pass,
+    PassDirection,
+    Rules,
+    invariants,
+)
 from picas.games.corazones.invariants import check_hand_result, check_position
 from picas.games.corazones.record import CorazonesRecord
 from picas.games.corazones.scoring import score_hand
@@ -90,7 +97,8 @@ def test_an_older_record_opens_as_the_standard_game() -> None:
 def test_a_record_names_its_variant_and_replays_the_same_game() -> None:
     record = bots_game(code="CASA2345", hands=2, omnibus=True, pass_size=4)
     data = json.loads(record.dumps())
-    assert data["rules"]["omnibus"] is True and data["rules"]["pass_size"] == 4
+    assert data["rules"]["omnibus"] is True
+    assert data["rules"]["pass_size"] == 4
     again = read_record(data)
     assert again.rules == Rules(omnibus=True, pass_size=4)
     assert final_state(again) == final_state(record)
@@ -117,7 +125,8 @@ def test_a_pass_of_four_takes_four_cards_and_refuses_three() -> None:
     hand = _deal(Rules(pass_size=4))
     three = Pass((card("2C"), card("3C"), card("4C")))
     refusal = hand.check(three, S)
-    assert refusal is not None and refusal.code == "pass_three_cards"
+    assert refusal is not None
+    assert refusal.code == "pass_three_cards"
     assert "cuatro" in refusal.message
     four = Pass((card("AC"), card("KC"), card("QC"), card("JC")))
     assert hand.check(four, S) is None
@@ -136,7 +145,8 @@ def test_a_pass_of_four_takes_four_cards_and_refuses_three() -> None:
 def test_the_standard_pass_is_still_three() -> None:
     hand = _deal(Rules())
     refusal = hand.check(Pass((card("AC"), card("KC"), card("QC"), card("JC"))), S)
-    assert refusal is not None and refusal.message == "Hay que pasar exactamente tres cartas."
+    assert refusal is not None
+    assert refusal.message == "Hay que pasar exactamente tres cartas."
 
 
 # --- the queen and hearts ------------------------------------------------------------------------
@@ -155,7 +165,8 @@ def test_the_queen_breaks_hearts_only_when_the_rule_says(breaks: bool) -> None:
     refusal = hand.check(Play(card("2H")))
     assert (refusal is None) is breaks
     if not breaks:
-        assert refusal is not None and refusal.code == "hearts_not_broken"
+        assert refusal is not None
+        assert refusal.code == "hearts_not_broken"
 
 
 # --- Omnibus' scoring ----------------------------------------------------------------------------
