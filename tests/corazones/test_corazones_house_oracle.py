@@ -94,7 +94,8 @@ def play_hand(game: GameState, rng: random.Random) -> tuple[GameState, list[int]
             hands[(giver + SHIFT[direction]) % 4] |= set(chosen[giver])
     assert [codes(game.hand.hands[seat]) for seat in range(4)] == hands
     turn = next(seat for seat in range(4) if "2C" in hands[seat])
-    leader, trick, broken = turn, [], False
+    leader, broken = turn, False
+    trick: list[str] = []
     taken: list[list[str]] = [[], [], [], []]
     for count in range(52):
         legal = oracle_legal(hands[turn], trick, count < 4, broken)
