@@ -13,9 +13,11 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    SerializerFunctionWrapHandler,
     StrictBool,
     StrictInt,
     StrictStr,
+    model_serializer,
 )
 
 SeatKey = Literal["south", "west", "north", "east"]
@@ -65,6 +67,13 @@ class CorazonesNewGameIn(_In):
     passing: StrictBool = True
     jack_of_diamonds: StrictBool = False
     moon: Literal["others", "self"] = "others"
+    omnibus: StrictBool = Field(
+        default=False, description="House rule: ♦10 scores −10 (not with jack_of_diamonds)."
+    )
+    pass_size: Literal[3, 4] = Field(default=3, description="House rule: cards each player passes.")
+    queen_breaks_hearts: StrictBool = Field(
+        default=True, description="House rule: playing ♠Q breaks hearts (off: only a heart does)."
+    )
     level: Level = "facil"
     code: StrictStr | None = Field(
         default=None,
@@ -79,7 +88,8 @@ ActionIn = Annotated[
     StrictInt | CardCode | Annotated[list[CardCode], Field(max_length=13)],
     Field(
         description='Spades: a bid 0–13, "blind_nil", "look", or a card code ("QH"). Corazones:'
-        ' a card code, or a pass of three card codes (["QS", "AS", "KS"]).',
+        ' a card code, or a pass of three card codes (["QS", "AS", "KS"]; four with the house'
+        " rule pass_size 4).",
         examples=[4, "QH", "look", ["QS", "AS", "KS"]],
     ),
 ]
@@ -385,11 +395,21 @@ Direction = Literal["left", "right", "across", "none"]
 
 
 class CorazonesRulesOut(_Out):
+    """The rules; a house rule (issue 21) appears only when it is not the standard game's."""
+
     target: int
     passing: bool
     jack_of_diamonds: bool
     moon: Literal["others", "self"]
     first_pass: Direction
+    omnibus: bool | None = None
+    pass_size: Literal[3, 4] | None = None
+    queen_breaks_hearts: bool | None = None
+
+    @model_serializer(mode="wrap")
+    def _standard_unsaid(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        return {key: value for key, value in data.items() if value is not None}
 
 
 class CorazonesTrickOut(TrickOut):

@@ -26,12 +26,12 @@ from picas.games.corazones import (
     view_for,
     view_to_json,
 )
-from picas.games.corazones.actions import PASS_SIZE
 from picas.games.corazones.bots import Bot, decide, play_bots
 from picas.games.corazones.bots.hint import Suggestion, suggest
 from picas.games.corazones.game import dealer_of
 from picas.games.corazones.hand import Deal
 from picas.games.corazones.record import CorazonesRecord
+from picas.games.corazones.rules import PASS_SIZES
 from picas.games.corazones.scoring import card_points
 from picas.games.corazones.view import outcome_to_json, result_to_json
 from picas.shared.cards import cards_in, mask_of
@@ -67,17 +67,18 @@ class CorazonesTable:
 
     def new_record(self, settings: Mapping[str, Any], *, level: str, code: str) -> CorazonesRecord:
         """A fresh game with the page's settings (``target``, ``passing``, ``jack_of_diamonds``,
-        ``moon``)."""
+        ``moon`` and the house rules ``omnibus``, ``pass_size``, ``queen_breaks_hearts``)."""
         return CorazonesRecord(
             rules=Rules().with_settings(**settings), code=code, meta={"level": level}
         )
 
     def parse_action(self, value: object) -> Action:
-        """South's action. A pass of another number of cards is malformed whatever the position
-        (422), like a bid out of range in Spades; which cards may go is the hand's judgement."""
+        """South's action. A pass of a number of cards no table passes is malformed whatever the
+        position (422), like a bid out of range in Spades; whether this game passes three or four
+        (a house rule), and which cards may go, is the hand's judgement."""
         action = parse_action(value)
-        if isinstance(action, Pass) and len(action.cards) != PASS_SIZE:
-            raise InvalidAction("Hay que pasar exactamente tres cartas.", code="pass_three_cards")
+        if isinstance(action, Pass) and len(action.cards) not in PASS_SIZES:
+            raise InvalidAction("Hay que pasar tres cartas (o cuatro).", code="pass_three_cards")
         return action
 
     def play_bots(
