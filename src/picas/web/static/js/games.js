@@ -27,7 +27,7 @@ export const GAMES = Object.freeze([
     links: ["corazones", "hearts"],
     module: "./games/corazones/table.js",
     download: "corazones",
-    options: ["target", "passing", "jack_of_diamonds", "moon"],
+    options: ["target", "passing", "jack_of_diamonds", "moon", "omnibus", "pass_size", "queen_breaks_hearts"],
     storage: Object.freeze({
       game: "picas.corazones.partida",
       practice: "picas.corazones.practica",
