@@ -28,7 +28,10 @@ function cleanRules(data) {
 }
 
 function withFlags(rules, source) {
-  return { ...rules, source, moon_self: rules.moon === "self" };
+  return {
+    ...rules, source, moon_self: rules.moon === "self",
+    pass_four: rules.pass_size === 4, queen_no_break: rules.queen_breaks_hearts === false,
+  };
 }
 
 /** The saved settings for the next game, or null when none are saved. */

@@ -275,12 +275,12 @@ export const EN = {
   "server.lead_two_of_clubs": "The first trick opens with the 2 of clubs.",
   "server.no_points_first_trick": "No points may be played on the first trick.",
   "server.hearts_not_broken": "Hearts have not been broken yet.",
-  "server.pass_three_cards": "Pass exactly the cards this game passes (three, or four by a house rule).",
+  "server.pass_three_cards": "Pass exactly three cards.",
   "server.pass_repeated_card": "You cannot pass the same card twice.",
   "server.already_passed": "You have already chosen the cards you pass.",
   "server.no_pass_this_hand": "No cards are passed this hand.",
   "server.passing_over": "The cards have been passed: now you play.",
-  "server.passing_not_over": "The cards are passed before playing.",
+  "server.passing_not_over": "Three cards are passed before playing.",
 
   // The computer players' reasons by code ({card}, {best}: a card's label; {suit}; {seat}; {n})
   "hint.corazones.pass_moon": "{card}: your hand can take every trick; pass a card that might lose one",
