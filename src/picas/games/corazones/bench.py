@@ -209,10 +209,11 @@ def _check_game(bot: Bot, code: str, taken: list[tuple[GameState, Seat, Action]]
             assert decide(bot, view_for(before, seat), decision_rng(code, index, seat)) == action
 
 
-def game_lengths(games: int, rules: Rules) -> tuple[float, int, int]:
-    """Hands a game lasts with four Normal players: the mean, the shortest and the longest."""
+def game_lengths(games: int, rules: Rules, level: str = "normal") -> tuple[float, int, int]:
+    """Hands a game lasts with four ``level`` players (Normal by default): the mean, the shortest
+    and the longest."""
     lengths = []
-    bots = {seat: NormalBot() for seat in _SEATS}
+    bots = {seat: LEVELS[level]() for seat in _SEATS}
     for index in range(games):
         code = code_from_bytes(hashlib.sha256(f"picas/corazones-games/{index}".encode()).digest())
         game, _ = play_bots(GameState.new(rules, code), bots, position=0)
