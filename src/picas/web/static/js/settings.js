@@ -16,7 +16,7 @@ const LEVEL_RADIOS = () => radios("level", "settings.level", LEVELS.map((l) => [
 
 /** The next game's settings of each game: the fields, and how they are read back. */
 const NEXT = {
-  picas: {
+  spades: {
     note: "settings.note",
     radios: ["target", "level"],
     checks: ["bag_penalty", "blind_nil"],
@@ -203,12 +203,12 @@ function readAll(form, next) {
 }
 
 /**
- * ctx: {game: "picas" (the default) | "corazones", settings(): the saved settings, applyNow(next): apply and save the table's settings,
+ * ctx: {game: a manifest key ("spades", the default, | "corazones"), settings(): the saved settings, applyNow(next): apply and save the table's settings,
  * saveAll(settings), applyToUndealt(): give them to a game not yet dealt (true if it did),
  * newGame(code): start a game (throws with a message), isBusy()}
  */
 export function openSettings(ctx) {
-  const next = NEXT[ctx.game] || NEXT.picas;
+  const next = NEXT[ctx.game] || NEXT.spades;
   const dialog = makeDialog("dlg-ajustes");
   const render = (values, focusName = null) => {
     const form = build(next);

@@ -35,7 +35,7 @@ from picas.shared.errors import InvalidRules
 from picas.shared.seats import Seat
 from picas.shared.tricks import Play
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "saved_games"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "saved_games"
 
 
 # --- the rules -----------------------------------------------------------------------------------
