@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
         variants = [spec.rules(**{**extra, "target": target}) for target in spec.options["target"]]
     except (ValueError, TypeError) as error:  # bad JSON, or rules the game refuses
         raise CommandError(f"--rules: {error}") from error
-    name = spec.levels[args.level]
+    name = spec.levels[args.level].name_es
     for target, rules in zip(spec.options["target"], variants, strict=True):
         mean, shortest, longest = lengths(args.games, rules, args.level)
         print(f"una partida a {target}, cuatro jugadores {name}, {args.games} partidas:", end=" ")
