@@ -8,8 +8,8 @@ import dataclasses
 import random
 
 import pytest
-from corazones_helpers import mask
 
+from corazones_helpers import mask
 from picas.games.corazones import GameState, Rules, view_for
 from picas.games.corazones.bots import LEVELS, DificilBot, NormalBot, play_bots
 from picas.games.corazones.bots.cards import table_of

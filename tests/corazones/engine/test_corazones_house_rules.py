@@ -11,11 +11,11 @@ from math import comb
 from pathlib import Path
 
 import pytest
-from corazones_helpers import BLOCKS, E, S, W, card, mask, position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from corazones_games import bots_game
+from corazones_helpers import BLOCKS, E, S, W, card, mask, position
 from picas.cli import main
 from picas.games.corazones import (
     GameState,
