@@ -11,11 +11,16 @@ pure Python).
 from __future__ import annotations
 
 import argparse
+import json
 import subprocess
+from collections.abc import Callable
 
 from picas import compiled, games
 from picas.cli import CommandError
 from picas.shared import bench
+from picas.shared.spec import GameSpec
+
+Bench = Callable[[int, int], int]
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -23,6 +28,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--game", choices=games.keys(), default=games.KEYS[0], help="el juego")
     parser.add_argument("--hands", type=int, default=20_000, help="manos a jugar (20000)")
     parser.add_argument("--seed", type=int, default=1, help="semilla de las jugadas al azar")
+    parser.add_argument(
+        "--rules",
+        metavar="JSON",
+        help="reglas de la casa, para los juegos que las miden: '{\"omnibus\": true}'",
+    )
     parser.add_argument(
         "--openspiel",
         metavar="PYTHON",
@@ -62,12 +72,29 @@ def openspiel_rate(python: str, hands: int, seed: int, game: str = "spades") -> 
     return float(done.stdout.strip())
 
 
+def _with_rules(spec: GameSpec, text: str) -> tuple[Bench, Bench]:
+    """The game's benchmarks played by the rules ``text`` (a game's ``extra["bench_rules"]``)."""
+    build = spec.extra.get("bench_rules")
+    if not callable(build):
+        raise CommandError(f"--rules no se aplica a --game {spec.key}.")
+    try:
+        data = json.loads(text)
+        hands_of, games_of = build(data)
+    except ValueError as error:  # bad JSON, or rules the game refuses (InvalidRules)
+        raise CommandError(f"--rules: {error}") from error
+    return hands_of, games_of
+
+
 def run(args: argparse.Namespace) -> int:
     print(f"ruta: {compiled.path_in_use()}")
     spec = games.find_game(args.game)
-    hand_rate, actions_rate = bench.measure(spec.bench_hands, args.hands, args.seed)
+    hands_of, games_of = spec.bench_hands, spec.bench_games
+    if args.rules is not None:
+        hands_of, games_of = _with_rules(spec, args.rules)
+        print(f"reglas: {args.rules}")
+    hand_rate, actions_rate = bench.measure(hands_of, args.hands, args.seed)
     print(f"{args.game}, hands:       {hand_rate:8,.0f} hands/s  {actions_rate:10,.0f} actions/s")
-    game_rate, actions_rate = bench.measure(spec.bench_games, args.hands, args.seed)
+    game_rate, actions_rate = bench.measure(games_of, args.hands, args.seed)
     print(f"{args.game}, whole games: {game_rate:8,.0f} hands/s  {actions_rate:10,.0f} actions/s")
     print(f"({args.hands} random hands each, one core, per second of CPU time)")
     if args.openspiel:
