@@ -17,7 +17,7 @@ READERS = ("inicio.js", "store.js", "api.js", "share.js")
 
 def _entries() -> list[tuple[str, list[str]]]:
     found = re.findall(r'key: "([a-z_]+)",.*?options: \[([^\]]*)\]', MANIFEST, flags=re.S)
-    return [(key, re.findall(r'"([a-z_]+)"', options)) for key, options in found]
+    return [(key, re.findall(r'"([a-z_0-9]+)"', options)) for key, options in found]
 
 
 def test_the_manifest_lists_the_registrys_games_in_its_order() -> None:

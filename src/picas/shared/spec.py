@@ -79,9 +79,10 @@ class GameSpec:
     """The computer players by level, each with its Spanish name (the first is the default)."""
     load_bot: Callable[[str], Any]
     """A computer player by level, or (where the game takes them) by ``module:attr``."""
-    check: Callable[[int, int, str | None, int], Tally]
+    check: Callable[..., Tally]
     """``picas check``: ``check(seed, hands, level, views_every)`` plays ``hands`` hands (random
-    ones when ``level`` is None) checking the game's invariants at every position."""
+    ones when ``level`` is None) checking the game's invariants at every position; a game that
+    takes ``picas check --rules`` accepts its rules as a fifth argument."""
     arena: Arena
     bench_hands: Callable[[int, int], int]
     """``picas bench engine``: ``bench_hands(count, seed)`` plays ``count`` random hands at the

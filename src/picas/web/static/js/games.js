@@ -12,7 +12,7 @@ export const GAMES = Object.freeze([
     links: ["picas", "spades"],
     module: "./games/spades/table.js",
     download: "picas",
-    options: ["target", "bag_penalty", "blind_nil"],
+    options: ["target", "bag_penalty", "blind_nil", "team_minimum", "all_thirteen", "ten_for_200"],
     storage: Object.freeze({
       game: "picas.partida",
       practice: "picas.practica",

@@ -1,6 +1,6 @@
 // The settings dialog, built on first use. Two groups: the table's (language, pace, pause after a
 // trick, play hint, colours), which apply at once; and the next game's (Spades: target, level, bag
-// penalty, Blind Nil; Corazones: target, level, passing, ♦J, the moon), saved with «Guardar» or
+// penalty, Blind Nil and the «Reglas de la casa»; Corazones: target, level, passing, ♦J, the moon), saved with «Guardar» or
 // used at once by «Nueva partida». Then a game by code.
 
 import { t } from "./i18n.js";
@@ -17,18 +17,22 @@ const LEVEL_RADIOS = () => radios("level", "settings.level", LEVELS.map((l) => [
 const NEXT = {
   picas: {
     note: "settings.note",
-    radios: ["target", "level"],
-    checks: ["bag_penalty", "blind_nil"],
+    radios: ["target", "level", "all_thirteen"],
+    checks: ["bag_penalty", "blind_nil", "team_minimum", "ten_for_200"],
     fields: () => [
       radios("target", "settings.target", [["250", "settings.target.250"], ["500", "settings.target.500"]]),
       LEVEL_RADIOS(),
       check("bag_penalty", "settings.bagPenalty"),
       check("blind_nil", "settings.blindNil"),
+      houseRules(),
     ],
     read: (form) => ({
       target: Number(form.elements.target.value) === 500 ? 500 : 250,
       bag_penalty: form.elements.bag_penalty.checked,
       blind_nil: form.elements.blind_nil.checked,
+      team_minimum: form.elements.team_minimum.checked,
+      all_thirteen: ["bonus", "win"].includes(form.elements.all_thirteen.value) ? form.elements.all_thirteen.value : "off",
+      ten_for_200: form.elements.ten_for_200.checked,
     }),
   },
   corazones: {
@@ -75,6 +79,23 @@ function check(name, labelKey) {
   input.name = name;
   label.append(input, " ", node("span", "", t(labelKey)));
   return label;
+}
+
+/** «Reglas de la casa»: Spades' house variants, off by default (the standard game). */
+function houseRules() {
+  const set = node("fieldset", "reglas-casa");
+  set.append(
+    node("legend", "", t("settings.house")),
+    node("p", "nota", t("settings.houseNote")),
+    check("team_minimum", "settings.teamMinimum"),
+    radios("all_thirteen", "settings.allThirteen", [
+      ["off", "settings.allThirteen.off"],
+      ["bonus", "settings.allThirteen.bonus"],
+      ["win", "settings.allThirteen.win"],
+    ]),
+    check("ten_for_200", "settings.tenFor200"),
+  );
+  return set;
 }
 
 /** «Ritmo»: how fast the table moves, and when it waits for the player. */
