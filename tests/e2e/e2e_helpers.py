@@ -32,7 +32,7 @@ Json = dict[str, Any]
 # table, as a returning Spades player does. The first screen is tested in test_choose_game.py.
 SPADES_CHOSEN = (
     "if (localStorage.getItem('picas.juego') === null)"
-    " localStorage.setItem('picas.juego', 'picas');"
+    " localStorage.setItem('picas.juego', 'spades');"
 )
 
 

@@ -47,14 +47,14 @@ def test_a_first_visit_chooses_and_the_choice_is_remembered(
     # Each choice is named by its game first, then what the game is like.
     assert page.get_by_role("button", name=re.compile(r"^Picas Spades por parejas")).count() == 1
     assert page.get_by_role("button", name=re.compile(r"^Corazones Cada uno")).count() == 1
-    assert "las picas son triunfo" in page.inner_text("#nota-picas")
+    assert "las picas son triunfo" in page.inner_text("#nota-spades")
     assert "reina de picas" in page.inner_text("#nota-corazones")
     assert page.get_attribute("#portada-diferencia", "href") == "picas-y-corazones.html"
     assert _choice(page) is None  # nothing is chosen for the player
-    page.click("#elegir-picas")
+    page.click("#elegir-spades")
     page.wait_for_selector("#btn-repartir")
     assert page.is_hidden("#portada")
-    assert _choice(page) == "picas"
+    assert _choice(page) == "spades"
     page.reload()
     page.wait_for_selector("#btn-repartir")
     assert page.is_hidden("#portada")
@@ -65,7 +65,7 @@ def test_a_spades_player_from_before_the_choice_lands_on_spades(
 ) -> None:
     page = first_visit
     page.goto(server.base + "/?rapido=1")
-    page.click("#elegir-picas")
+    page.click("#elegir-spades")
     page.wait_for_selector("#btn-repartir")
     code = page.inner_text("#dato-codigo")
     # As the browser of a player who played before Corazones came: a save, and no choice.
@@ -81,16 +81,16 @@ def test_the_menu_opens_the_first_screen_and_back_keeps_the_game(
 ) -> None:
     page = first_visit
     page.goto(server.base + "/?rapido=1")
-    page.click("#elegir-picas")
+    page.click("#elegir-spades")
     page.click("#btn-repartir")
     settle(page)
     before = page.evaluate(f"() => localStorage.getItem('{GAME_KEY}')")
     page.click("#mas summary")
     page.click("#btn-juego")
     page.wait_for_selector("#portada:not([hidden])")
-    assert page.get_attribute("#elegir-picas", "aria-current") == "true"
+    assert page.get_attribute("#elegir-spades", "aria-current") == "true"
     assert page.get_attribute("#elegir-corazones", "aria-current") == "false"
-    assert page.evaluate("() => document.activeElement.id") == "elegir-picas"
+    assert page.evaluate("() => document.activeElement.id") == "elegir-spades"
     page.click("#portada-volver")
     assert page.is_visible("#mano")
     assert page.evaluate(f"() => localStorage.getItem('{GAME_KEY}')") == before
@@ -101,7 +101,7 @@ def test_a_link_to_corazones_remembers_it_and_spades_keeps_its_save(
 ) -> None:
     page = first_visit
     page.goto(server.base + "/?rapido=1")
-    page.click("#elegir-picas")
+    page.click("#elegir-spades")
     page.wait_for_selector("#btn-repartir")
     spades = page.evaluate(f"() => localStorage.getItem('{GAME_KEY}')")
     page.click("#mas summary")
@@ -115,7 +115,7 @@ def test_a_link_to_corazones_remembers_it_and_spades_keeps_its_save(
     # Back to Spades: the same game as before.
     page.click("#mas summary")
     page.click("#btn-juego")
-    page.click("#elegir-picas")
+    page.click("#elegir-spades")
     page.wait_for_selector("#equipo-north_south")
     assert page.evaluate(f"() => localStorage.getItem('{GAME_KEY}')") == spades
     # A shared Corazones link names its game.
@@ -128,7 +128,7 @@ def test_a_link_to_corazones_remembers_it_and_spades_keeps_its_save(
 # The first load with both games: the first screen, a Spades player's, a Corazones player's.
 # Each game's conductor is fetched only when that game is played (js/inicio.js). The figures are
 # in docs/benchmarks.md ("The page's first load"); run with -s to print them.
-@pytest.mark.parametrize("game", [None, "picas", "corazones"])
+@pytest.mark.parametrize("game", [None, "spades", "corazones"])
 def test_the_first_load_of_each_game_stays_under_150_kb(
     browser: Browser, server: Server, game: str | None
 ) -> None:
@@ -150,10 +150,30 @@ def test_the_first_load_of_each_game_stays_under_150_kb(
     names = [name for name, _ in entries]
     assert all(name.startswith(server.base) for name in names), names
     # The other game's conductor stays out (both, on the first screen).
-    others = {"picas": ("corazones/table.js",), "corazones": ("spades/table.js",)}.get(
+    others = {"spades": ("corazones/table.js",), "corazones": ("spades/table.js",)}.get(
         game or "", ("spades/table.js", "corazones/table.js")
     )
     assert not [n for n in names if n.endswith(tuple("/js/" + o for o in others))], names
     total = sum(size for _, size in entries)
     print(f"first load, {game or 'first screen'}: {total} bytes ({total / 1024:.1f} KB)")
     assert 0 < total <= 150 * 1024, entries
+
+
+def test_a_choice_stored_under_spades_former_name_opens_spades_and_is_renamed(
+    browser: Browser, server: Server
+) -> None:
+    # Before the page named each game by its key, Spades' choice was stored as "picas".
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="es-ES")
+    context.add_init_script(
+        "if (!sessionStorage.getItem('sembrado')) {"
+        " sessionStorage.setItem('sembrado', '1'); localStorage.setItem('picas.juego', 'picas'); }"
+    )
+    page = context.new_page()
+    try:
+        page.goto(server.base + "/?rapido=1")
+        page.wait_for_selector("#btn-repartir")
+        assert page.is_hidden("#portada")
+        assert _choice(page) == "spades"
+        assert page.evaluate("() => document.body.classList.contains('juego-corazones')") is False
+    finally:
+        context.close()

@@ -73,7 +73,7 @@ def _table_menu(game: str, lang: str) -> dict[str, str]:
         **_strings("i18n.js" if lang == "es" else "i18n-en.js", table),
         **_strings("games/corazones/i18n.js", table),
     }
-    if game == "picas":
+    if game == "spades":
         html = (STATIC / "index.html").read_text(encoding="utf-8")
         menu = html[html.index('id="ayuda"') :]
         found = re.findall(r'<a href="([^"]+)" data-href-en="([^"]+)" data-i18n="([^"]+)"', menu)
@@ -86,7 +86,7 @@ def _table_menu(game: str, lang: str) -> dict[str, str]:
 TITLES = {topic.path: topic.title for topic in OWN_TOPICS}
 
 
-@pytest.mark.parametrize("game", ["picas", "corazones"])
+@pytest.mark.parametrize("game", ["spades", "corazones"])
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_the_tables_help_menu_names_each_page_as_the_help_does(game: str, lang: str) -> None:
     menu = _table_menu(game, lang)

@@ -24,7 +24,7 @@ Written for the compiled build: the legal cards are a mask, suits and ranks come
 and :func:`choose_on` takes the table's parts as lists, so a playout builds no :class:`Table`. The
 public functions on lists (``lead``, ``follow``…) call their mask versions. The list-based code
 this replaced is the tests' reference, which this must agree with card for card
-(``tests/corazones/corazones_policy_reference.py``).
+(``tests/corazones/bots/corazones_policy_reference.py``).
 """
 
 from __future__ import annotations

@@ -62,7 +62,7 @@ function checkAnswer(data) {
 /** A new game of `game` (a page id of the games' manifest): its own options from `settings`, the
  * level, maybe a code. The first game's body names no game, as before there were two. */
 export async function newGame(game, settings, code) {
-  const entry = manifest.byId(game) || manifest.FIRST;
+  const entry = manifest.byKey(game) || manifest.FIRST;
   const body = entry === manifest.FIRST ? {} : { game: entry.key };
   for (const option of entry.options) body[option] = settings[option];
   body.level = settings.level;

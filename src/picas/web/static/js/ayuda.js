@@ -64,7 +64,7 @@ function describe(rules) {
   return { target: rules.target, penalty: onOff(rules.bag_penalty), blind: onOff(rules.blind_nil) };
 }
 
-const GAME = document.documentElement.dataset.juego === "corazones" ? "corazones" : "picas";
+const GAME = document.documentElement.dataset.juego === "corazones" ? "corazones" : "spades";
 
 /** Spades: the rules the page describes and the sentences of the box above the page. */
 function spadesPage(settings) {

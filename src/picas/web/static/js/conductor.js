@@ -12,12 +12,13 @@ import * as R from "./render.js";
 import * as T from "./mesa.js";
 import { bindInput } from "./input.js";
 import { t, seatName, serverText } from "./i18n.js";
+import { cardNameWithArticle } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
 
 /**
  * table = {
- *   game ("picas" | "corazones"), state, keys ({game, practice}), titleKey,
+ *   game (its manifest key), state, keys ({game, practice}), titleKey,
  *   requestNew(settings, code), saveSettings(settings), targets, sameRules(rules, settings),
  *   targetChoice(target) (next to «Repartir»), practiceAgain (a «Rejugar otra vez» button),
  *   loadSheets(), sheetExtras() (more for the sheets' context), outcomeLine(outcome),
@@ -28,7 +29,8 @@ const $ = (id) => document.getElementById(id);
  *   canPlay(), tapOwn(code), waitText(), playCard(code),
  *   practiceButtons (ids disabled while a practice hand is prepared), practiceFailed(error, waiting),
  *   dealWhenSilent (a practice answer with no events is dealt), afterBack(), afterImport(view),
- *   showStats(),
+ *   showStats(), restingHand()? (more for the hand drawn while a forced last card waits),
+ *   watch()?/unwatch()? (the table's stall watchdog around that wait),
  * }
  */
 export function conductor(table) {
@@ -246,8 +248,8 @@ export function conductor(table) {
   async function adoptImported(answer) {
     // The answer names its game by its key (an older Spades answer, by nothing).
     const own = manifest.GAMES.find((game) => game.key === answer.game) || manifest.FIRST;
-    if (own.id !== table.game) {
-      store.handOver(own.id, answer);
+    if (own.key !== table.game) {
+      store.handOver(own.key, answer);
       window.location.reload();
       return;
     }
@@ -415,9 +417,33 @@ export function conductor(table) {
     });
   }
 
+  /** South's forced last card plays itself (the setting «auto_last»): the hand is drawn at rest,
+   * the status names the card, and after the pause it is played (the table's `playCard` does
+   * nothing when the table has moved on meanwhile: it checks the turn and the card). */
+  function autoPlayLast() {
+    if (!S.settings.auto_last || !table.canPlay()) return;
+    const view = S.view;
+    if (!view.hand || view.hand.length !== 1 || view.playable.length !== 1) return;
+    const card = view.playable[0];
+    S.busy = true;
+    $("mesa").classList.add("ocupada");
+    const own = table.restingHand ? table.restingHand() : {};
+    R.renderHand(S.model, { playable: new Set(), refusals: {}, lifted: null, focusIndex: 0, myPlayTurn: false, ...own });
+    R.clearActions();
+    R.setStatus(t("status.lastCard", { card: cardNameWithArticle(card) }));
+    if (table.watch) table.watch();
+    anim.pause("lastCard").then(() => {
+      if (table.unwatch) table.unwatch();
+      S.busy = false;
+      anim.endSkip();
+      table.playCard(card);
+    });
+  }
+
   return {
     adopt,
     persist,
+    autoPlayLast,
     draw,
     showError,
     leavePractice,

@@ -1,15 +1,16 @@
 // The manifest of the games the page plays: the one list the first screen, the store, the API
 // client and sharing read (the server's list is the games' registry, picas.games; a test checks the
-// two agree). Each entry: the game's key (the record's and the API's), the page's id for it (Spades
-// keeps "picas", the id its saves, settings and statistics were stored under before Corazones),
-// the names a link may use (?juego=), its conductor module, the name of its downloads, and the
-// localStorage keys of its save, practice hand, settings and statistics.
+// two agree). Each entry: the game's key (the record's, the API's and the page's one name for it),
+// the names a link may use (?juego=), the names the page stored its choice under before (Spades'
+// was "picas"), its conductor module, the name of its downloads, and the
+// localStorage keys of its save, practice hand, settings and statistics (Spades keeps the keys it
+// had before Corazones came, so a Spades player's save and statistics still open).
 
 export const GAMES = Object.freeze([
   Object.freeze({
     key: "spades",
-    id: "picas",
     links: ["picas", "spades"],
+    former: ["picas"],
     module: "./games/spades/table.js",
     download: "picas",
     options: ["target", "bag_penalty", "blind_nil", "team_minimum", "all_thirteen", "ten_for_200"],
@@ -25,6 +26,7 @@ export const GAMES = Object.freeze([
     key: "corazones",
     id: "corazones",
     links: ["corazones", "hearts"],
+    former: [],
     module: "./games/corazones/table.js",
     download: "corazones",
     options: ["target", "passing", "jack_of_diamonds", "moon"],
@@ -41,9 +43,9 @@ export const GAMES = Object.freeze([
 /** The first game: a bare shared link (?codigo= alone) and a save from before the choice are its. */
 export const FIRST = GAMES[0];
 
-/** The entry of a page id ("picas", "corazones"), or undefined. */
-export function byId(id) {
-  return GAMES.find((game) => game.id === id);
+/** The entry of a game's key, or undefined. */
+export function byKey(key) {
+  return GAMES.find((game) => game.key === key);
 }
 
 /** The entry a link's ?juego= names (any case), or undefined. */

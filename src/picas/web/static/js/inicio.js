@@ -20,7 +20,7 @@ function gameFromLink() {
   const rest = params.toString();
   window.history.replaceState(null, "", window.location.pathname + (rest ? `?${rest}` : "") + window.location.hash);
   const game = manifest.byLink(raw);
-  return game ? game.id : null;
+  return game ? game.key : null;
 }
 
 /** A shared Spades link from before Corazones (?codigo= alone) is a Spades game. */
@@ -61,7 +61,7 @@ function choose(current = null) {
 }
 
 async function play(game) {
-  const table = await import((manifest.byId(game) || manifest.FIRST).module);
+  const table = await import((manifest.byKey(game) || manifest.FIRST).module);
   await table.start();
   $("btn-juego").addEventListener("click", async () => {
     $("mas").open = false;
@@ -86,7 +86,7 @@ async function boot() {
     }
   }
   let game = gameFromLink() || store.chosenGame();
-  const first = manifest.FIRST.id;
+  const first = manifest.FIRST.key;
   if (!game && (linkHasCode() || store.hasSave(first))) game = first;
   if (!game) {
     applyTo(document);

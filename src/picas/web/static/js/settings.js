@@ -1,7 +1,7 @@
 // The settings dialog, built on first use. Two groups: the table's (language, pace, pause after a
 // trick, play hint, colours), which apply at once; and the next game's (Spades: target, level, bag
-// penalty, Blind Nil and the «Reglas de la casa»; Corazones: target, level, passing, ♦J, the moon), saved with «Guardar» or
-// used at once by «Nueva partida». Then a game by code.
+// penalty, Blind Nil and the «Reglas de la casa»; Corazones: target, level, passing, ♦J, the
+// moon), saved with «Guardar» or used at once by «Nueva partida». Then a game by code.
 
 import { t } from "./i18n.js";
 import { LANGUAGES, SPEEDS } from "./store.js";
@@ -15,7 +15,7 @@ const LEVEL_RADIOS = () => radios("level", "settings.level", LEVELS.map((l) => [
 
 /** The next game's settings of each game: the fields, and how they are read back. */
 const NEXT = {
-  picas: {
+  spades: {
     note: "settings.note",
     radios: ["target", "level", "all_thirteen"],
     checks: ["bag_penalty", "blind_nil", "team_minimum", "ten_for_200"],
@@ -199,12 +199,12 @@ function readAll(form, next) {
 }
 
 /**
- * ctx: {game: "picas" (the default) | "corazones", settings(): the saved settings, applyNow(next): apply and save the table's settings,
+ * ctx: {game: a manifest key ("spades", the default, | "corazones"), settings(): the saved settings, applyNow(next): apply and save the table's settings,
  * saveAll(settings), applyToUndealt(): give them to a game not yet dealt (true if it did),
  * newGame(code): start a game (throws with a message), isBusy()}
  */
 export function openSettings(ctx) {
-  const next = NEXT[ctx.game] || NEXT.picas;
+  const next = NEXT[ctx.game] || NEXT.spades;
   const dialog = makeDialog("dlg-ajustes");
   const render = (values, focusName = null) => {
     const form = build(next);

@@ -18,8 +18,8 @@ export function linkCode(code) {
 
 /** The link to a game's deals; a link names its game unless it is the first (a bare code is
  * Spades, as before there were two). `game`: a page id of the games' manifest. */
-export function linkFor(code, game = manifest.FIRST.id) {
-  const entry = manifest.byId(game) || manifest.FIRST;
+export function linkFor(code, game = manifest.FIRST.key) {
+  const entry = manifest.byKey(game) || manifest.FIRST;
   const which = entry === manifest.FIRST ? "" : `&juego=${entry.links[0]}`;
   return `${window.location.origin}${window.location.pathname}?codigo=${linkCode(code)}${which}`;
 }
@@ -31,13 +31,13 @@ function section(titleKey) {
 }
 
 /** The download is the save the page keeps: {"record": ..., "sig": ...} (docs/record.md). */
-function download(save, code, game = manifest.FIRST.id) {
+function download(save, code, game = manifest.FIRST.key) {
   const file = { record: save.record, sig: save.sig };
   const blob = new Blob([`${JSON.stringify(file, null, 2)}\n`], { type: "application/json" });
   const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
   a.href = url;
-  a.download = `${(manifest.byId(game) || manifest.FIRST).download}-${linkCode(code) || "partida"}.json`;
+  a.download = `${(manifest.byKey(game) || manifest.FIRST).download}-${linkCode(code) || "partida"}.json`;
   document.body.append(a);
   a.click();
   a.remove();

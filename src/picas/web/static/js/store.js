@@ -7,8 +7,8 @@ import * as manifest from "./games.js";
 // Each game keeps its own save, practice hand, next-game settings and statistics, under the keys
 // of the games' manifest. Spades keeps the keys it had before Corazones came, so a Spades player's
 // save and statistics still open.
-export const GAMES = manifest.GAMES.map((game) => game.id);
-export const KEYS = Object.freeze(Object.fromEntries(manifest.GAMES.map((game) => [game.id, game.storage])));
+export const GAMES = manifest.GAMES.map((game) => game.key);
+export const KEYS = Object.freeze(Object.fromEntries(manifest.GAMES.map((game) => [game.key, game.storage])));
 export const GAME_KEY = manifest.FIRST.storage.game;
 export const PRACTICE_KEY = manifest.FIRST.storage.practice;
 const SETTINGS_KEY = manifest.FIRST.storage.settings;
@@ -16,12 +16,15 @@ const ASIDE_PREFIX = manifest.FIRST.storage.aside;
 const FORMAT = 1;
 const CHOICE_KEY = "picas.juego";
 
-/** The game the player chose last ("picas" | "corazones"), or null on a first visit. */
+/** The key of the game the player chose last (a manifest key), or null on a first visit. */
 export function chosenGame() {
   const ls = storage();
   try {
     const value = ls ? ls.getItem(CHOICE_KEY) : null;
-    return GAMES.includes(value) ? value : null;
+    // A choice stored under a game's former name (the manifest's `former`) is its, written anew.
+    const renamed = manifest.GAMES.find((game) => game.former.includes(value));
+    if (renamed) chooseGame(renamed.key);
+    return renamed ? renamed.key : GAMES.includes(value) ? value : null;
   } catch {
     return null;
   }

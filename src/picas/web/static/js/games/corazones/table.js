@@ -12,7 +12,7 @@ import * as M from "./mesa.js";
 import * as T from "../../mesa.js";
 import { conductor } from "../../conductor.js";
 import { t, addStrings, language, seatName, serverText, signed, num } from "../../i18n.js";
-import { installSprite, cardName, cardGender, cardNameWithArticle, sortHand } from "../../cards.js";
+import { installSprite, cardName, cardGender, sortHand } from "../../cards.js";
 import { ES, EN } from "./i18n.js";
 
 addStrings({ es: ES, en: EN });
@@ -87,19 +87,20 @@ const C = conductor({
     S.message = { text: error.message, warn: true };
   },
   dealWhenSilent: true,
+  restingHand: () => ({ received: new Set(S.model.received) }),
   afterBack: () => {
     announceTurn();
-    maybeAutoPlay();
+    autoPlayLast();
   },
   afterImport: () => {
     draw();
     announceTurn();
-    maybeAutoPlay();
+    autoPlayLast();
   },
   showStats,
   titleKey: "app.title.corazones",
 });
-const { adopt, persist, draw, showError, leavePractice, startNew, applyToUndealt, sheetContext } = C;
+const { adopt, persist, autoPlayLast, draw, showError, leavePractice, startNew, applyToUndealt, sheetContext } = C;
 
 // --- saving ------------------------------------------------------------------------------------
 
@@ -332,7 +333,7 @@ async function resume(entry, practice) {
   draw();
   if (!S.practice) recordStats();
   announceTurn();
-  if (S.ui.stage === "mesa") maybeAutoPlay();
+  if (S.ui.stage === "mesa") autoPlayLast();
   return true;
 }
 
@@ -406,23 +407,6 @@ function playCard(code) {
 }
 
 /** South's 13th card has nowhere else to go: it plays itself after a short look (a setting). */
-function maybeAutoPlay() {
-  if (!S.settings.auto_last || !canPlay()) return;
-  const view = S.view;
-  if (!view.hand || view.hand.length !== 1 || view.playable.length !== 1) return;
-  const card = view.playable[0];
-  S.busy = true;
-  $("mesa").classList.add("ocupada");
-  R.renderHand(S.model, { playable: new Set(), refusals: {}, lifted: null, focusIndex: 0, myPlayTurn: false, received: new Set(S.model.received) });
-  R.clearActions();
-  R.setStatus(t("status.lastCard", { card: cardNameWithArticle(card) }));
-  anim.pause("lastCard").then(() => {
-    anim.endSkip();
-    S.busy = false;
-    playCard(card); // nothing when the table has moved on meanwhile (it checks the turn and the card)
-  });
-}
-
 function sendPass() {
   if (!canPass() || S.chosen.length !== 3) return;
   act([...S.chosen], null);
@@ -570,7 +554,7 @@ async function playEvents(events, finalView) {
   draw();
   placeFocus();
   announceTurn();
-  maybeAutoPlay();
+  autoPlayLast();
 }
 
 async function handScored(result, rest, finalView) {

@@ -6,11 +6,12 @@ import * as api from "../../api.js";
 import * as store from "../../store.js";
 import * as anim from "../../animation.js";
 import * as R from "../../render.js";
+import * as M from "./mesa.js";
 import * as T from "../../mesa.js";
 import { conductor } from "../../conductor.js";
 import { askSetAside } from "../../keydialog.js";
 import { t, seatName, signed, num, serverText } from "../../i18n.js";
-import { installSprite, cardNameWithArticle, cardName, cardGender } from "../../cards.js";
+import { installSprite, cardName, cardGender } from "../../cards.js";
 
 const $ = (id) => document.getElementById(id);
 const SEATS = R.SEATS;
@@ -52,10 +53,10 @@ const S = {
 
 /** The flows both tables share (js/conductor.js), with what is Spades' own. */
 const C = conductor({
-  game: "picas",
+  game: "spades",
   state: S,
   keys: { game: store.GAME_KEY, practice: store.PRACTICE_KEY },
-  requestNew: (settings, code) => api.newGame("picas", settings, code),
+  requestNew: (settings, code) => api.newGame("spades", settings, code),
   saveSettings: store.saveSettings,
   targets: [250, 500],
   sameRules: (rules, wanted) => rules.target === wanted.target && rules.bag_penalty === wanted.bag_penalty
@@ -72,13 +73,13 @@ const C = conductor({
   },
   resetHandState,
   emptyTableModel,
-  modelFromView: R.modelFromView,
+  modelFromView: M.modelFromView,
   dealEvent,
   playEvents,
   blankModel,
-  renderScore: R.renderScore,
+  renderScore: M.renderScore,
   target: () => S.view && S.view.rules.target,
-  renderPods: (m) => R.renderPods(m, podOptions()),
+  renderPods: (m) => M.renderPods(m, podOptions()),
   drawHandAndActions,
   drawStatus,
   open,
@@ -93,12 +94,16 @@ const C = conductor({
     if (where) where.textContent = error.message;
   },
   dealWhenSilent: false,
-  afterBack: maybeAutoPlay,
+  afterBack: () => autoPlayLast(),
+  watch: watchMoves,
+  unwatch: () => {
+    S.showing = null;
+  },
   afterImport,
   showStats,
   titleKey: "app.title",
 });
-const { adopt, persist, draw, showError, leavePractice, startNew, sheetContext } = C;
+const { adopt, persist, autoPlayLast, draw, showError, leavePractice, startNew, sheetContext } = C;
 
 // --- saving ------------------------------------------------------------------------------------
 
@@ -165,14 +170,14 @@ function drawActions() {
   if (S.tapWaiter) {
     R.renderContinue();
   } else if (myTurn() && view.phase === "bidding") {
-    if (view.hand === null && view.blind_nil_offered) R.renderBlindChoice();
+    if (view.hand === null && view.blind_nil_offered) M.renderBlindChoice();
     else {
-      R.renderBidPad({ selected: S.selectedBid, tip: S.tipFor === tipKey() ? S.tip : null, tipLoading: S.tipLoading, refused: refusedBids() });
+      M.renderBidPad({ selected: S.selectedBid, tip: S.tipFor === tipKey() ? S.tip : null, tipLoading: S.tipLoading, refused: refusedBids() });
       if (S.tipError) $("tip-razon").textContent = S.tipError;
       maybeFetchTip();
     }
   } else if (view && view.phase === "playing" && S.ui.stage === "mesa") {
-    R.renderPlayBar({ lifted: canPlay() ? S.lifted : null, hint: currentHint(), hintLoading: S.settings.hint && canPlay() && S.hintLoading });
+    M.renderPlayBar({ lifted: canPlay() ? S.lifted : null, hint: currentHint(), hintLoading: S.settings.hint && canPlay() && S.hintLoading });
     maybeFetchHint();
   } else {
     R.clearActions();
@@ -255,7 +260,7 @@ async function maybeFetchHint() {
 // --- starting, resuming ------------------------------------------------------------------------
 
 function emptyTableModel(view) {
-  const model = R.freshHandModel(view, view.dealer, view.hand_number);
+  const model = M.freshHandModel(view, view.dealer, view.hand_number);
   model.dealtCount = { south: 0, west: 0, north: 0, east: 0 };
   model.turn = null;
   return model;
@@ -356,7 +361,7 @@ async function resumeEntry(entry, { practice, wanted = null }) {
   } else if (view.phase === "game_over") S.ui.stage = "fin";
   else if (S.ui.stage === "fin" || S.ui.stage === "practica") S.ui.stage = "mesa";
   if (["repartir", "hoja", "practica"].includes(S.ui.stage)) S.model = emptyTableModel(view);
-  else S.model = R.modelFromView(view);
+  else S.model = M.modelFromView(view);
   if (S.ui.stage === "practica") {
     S.model.totals = { ...view.totals };
     S.model.bags = { ...view.bags };
@@ -366,7 +371,7 @@ async function resumeEntry(entry, { practice, wanted = null }) {
   if (!S.practice) recordStats();
   if (S.ui.stage === "mesa") {
     announceTurn();
-    maybeAutoPlay();
+    autoPlayLast();
   }
   return true;
 }
@@ -409,7 +414,7 @@ async function act(action, optimistic) {
       S.showing = null; // waiting for the server now, which is not the table stalling
     }
     S.thinking = S.model.turn !== "south" ? S.model.turn : null;
-    R.renderPods(S.model, podOptions());
+    M.renderPods(S.model, podOptions());
     const answer = await request;
     S.thinking = null;
     S.lifted = null;
@@ -424,7 +429,7 @@ async function act(action, optimistic) {
     S.busy = false;
     S.tapWaiter = null;
     anim.endSkip();
-    S.model = S.view ? R.modelFromView(S.view) : before;
+    S.model = S.view ? M.modelFromView(S.view) : before;
     if (error instanceof api.ApiError && error.status >= 400 && error.status < 500 && error.code !== "bad_signature") {
       S.message = { text: error.message, warn: true };
       R.announce(error.message);
@@ -449,25 +454,6 @@ function playCard(code) {
 }
 
 /** South's last card has nowhere else to go: it plays itself after a short look (a setting). */
-function maybeAutoPlay() {
-  if (!S.settings.auto_last || !canPlay()) return;
-  const view = S.view;
-  if (!view.hand || view.hand.length !== 1 || view.playable.length !== 1) return;
-  const card = view.playable[0];
-  S.busy = true;
-  $("mesa").classList.add("ocupada");
-  R.renderHand(S.model, { playable: new Set(), refusals: {}, lifted: null, focusIndex: 0, myPlayTurn: false });
-  R.clearActions();
-  R.setStatus(t("status.lastCard", { card: cardNameWithArticle(card) }));
-  watchMoves();
-  anim.pause("lastCard").then(() => {
-    S.showing = null;
-    S.busy = false;
-    anim.endSkip();
-    playCard(card);
-  });
-}
-
 /** The bids the rules refuse South now, with the reason in the page's language: the view's
  * refusals keyed by a bid ("0"–"13"; the cards' keys are their codes). */
 function refusedBids() {
@@ -551,7 +537,7 @@ async function step(ev) {
     m.blind[ev.seat] = Boolean(ev.blind);
     m.turn = R.nextSeat(ev.seat);
     if (m.turn === m.dealer && SEATS.every((s) => m.bids[s] !== null)) m.phase = "playing";
-    R.renderPods(m, podOptions());
+    M.renderPods(m, podOptions());
     const value = ev.bid === 0 ? t("say.nil") : String(ev.bid);
     if (ev.blind) R.announce(you ? t("say.blindNil.you") : t("say.blindNil", { seat: seatName(ev.seat) }));
     else R.announce(you ? t("say.bid.you", { bid: value }) : t("say.bid", { seat: seatName(ev.seat), bid: value }));
@@ -565,10 +551,10 @@ async function step(ev) {
     T.cardPlayed(m, ev);
     S.lifted = null;
     R.renderTrick(m);
-    R.renderPods(m, podOptions());
+    M.renderPods(m, podOptions());
     if (you) {
       R.renderHand(m, { playable: new Set(), refusals: {}, lifted: null, focusIndex: S.focusIndex, myPlayTurn: false });
-      R.renderPlayBar({ lifted: null });
+      M.renderPlayBar({ lifted: null });
     }
     T.sayPlayed(ev);
     await T.flyToTrick(ev.seat, from);
@@ -581,7 +567,7 @@ async function step(ev) {
     m.trick = [];
     m.turn = ev.winner;
     R.renderTrick(m);
-    R.renderPods(m, podOptions());
+    M.renderPods(m, podOptions());
     if (!S.settings.pause_tricks) R.announce(sentence);
     R.setStatus(sentence);
   }
@@ -608,7 +594,7 @@ async function playEvents(events, finalView) {
       await step(ev);
     }
     if (mine !== S.sequence) return;
-    S.model = R.modelFromView(finalView);
+    S.model = M.modelFromView(finalView);
     S.ui = { stage: finalView.phase === "game_over" ? "fin" : "mesa" };
     persist();
   } finally {
@@ -617,7 +603,7 @@ async function playEvents(events, finalView) {
   draw();
   placeFocus();
   announceTurn();
-  maybeAutoPlay();
+  autoPlayLast();
 }
 
 /**
@@ -687,13 +673,13 @@ function showDirectly(view) {
   endShowing();
   S.pending = null;
   S.thinking = null;
-  S.model = R.modelFromView(view);
+  S.model = M.modelFromView(view);
   S.ui = { stage: view.phase === "game_over" ? "fin" : "mesa" };
   persist();
   draw();
   placeFocus();
   announceTurn();
-  maybeAutoPlay();
+  autoPlayLast();
 }
 
 async function handScored(result, rest, finalView, mine) {
@@ -737,7 +723,7 @@ function delay(ms) {
 }
 
 async function runDeal(dealer, handNumber, view) {
-  const m = R.freshHandModel(view, dealer, handNumber);
+  const m = M.freshHandModel(view, dealer, handNumber);
   m.dealtCount = { south: 0, west: 0, north: 0, east: 0 };
   m.turn = null;
   S.model = m;
@@ -755,7 +741,7 @@ async function runDeal(dealer, handNumber, view) {
   if (m !== S.model) return;
   m.dealtCount = null;
   m.turn = R.nextSeat(dealer);
-  R.renderPods(m, podOptions());
+  M.renderPods(m, podOptions());
   R.renderHand(m, { playable: new Set(), refusals: {}, focusIndex: 0, myPlayTurn: false });
   await anim.pause(200);
 }
@@ -813,7 +799,7 @@ async function afterImport(view) {
   }
   draw();
   announceTurn();
-  maybeAutoPlay();
+  autoPlayLast();
 }
 
 // --- start -------------------------------------------------------------------------------------
@@ -822,7 +808,7 @@ function onReason(seat) {
   const next = seat && S.openReason !== seat ? seat : null;
   if (next === S.openReason) return;
   S.openReason = next;
-  if (S.model) keepFocus(() => R.renderPods(S.model, podOptions()));
+  if (S.model) keepFocus(() => M.renderPods(S.model, podOptions()));
   if (next) {
     const bubble = $(`bocadillo-${next}`);
     if (bubble) R.announce(bubble.textContent);

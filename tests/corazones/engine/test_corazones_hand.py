@@ -4,8 +4,8 @@ no trump. Each rule is tested for what it refuses, why, and what it still allows
 from __future__ import annotations
 
 import pytest
-from corazones_helpers import BLOCKS, E, N, S, W, card, mask, position
 
+from corazones_helpers import BLOCKS, E, N, S, W, card, mask, position
 from picas.games.corazones import HandState, PassDirection, Phase
 from picas.shared.cards import cards_in
 from picas.shared.errors import IllegalAction

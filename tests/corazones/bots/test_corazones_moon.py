@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from corazones_helpers import S, mask, position
 
+from corazones_helpers import S, mask, position
 from picas.games.corazones import GameState, HandState, Rules, view_for
 from picas.games.corazones.arena import deal_code, hand_game, play_hand
 from picas.games.corazones.bots import Bot, DificilBot, NormalBot

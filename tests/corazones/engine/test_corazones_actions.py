@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from corazones_helpers import BLOCKS, S, card
 from hypothesis import given
 from hypothesis import strategies as st
 
+from corazones_helpers import BLOCKS, S, card
 from picas.games.corazones import (
     Action,
     GameState,

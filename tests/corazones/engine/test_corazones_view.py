@@ -7,7 +7,6 @@ import json
 import random
 
 from corazones_helpers import BLOCKS, E, N, S, W, card, mask, random_step
-
 from picas.games.corazones import GameState, Pass, Phase, Rules, view_for, view_to_json
 from picas.shared.cards import cards_in
 from picas.shared.seats import Seat

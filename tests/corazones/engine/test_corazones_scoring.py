@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from corazones_helpers import E, N, S, W, mask
 
+from corazones_helpers import E, N, S, W, mask
 from picas.games.corazones import MoonForm, Rules, score_hand
 from picas.games.corazones.scoring import card_points
 

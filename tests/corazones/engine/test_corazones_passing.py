@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from corazones_helpers import BLOCKS, E, N, S, W, card, mask
 
+from corazones_helpers import BLOCKS, E, N, S, W, card, mask
 from picas.games.corazones import HandState, Pass, PassDirection, Phase, direction_for
 from picas.shared.tricks import Play
 

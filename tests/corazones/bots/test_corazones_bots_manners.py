@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from corazones_helpers import S, W, card, position
 
+from corazones_helpers import S, W, card, position
 from picas.games.corazones import GameState, HandState, Rules, view_for
 from picas.games.corazones.bots import Bot, FacilBot, NormalBot
 from picas.shared.cards import Card

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from corazones_helpers import random_step
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from corazones_helpers import random_step
 from picas.games.corazones import GameState, HandResult, MoonForm, PassDirection, Rules
 from picas.games.corazones.hand import HEARTS, POINTS, TWO_OF_CLUBS
 from picas.shared.cards import FULL_DECK_MASK, cards_in, mask_of

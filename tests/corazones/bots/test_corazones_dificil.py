@@ -7,7 +7,6 @@ import random
 from collections.abc import Callable, Iterator
 
 from corazones_helpers import S, W, card, mask
-
 from picas.games.corazones import GameState, PlayerView, Rules, view_for
 from picas.games.corazones.arena import deal_code
 from picas.games.corazones.bots import DificilBot, NormalBot, decide, next_bot_seat

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from corazones_helpers import BLOCKS, E, N, S, W, play_random_hand, random_step
 
+from corazones_helpers import BLOCKS, E, N, S, W, play_random_hand, random_step
 from picas.games.corazones import GameState, MoonForm, PassDirection, Phase, Rules
 from picas.games.corazones.game import outcome_after
 from picas.shared.cards import CARDS

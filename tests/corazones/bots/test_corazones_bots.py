@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from corazones_helpers import E, N, S, W
 
+from corazones_helpers import E, N, S, W
 from picas.games.corazones import GameState, MoonForm, Phase, PlayerView, Rules, view_for
 from picas.games.corazones.bots import (
     DEFAULT_LEVEL,

@@ -3,8 +3,8 @@ paths must agree on.
 
 Not a test module: :mod:`test_corazones_compiled_identity` computes :func:`corpus` in its own
 process (the compiled path when a fresh build exists) and again in a subprocess forced to pure
-Python (``PICAS_PURE=1``, ``python tests/corazones/corazones_identity_corpus.py``), and compares the
-two. Nothing is stored: both sides are recomputed from the current sources every run.
+Python (``PICAS_PURE=1``, ``python tests/corazones/bots/corazones_identity_corpus.py``), and
+compares the two. Nothing is stored: both sides are recomputed from the current sources every run.
 
 It covers random hands through the engine (passes, plays, the trick winners, the points, and the
 refusal of every illegal card at every eighth position, by ``check`` and by ``apply``), random

@@ -1,0 +1,257 @@
+// What the Spades table draws that Corazones does not: the model of a Spades view (bids, Blind
+// Nil, tricks won, totals and bags), the score bar of the two teams with their bags, the seat pods
+// with each bid and its «¿Por qué?», the bid pad, the Blind Nil choice and the play bar with the
+// play hint. The trick, the hand, the status line, the centre panel and the sheet's frame are the
+// shared pieces of render.js.
+
+import { t, num, seatName, bagsText, reasonText, language } from "../../i18n.js";
+import { cardName, sortHand } from "../../cards.js";
+import { SEATS, el, srOnly, button, nextSeat, miniHand, hintReason } from "../../render.js";
+
+const $ = (id) => document.getElementById(id);
+
+// --- the model ---------------------------------------------------------------------------------
+
+/** What the table shows, built from a view. Animations change a copy of it step by step. */
+export function modelFromView(view) {
+  const trick = view.trick.map((card, i) => ({ seat: SEATS[(SEATS.indexOf(view.leader) + i) % 4], card }));
+  return {
+    handNumber: view.hand_number,
+    dealer: view.dealer,
+    phase: view.phase,
+    turn: view.turn,
+    bids: { ...view.bids },
+    blind: { ...view.blind },
+    won: { ...view.won },
+    handSizes: { ...view.hand_sizes },
+    hand: view.hand ? sortHand(view.hand) : null,
+    trick,
+    totals: { ...view.totals },
+    bags: { ...view.bags },
+    target: view.rules.target,
+    bagPenalty: view.rules.bag_penalty,
+    dealtCount: null, // during the deal animation: how many cards each seat holds so far
+  };
+}
+
+/** The model at the moment a new hand is dealt (before anyone bids): from the final view. */
+export function freshHandModel(view, dealer, handNumber) {
+  const model = modelFromView(view);
+  model.handNumber = handNumber;
+  model.dealer = dealer;
+  model.phase = "bidding";
+  model.turn = nextSeat(dealer);
+  for (const seat of SEATS) {
+    model.bids[seat] = null;
+    model.blind[seat] = false;
+    model.won[seat] = 0;
+    model.handSizes[seat] = 13;
+  }
+  model.trick = [];
+  return model;
+}
+
+export function renderScore(model) {
+  for (const team of ["north_south", "east_west"]) {
+    $(`puntos-${team}`).textContent = num(model.totals[team]);
+    const bags = model.bags[team];
+    const meter = $(`sacos-${team}`);
+    meter.setAttribute("aria-valuenow", String(Math.min(bags, 10)));
+    meter.setAttribute("aria-label", t("score.bagsMeter", { team: t(`team.${team}`), n: bags }));
+    meter.setAttribute("aria-valuetext", bagsText(bags));
+    meter.replaceChildren();
+    const bar = el("span", "sacos-barra");
+    bar.setAttribute("aria-hidden", "true");
+    for (let i = 0; i < 10; i += 1) bar.append(el("span", i < bags ? "saco lleno" : "saco"));
+    meter.append(bar, el("span", "sacos-texto", bagsText(bags)));
+    meter.classList.toggle("peligro", model.bagPenalty && bags >= 7);
+  }
+  $("objetivo").textContent = String(model.target);
+}
+
+function bidText(model, seat) {
+  const bid = model.bids[seat];
+  if (bid === null || bid === undefined) return t("pod.noBid");
+  if (bid === 0) return model.blind[seat] ? t("pod.blindNil") : t("pod.nil");
+  return t("pod.bid", { n: bid });
+}
+
+function bidSentence(model, seat) {
+  const bid = model.bids[seat];
+  const you = seat === "south";
+  if (bid === null || bid === undefined) return t("pod.label.noBid", { you });
+  if (bid === 0) return model.blind[seat] ? t("pod.label.blindNil", { you }) : t("pod.label.nil", { you });
+  return t("pod.label.bid", { n: bid, you });
+}
+
+/** The «¿Por qué?» line of a computer player's bid: "Norte: 3 — ♠A, ♥K protegido". */
+export function reasonLine(seat, bid, blind, reason) {
+  const value = bid === 0 ? (blind ? t("pod.blindNil") : t("pod.nil")) : String(bid);
+  return t("why.line", { seat: seatName(seat), bid: value, reason: reasonText(reason) });
+}
+
+/**
+ * options: {thinking: seat|null, reasons: {seat: text}, openReason: seat|null}
+ * A computer player's bid with a reason gets a small «?» that opens it under the pod.
+ */
+export function renderPods(model, { thinking = null, reasons = {}, openReason = null } = {}) {
+  for (const seat of SEATS) {
+    const pod = $(`asiento-${seat}`);
+    pod.replaceChildren();
+    const isTurn = model.turn === seat && (model.phase === "bidding" || model.phase === "playing");
+    pod.classList.toggle("turno", isTurn);
+    pod.classList.toggle("pensando", thinking === seat);
+    pod.classList.toggle("reparte", model.dealer === seat);
+    const head = el("div", "asiento-cabeza");
+    head.append(el("span", "asiento-nombre", seatName(seat, { long: seat === "south" || seat === "north" })));
+    if (model.dealer === seat) {
+      const chip = el("span", "ficha-reparte", t("pod.dealerMark"));
+      chip.title = t("info.dealer");
+      chip.setAttribute("aria-hidden", "true");
+      head.append(chip);
+    }
+    const bid = model.bids[seat];
+    const reason = seat !== "south" && bid !== null && bid !== undefined ? reasons[seat] : null;
+    const data = el("div", "asiento-datos");
+    data.setAttribute("aria-hidden", "true");
+    const bidEl = el("span", "canto", bidText(model, seat));
+    if (bid === 0) bidEl.classList.add("nil");
+    if (bid === null || bid === undefined) bidEl.classList.add("sin-canto");
+    const target = bid === null || bid === undefined ? "—" : bid === 0 ? "0" : String(bid);
+    const tricks = el("span", "bazas");
+    tricks.append(el("span", "bazas-ganadas", String(model.won[seat])), el("span", "bazas-barra", "/"), el("span", "bazas-objetivo", target));
+    if (bid === 0 && model.won[seat] > 0) tricks.classList.add("roto");
+    data.append(bidEl, tricks);
+    pod.append(head, data);
+    if (seat !== "south") {
+      const foot = el("div", "asiento-pie");
+      foot.append(miniHand(model.dealtCount ? model.dealtCount[seat] : model.handSizes[seat]));
+      if (reason) {
+        const why = el("button", "porque", "?");
+        why.type = "button";
+        why.id = `porque-${seat}`;
+        why.dataset.seat = seat;
+        why.setAttribute("aria-label", t("why.aria", { seat: seatName(seat) }));
+        why.setAttribute("aria-expanded", openReason === seat ? "true" : "false");
+        if (openReason === seat) why.setAttribute("aria-controls", `bocadillo-${seat}`);
+        foot.append(why);
+      }
+      pod.append(foot);
+    }
+    // Sentences that agree with the seat (South is «tú») and the counts (i18n.js, agreeing()).
+    const you = seat === "south";
+    const parts = [seatName(seat, { long: true }), bidSentence(model, seat), t("pod.won", { n: model.won[seat], you })];
+    if (seat !== "south") parts.push(t("pod.cards", { n: model.dealtCount ? model.dealtCount[seat] : model.handSizes[seat] }));
+    if (model.dealer === seat) parts.push(t("pod.dealer", { you }));
+    if (isTurn) parts.push(t("pod.turn", { you }));
+    pod.append(srOnly(parts.join(". ") + "."));
+    if (reason && openReason === seat) {
+      const bubble = el("p", "bocadillo", reasonLine(seat, bid, model.blind[seat], reason));
+      bubble.id = `bocadillo-${seat}`;
+      pod.append(bubble);
+    }
+  }
+}
+
+/** The bid pad: Nil, 1–13, the Tip key, the reason line and «Cantar». `refused` ({bid: text}):
+ * the bids the rules forbid now (the team minimum), dimmed, each saying why; the why is also
+ * written once under the pad. */
+export function renderBidPad({ selected, tip, tipLoading, refused = {} }) {
+  const box = $("acciones");
+  box.replaceChildren();
+  box.className = "acciones cantando";
+  const pad = el("div", "teclado");
+  pad.setAttribute("role", "group");
+  pad.setAttribute("aria-label", t("bid.pad"));
+  for (let n = 0; n <= 13; n += 1) {
+    const key = button("", { className: "tecla", action: "elegir", value: n });
+    if (n === 0) {
+      // The space keeps "Nil 0" apart in the text, so the name («Nil, 0 bazas») contains it.
+      key.append(el("span", "tecla-valor", t("btn.nil")), " ", el("span", "tecla-sub", t("bid.nilHint")));
+      key.setAttribute("aria-label", t("bid.keyAria.nil"));
+      key.classList.add("tecla-nil");
+    } else {
+      key.append(el("span", "tecla-valor", String(n)));
+      key.setAttribute("aria-label", n === 1 ? t("bid.keyAria.one") : t("bid.keyAria", { n }));
+    }
+    key.setAttribute("aria-pressed", selected === n ? "true" : "false");
+    if (tip && tip.bid === n) key.classList.add("sugerida");
+    const why = refused[n];
+    if (why) {
+      key.classList.add("vetada");
+      key.setAttribute("aria-disabled", "true");
+      key.setAttribute("aria-label", t("bid.refusedAria", { bid: n === 0 ? t("btn.nil") : n, reason: why }));
+      key.title = why;
+    }
+    pad.append(key);
+  }
+  const tipKey = button("", { className: "tecla tecla-tip", action: "tip", id: "tecla-tip" });
+  tipKey.append(el("span", "tecla-valor", t("btn.tip")));
+  if (tip) {
+    tipKey.append(" ", el("span", "tecla-sub", tip.bid === 0 ? t("bid.tipNil") : String(tip.bid)));
+    tipKey.setAttribute("aria-label", t("bid.tipAria", { bid: tip.bid === 0 ? t("bid.tipNil") : tip.bid }));
+  } else {
+    tipKey.setAttribute("aria-label", t("bid.tipAriaEmpty"));
+  }
+  pad.append(tipKey);
+  const reason = el("p", "tip-razon");
+  reason.id = "tip-razon";
+  reason.setAttribute("aria-live", "off");
+  if (tipLoading) reason.textContent = t("bid.tipLoading");
+  else if (tip) {
+    reason.append(el("strong", "", t("bid.tipLabel", { bid: tip.bid === 0 ? t("bid.tipNil") : tip.bid })));
+    reason.append(document.createTextNode(tip.reasons.length ? ` — ${tip.reasons.map(reasonText).join("; ")}` : ""));
+  }
+  tipKey.setAttribute("aria-describedby", "tip-razon");
+  const confirm = button(selected === null || selected === undefined ? t("btn.bidPick") : t("btn.bid", { bid: selected === 0 ? t("btn.nil") : selected }), {
+    className: "boton principal cantar",
+    action: "cantar",
+    id: "btn-cantar",
+  });
+  if (selected === null || selected === undefined) confirm.disabled = true;
+  const row = el("div", "fila-cantar");
+  row.append(reason, confirm);
+  const reasons = [...new Set(Object.values(refused))];
+  if (reasons.length) {
+    const note = el("p", "nota-canto", reasons.join(" "));
+    note.id = "canto-vetado";
+    box.append(pad, note, row);
+  } else box.append(pad, row);
+}
+
+export function renderBlindChoice() {
+  const box = $("acciones");
+  box.replaceChildren();
+  box.className = "acciones ciego";
+  box.append(
+    button(t("btn.blindNil"), { className: "boton principal", action: "nil-ciego", id: "btn-nil-ciego" }),
+    button(t("btn.look"), { className: "boton", action: "ver", id: "btn-ver" }),
+  );
+}
+
+/** «Jugar», and with the play hint on, the suggested card and why (hint: {card, reason, reasonCode, reasonParams} | {error}). */
+export function renderPlayBar({ lifted, hint = null, hintLoading = false }) {
+  const box = $("acciones");
+  box.replaceChildren();
+  box.className = "acciones jugando";
+  const play = button(t("btn.play"), { className: "boton principal", action: "jugar", id: "btn-jugar" });
+  play.disabled = !lifted;
+  box.append(play);
+  if (hint || hintLoading) {
+    const line = el("p", "pista");
+    line.id = "pista";
+    if (hintLoading && !hint) line.textContent = t("hint.loading");
+    else if (hint.error) line.textContent = hint.error;
+    else {
+      line.append(el("strong", "", t("hint.label", { card: cardName(hint.card) })));
+      const coded = hintReason(hint.reasonCode, hint.reasonParams);
+      if (coded || hint.reason) {
+        const shown = coded ?? reasonText(hint.reason); // an unknown code: the server's words
+        const why = el("span", "", ` — ${shown}`);
+        if (!coded && shown === hint.reason && language() !== "es") why.lang = "es"; // left as the server wrote it
+        line.append(why);
+      }
+    }
+    box.append(line);
+  }
+}
