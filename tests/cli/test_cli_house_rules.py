@@ -67,3 +67,11 @@ def test_replay_names_a_records_variants(
     data = json.loads(capsys.readouterr().out)
     assert data["rules"]["team_minimum"] == 4
     assert isinstance(game, GameState)
+
+
+def test_bench_engine_runs_at_the_given_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "engine", "--hands", "30", "--rules", '{"team_minimum": 4}']) == 0
+    out = capsys.readouterr().out
+    assert 'reglas: {"team_minimum": 4}' in out
+    assert "spades, hands:" in out
+    assert "spades, whole games:" in out

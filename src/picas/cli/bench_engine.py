@@ -11,7 +11,9 @@ pure Python).
 from __future__ import annotations
 
 import argparse
+import functools
 import subprocess
+from collections.abc import Callable
 
 from picas import compiled, games
 from picas.cli import CommandError
@@ -23,6 +25,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--game", choices=games.keys(), default=games.KEYS[0], help="el juego")
     parser.add_argument("--hands", type=int, default=20_000, help="manos a jugar (20000)")
     parser.add_argument("--seed", type=int, default=1, help="semilla de las jugadas al azar")
+    parser.add_argument(
+        "--rules",
+        default=None,
+        help="reglas en JSON sobre las de la partida normal, p. ej. '{\"team_minimum\": 4}'",
+    )
     parser.add_argument(
         "--openspiel",
         metavar="PYTHON",
@@ -62,12 +69,32 @@ def openspiel_rate(python: str, hands: int, seed: int, game: str = "spades") -> 
     return float(done.stdout.strip())
 
 
+Loop = Callable[[int, int], int]
+
+
+def at_rules(spec: games.GameSpec, text: str | None) -> tuple[Loop, Loop]:
+    """The game's two benchmark loops, at ``--rules`` when given (read as ``picas check`` reads
+    them)."""
+    if text is None:
+        return spec.bench_hands, spec.bench_games
+    from picas.cli.check import rules_json
+
+    data = rules_json(spec, text)
+    rules = spec.record.codec().read_rules(data)
+    print(f"reglas: {text}")
+    return (
+        functools.partial(spec.bench_hands, rules=rules),
+        functools.partial(spec.bench_games, rules=rules),
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     print(f"ruta: {compiled.path_in_use()}")
     spec = games.find_game(args.game)
-    hand_rate, actions_rate = bench.measure(spec.bench_hands, args.hands, args.seed)
+    hands, whole = at_rules(spec, args.rules)
+    hand_rate, actions_rate = bench.measure(hands, args.hands, args.seed)
     print(f"{args.game}, hands:       {hand_rate:8,.0f} hands/s  {actions_rate:10,.0f} actions/s")
-    game_rate, actions_rate = bench.measure(spec.bench_games, args.hands, args.seed)
+    game_rate, actions_rate = bench.measure(whole, args.hands, args.seed)
     print(f"{args.game}, whole games: {game_rate:8,.0f} hands/s  {actions_rate:10,.0f} actions/s")
     print(f"({args.hands} random hands each, one core, per second of CPU time)")
     if args.openspiel:
