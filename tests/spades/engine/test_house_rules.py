@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from picas.games.spades import (
+    Bid,
     BlindNil,
     GameState,
     InvalidRules,
@@ -302,3 +303,32 @@ def test_random_games_keep_every_variant(rules: Rules, seed: bytes, picks: rando
             assert sheet.hand_total == sum(sheet.lines[:4])
     replayed = read_record(record.append(*actions).to_json())
     assert replayed.rules == rules
+
+
+def oracle_allowed(minimum: int, partner_bid: int | None) -> set[int]:
+    """The bids the rule text allows a seat: all when its partner has not bid or bid the minimum
+    or more; otherwise the trick bids that bring the two to the minimum (no Nil)."""
+    if partner_bid is None or partner_bid >= minimum:
+        return set(range(14))
+    return {bid for bid in range(1, 14) if partner_bid + bid >= minimum}
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    minimum=st.integers(0, 13),
+    opening=st.lists(st.integers(0, 13), min_size=0, max_size=3),
+    seed=st.binary(min_size=5, max_size=5),
+)
+def test_the_bids_allowed_are_the_rule_texts(minimum: int, opening: list[int], seed: bytes) -> None:
+    rules = Rules.from_json({**CASA.to_json(), "team_minimum": minimum})
+    game = GameState.new(rules, code_from_bytes(seed))
+    for bid in opening:
+        if not game.can(BIDS[bid]):
+            return  # the opening itself broke the rule: covered when it is the seat on turn
+        game = game.apply(BIDS[bid])
+    seat = game.hand.turn
+    assert seat is not None
+    allowed = oracle_allowed(minimum, game.hand.bids[seat.partner])
+    assert {action.tricks for action in game.legal_actions() if isinstance(action, Bid)} == allowed
+    assert all(isinstance(action, Bid) for action in game.legal_actions())
+    assert {bid for bid in range(14) if game.can(BIDS[bid])} == allowed
