@@ -69,3 +69,20 @@ def test_the_bid_pad_dims_the_bids_under_the_minimum_and_says_why(
     settle(page)
     actions = stored_game(page)["save"]["record"]["actions"]
     assert actions[len(made.record["actions"])] == 2  # South's bid, the lowest allowed
+
+
+def test_the_minimums_reason_reads_in_english(page: Page, server: Server) -> None:
+    made = make_save(server, hands=[bids(2, 2, 2, 2)], rules=MINIMUM)
+    open_table(page, server)
+    store_game(page, made)
+    page.reload()
+    wait_for_code(page, made.record["code"])
+    page.click("#btn-ajustes")
+    page.check("#form-ajustes [name='language'][value='en']")
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
+    expect(page.locator("#form-ajustes .reglas-casa legend").first).to_have_text("House rules")
+    page.click("#dlg-ajustes [data-cerrar]")
+    page.wait_for_selector(".teclado")
+    expect(page.locator("#canto-vetado")).to_have_text(
+        "Minimum of 4 per team: your partner bid 2, so you bid 2 or more."
+    )
