@@ -14,7 +14,7 @@ from picas.shared.cards import Card, cards_in
 from picas.shared.invariants import InvariantBroken, Tally
 from picas.shared.record import GameCodec, GameRecord
 from picas.shared.seats import Seat
-from picas.shared.spec import Arena, ArenaRequest, GameSpec, UnknownGame
+from picas.shared.spec import Arena, ArenaRequest, GameSpec, UnknownGame, levels
 from picas.shared.trick_winner import trick_winner_index
 from picas.shared.tricks import PLAYS
 
@@ -220,7 +220,7 @@ SPEC = GameSpec(
     record=MinibazasRecord,
     rules=Rules,
     options={"hands": (2, 4)},
-    levels=LEVEL_NAMES_ES,
+    levels=levels(LEVEL_NAMES_ES),
     load_bot=load_bot,
     check=check,
     arena=Arena(run=run_arena, deals=50, seed=1),

@@ -242,7 +242,7 @@ def _through_gate(lane: FairLane, path: str, body: bytes, peer: str) -> tuple[in
         gate = FairGateMiddleware(
             app,
             lanes={"/api/practice": lane},
-            marked={"/api/games/act": (lane, b'"dificil"')},
+            marked={"/api/games/act": (lane, (b'"dificil"',))},
             behind_proxy=False,
         )
         scope = {"type": "http", "path": path, "client": (peer, 1), "headers": []}
@@ -325,7 +325,7 @@ def _gate_with_pauses(lane: FairLane, pauses: list[float], clock: list[float]) -
     return FairGateMiddleware(
         app,
         lanes={"/api/practice": lane},
-        marked={"/api/games/act": (lane, b'"dificil"')},
+        marked={"/api/games/act": (lane, (b'"dificil"',))},
         behind_proxy=False,
         pause=1.0,
         clock=lambda: clock[0],

@@ -32,7 +32,7 @@ BENCH_CODES = ("BENCH234", "BENCH567", "BENCH89A", "BENCHBCD", "BENCHEFG", "BENC
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("bots", help="tiempo por decisión de cada nivel")
-    parser.add_argument("--game", choices=("spades", "corazones"), default=games.KEYS[0])
+    parser.add_argument("--game", choices=games.KEYS, default=games.KEYS[0])
     parser.add_argument(
         "--positions", type=int, default=150, help="posiciones a medir por nivel (150)"
     )

@@ -49,7 +49,6 @@ from picas.cli import CommandError, load_abusive
 from picas.cli.load_abusive import ABUSER_ADDRESS, NEWCOMER_ADDRESS
 from picas.cli.load_basics import HttpError as HttpError
 from picas.cli.load_basics import percentiles as percentiles
-from picas.shared.bots import LEVEL_NAMES_ES
 from picas.shared.deals import code_from_bytes
 
 Json = dict[str, Any]
@@ -91,7 +90,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument(
         "--level",
         action="append",
-        choices=sorted(LEVEL_NAMES_ES),
+        choices=sorted({level for spec in games.games() for level in spec.levels}),
         help="nivel de la CPU; repetible, uno tras otro (normal)",
     )
     parser.add_argument(

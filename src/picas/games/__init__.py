@@ -18,21 +18,24 @@ from pathlib import Path
 from typing import Any
 
 from picas.shared.errors import excerpt
-from picas.shared.spec import Arena, ArenaOption, GameSpec, UnknownGame
+from picas.shared.spec import Arena, ArenaOption, GameSpec, Level, UnknownGame
 
 __all__ = [
     "KEYS",
     "Arena",
     "ArenaOption",
     "GameSpec",
+    "Level",
     "UnknownGame",
     "default_game",
     "find_game",
     "games",
+    "heavy_levels",
     "hot_modules",
     "keys",
     "register",
     "unregister",
+    "verify_limits",
 ]
 
 KEYS = ("spades", "corazones")
@@ -114,3 +117,18 @@ def hot_modules() -> tuple[str, ...]:
 def default_game() -> GameSpec:
     """The game of a record without a ``game`` key."""
     return find_game(KEYS[0])
+
+
+def heavy_levels() -> frozenset[str]:
+    """The levels whose replies are heavy work in some game (the web tier's replies' lane)."""
+    return frozenset(key for spec in games() for key, level in spec.levels.items() if level.heavy)
+
+
+def verify_limits() -> dict[str, int]:
+    """The longest plain record an import checks, by level: the strictest game's at each."""
+    limits: dict[str, int] = {}
+    for spec in games():
+        for key, level in spec.levels.items():
+            if level.verify_limit is not None:
+                limits[key] = min(limits.get(key, level.verify_limit), level.verify_limit)
+    return limits

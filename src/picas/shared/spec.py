@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from picas.shared.bots import BotLoop
+from picas.shared.bots import LEVEL_NAMES_ES, BotLoop
 from picas.shared.errors import PicasError
 
 if TYPE_CHECKING:  # not at run time: picas.compiled reads the registry before any hot module loads
@@ -19,6 +19,45 @@ if TYPE_CHECKING:  # not at run time: picas.compiled reads the registry before a
 
 class UnknownGame(PicasError):  # noqa: N818 (named like the engine's errors)
     code = "unknown_game"
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """One level of a game's computer players, as the tools see it: its Spanish name and what the
+    web tier must know of its cost."""
+
+    name_es: str
+    heavy: bool = False
+    """Every reply at this level is heavy work (a Difícil decision runs thousands of playouts), so
+    the web tier runs it in its worker processes."""
+    verify_limit: int | None = None
+    """The longest plain record (in actions) an import checks at this level; None: the record
+    format's own cap is enough (a decision takes well under a millisecond)."""
+
+
+def levels(
+    names: Mapping[str, str],
+    *,
+    heavy: frozenset[str] = frozenset(),
+    verify_limits: Mapping[str, int] | None = None,
+) -> dict[str, Level]:
+    """A game's levels from their names (easiest first), with the heavy ones and the limits."""
+    limits = verify_limits or {}
+    return {
+        key: Level(name, heavy=key in heavy, verify_limit=limits.get(key))
+        for key, name in names.items()
+    }
+
+
+def three_levels(dificil_verify_limit: int) -> dict[str, Level]:
+    """Fácil, Normal and Difícil, the levels every game of the site offers: Difícil's replies are
+    heavy work, and an import checks a record at Difícil up to ``dificil_verify_limit`` actions
+    (the game's own figure: its Difícil's time a decision)."""
+    return levels(
+        LEVEL_NAMES_ES,
+        heavy=frozenset({"dificil"}),
+        verify_limits={"dificil": dificil_verify_limit},
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,8 +114,9 @@ class GameSpec:
     """The rules type: ``rules()`` is the default table, ``rules(**options)`` a variant."""
     options: Mapping[str, tuple[Any, ...]]
     """What a new game may choose, each option's values with the default first (the ranges)."""
-    levels: Mapping[str, str]
-    """The computer players by level, each with its Spanish name (the first is the default)."""
+    levels: Mapping[str, Level]
+    """The computer players by level (the first is the default), each with its Spanish name, and
+    whether its replies are heavy work and how long a record an import checks at it."""
     load_bot: Callable[[str], Any]
     """A computer player by level, or (where the game takes them) by ``module:attr``."""
     check: Callable[..., Tally]

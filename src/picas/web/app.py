@@ -17,8 +17,16 @@ from picas.web import errors
 from picas.web.cache import AnswerCache
 from picas.web.fair import FairLane
 from picas.web.guard import BodyShapeMiddleware
-from picas.web.heavy import ACT_PATH, HEAVY_PATHS, HINT_PATH, FairGateMiddleware, HeavyPool
+from picas.web.heavy import (
+    ACT_PATH,
+    HEAVY_MARKERS,
+    HEAVY_PATHS,
+    HINT_PATH,
+    FairGateMiddleware,
+    HeavyPool,
+)
 from picas.web.help_pages import help_router
+from picas.web.manifest import manifest_route
 from picas.web.middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
 from picas.web.routers import games, pages, review, tip
 from picas.web.settings import (
@@ -69,6 +77,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(tip.router)
     app.include_router(review.review_router())
     app.include_router(pages.pages_router(settings.static_dir))
+    app.router.routes.append(manifest_route())
     files = (
         StaticFiles(directory=settings.static_dir, html=True)
         if settings.static_dir.is_dir()
@@ -87,7 +96,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyShapeMiddleware)
     lanes = dict.fromkeys(HEAVY_PATHS, app.state.heavy.lane)
     lanes[HINT_PATH] = app.state.hints
-    marked = {ACT_PATH: (app.state.replies.lane, b'"dificil"')}
+    marked = {ACT_PATH: (app.state.replies.lane, HEAVY_MARKERS)}
     app.add_middleware(
         FairGateMiddleware, lanes=lanes, marked=marked, behind_proxy=settings.behind_proxy
     )

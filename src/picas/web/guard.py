@@ -32,10 +32,11 @@ import pydantic_core
 from fastapi.routing import APIRoute
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from picas.web.bounds import MAX_CONTAINERS, MAX_JSON_DEPTH, MAX_REQUEST_BYTES
 from picas.web.errors import BODY_REFUSALS, error_response
+from picas.web.middleware import replaying, whole_body
 
 WHITESPACE = b" \t\r\n"
 _BRACKETS_ONLY = bytes.maketrans(b"{}", b"[]")
@@ -151,16 +152,7 @@ class BodyShapeMiddleware:
             status, code, text = refused
             await error_response(status, code, text)(scope, receive, send)
             return
-        delivered = False
-
-        async def replay() -> Message:
-            nonlocal delivered
-            if not delivered:
-                delivered = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay, send)
+        await self.app(scope, replaying(whole_body(body), receive), send)
 
 
 class RustJsonRoute(APIRoute):

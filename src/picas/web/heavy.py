@@ -49,8 +49,9 @@ from typing import Any, ParamSpec, TypeVar
 
 import pebble
 from starlette.requests import Request
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
+from picas import games
 from picas.games import KEYS
 from picas.web.errors import (
     RETRY_AFTER_SECONDS,
@@ -60,14 +61,18 @@ from picas.web.errors import (
     WorkerCrashedError,
 )
 from picas.web.fair import REPEAT_PAUSE, FairLane, client_address
+from picas.web.middleware import replaying
 from picas.web.settings import Settings
 from picas.web.table import Table
 
 P = ParamSpec("P")
 T = TypeVar("T")
 
-HEAVY_LEVELS = frozenset({"dificil"})
-"""The levels whose every reply is heavy work (a Difícil decision runs thousands of playouts)."""
+HEAVY_LEVELS = games.heavy_levels()
+"""The levels whose every reply is heavy work (a Difícil decision runs thousands of playouts), as
+the games' registry says."""
+HEAVY_MARKERS = tuple(json.dumps(level).encode() for level in sorted(HEAVY_LEVELS))
+"""How a heavy level is written in a body (``b'"dificil"'``): the gate's markers for the replies."""
 WORKER_NICENESS = 10
 LOW_PRIORITY_NICENESS = 19
 """The niceness of the worker that runs the jobs of an address refused lately for asking too
@@ -99,8 +104,8 @@ def _context() -> multiprocessing.context.BaseContext:
     context = multiprocessing.get_context("forkserver")
     # Imported once in the fork server, so a worker (new, or replacing a stopped one) starts in
     # milliseconds.
-    games = [f"picas.games.{key}.spec" for key in KEYS]
-    context.set_forkserver_preload(["picas.web.jobs", *games])
+    specs = [f"picas.games.{key}.spec" for key in KEYS]
+    context.set_forkserver_preload(["picas.web.jobs", *specs])
     return context
 
 
@@ -237,10 +242,10 @@ class FairGateMiddleware:
     crowd of them cannot take the server's time from the quick replies. The lane itself checks
     again when the job enters it (the route may have answered from its cache by then).
 
-    ``marked`` lanes (path → lane and a marker) hold only the requests whose body has the marker:
-    an act is Difícil work only if its save says ``"dificil"``. The body is looked at only while
-    the address is over its share; a body without the marker (or one that spells it with JSON
-    escapes) goes on to the route, which checks the parsed save's level.
+    ``marked`` lanes (path → lane and its markers) hold only the requests whose body has one of
+    the markers: an act is heavy work only if its save names a heavy level (``"dificil"``). The
+    body is looked at only while the address is over its share; a body without a marker (or one
+    that spells it with JSON escapes) goes on to the route, which checks the parsed save's level.
 
     An address that asks again before the ``Retry-After`` of its last refusal has passed has its
     refusal held for ``pause`` seconds first (:class:`~picas.web.fair.RepeatedRefusals`): a loop
@@ -252,7 +257,7 @@ class FairGateMiddleware:
         app: ASGIApp,
         *,
         lanes: dict[str, FairLane],
-        marked: dict[str, tuple[FairLane, bytes]],
+        marked: dict[str, tuple[FairLane, tuple[bytes, ...]]],
         behind_proxy: bool,
         pause: float = REPEAT_PAUSE,
         clock: Callable[[], float] = time.monotonic,
@@ -277,13 +282,15 @@ class FairGateMiddleware:
             if lane.refusal(address) is not None and await self._refused(lane, address, send):
                 return
         elif path in self.marked:
-            lane, marker = self.marked[path]
+            lane, markers = self.marked[path]
             address = client_address(scope, behind_proxy=self.behind_proxy)
             if lane.refusal(address) is not None:
                 message = await receive()  # the whole body: the cap has read it
-                if marker in message.get("body", b"") and await self._refused(lane, address, send):
+                body = message.get("body", b"")
+                marked = any(marker in body for marker in markers)
+                if marked and await self._refused(lane, address, send):
                     return
-                receive = _replaying(message, receive)
+                receive = replaying(message, receive)
         await self.app(scope, receive, send)
 
     async def _refused(self, lane: FairLane, address: str, send: Send) -> bool:
@@ -299,19 +306,6 @@ class FairGateMiddleware:
             await self._sleep(self.pause)
         await send_refusal(refusal, send)
         return True
-
-
-def _replaying(first: Message, receive: Receive) -> Receive:
-    delivered = False
-
-    async def replay() -> Message:
-        nonlocal delivered
-        if not delivered:
-            delivered = True
-            return first
-        return await receive()
-
-    return replay
 
 
 _REFUSAL_BODIES = {

@@ -88,16 +88,7 @@ class BodyLimitMiddleware:
         if len(body) > self.max_bytes:
             await self._too_large(send)
             return
-        delivered = False
-
-        async def replay() -> Message:
-            nonlocal delivered
-            if not delivered:
-                delivered = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()  # after the body: wait for the disconnect, as a server would
-
-        await self.app(scope, replay, send)
+        await self.app(scope, replaying(whole_body(body), receive), send)
 
     async def _read(self, receive: Receive) -> bytes | None:
         """The body, or None if the client left; reading stops just past the cap."""
@@ -134,3 +125,24 @@ async def _refuse(send: Send, status: int, code: str, message: str) -> None:
         }
     )
     await send({"type": "http.response.body", "body": content})
+
+
+def whole_body(body: bytes) -> Message:
+    """The message that hands an app a body read whole."""
+    return {"type": "http.request", "body": body, "more_body": False}
+
+
+def replaying(first: Message, receive: Receive) -> Receive:
+    """A ``receive`` that gives the body already read (``first``) once, then waits on the
+    client's own (for the disconnect, as a server would): what a middleware that read the body
+    to look at it passes on."""
+    delivered = False
+
+    async def replay() -> Message:
+        nonlocal delivered
+        if not delivered:
+            delivered = True
+            return first
+        return await receive()
+
+    return replay

@@ -14,8 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from picas.games import find_game
 from picas.record import AnyRecord, GameRecord, RecordError, iter_states, read_record
-from picas.shared.bots import LEVEL_NAMES_ES, decision_rng
+from picas.shared.bots import decision_rng
 from picas.shared.deals import code_from_bytes
 from picas.shared.errors import IllegalAction, PicasError
 from picas.shared.seats import Seat
@@ -25,8 +26,6 @@ from picas.web.table import SOUTH, Table, Turn, game_of, level_of
 
 PRACTICE_KEY = "practice"
 """``meta.practice`` of a practice game: the number of the hand it replays, as text."""
-COMPARE_LEVEL = "dificil"
-"""The level that plays South's seat in the practice comparison."""
 VERIFY_LIMITS = settings.VERIFY_LIMITS
 """The default limits (:attr:`Settings.verify_limits`)."""
 
@@ -84,7 +83,8 @@ def practice(table: Table, record_json: dict[str, Any], sig: str, hand_number: i
     )
     # Both levels are loaded before any thinking, so a missing one fails fast (503).
     others = table.bot(level, game=record.game)
-    south = table.bot(COMPARE_LEVEL, game=record.game)
+    # The practice comparison's South: the game's strongest level (its levels go easiest first).
+    south = table.bot(list(find_game(record.game).levels)[-1], game=record.game)
     bots = {Seat.SOUTH: south, Seat.WEST: others, Seat.NORTH: others, Seat.EAST: others}
     played = simulate_hand(record, bots)
     turn = table.start(record)
@@ -145,7 +145,7 @@ def import_record(table: Table, record_json: dict[str, Any], sig: str | None = N
         )
         raise RecordError(
             f"{unsigned}Esta partida tiene {len(record.actions)} acciones: las de nivel"
-            f" {LEVEL_NAMES_ES[level]} se comprueban hasta {limit}.",
+            f" {find_game(record.game).levels[level].name_es} se comprueban hasta {limit}.",
             code="too_long_to_verify",
         )
     state = verify_record(record, bot, level=level)
@@ -186,7 +186,7 @@ def verify_record(record: GameRecord[Any, Any, Any], bot: Any, *, level: str) ->
             if expected != action:
                 raise NotReproducibleError(
                     f"Acción {index + 1}: {seat.name_es} hizo «{record.describe(action)}», pero"
-                    f" el jugador de la CPU de nivel {LEVEL_NAMES_ES.get(level, level)} habría"
+                    f" el jugador de la CPU de nivel {_level_name(record.game, level)} habría"
                     f" hecho «{record.describe(expected)}»: esta partida no se puede reproducir.",
                     index=index,
                 )
@@ -198,3 +198,9 @@ def bid_reasons(record: AnyRecord) -> dict[str, dict[str, str]]:
     """The «¿Por qué?» of every computer bid in ``record`` (none in Corazones), as the events of
     the table carried them: hand number (as text) → seat key → the reason."""
     return game_of(record).reasons(record)
+
+
+def _level_name(game: str, level: str) -> str:
+    """A level's Spanish name, as its game's spec has it (the key itself for a level it lacks)."""
+    found = find_game(game).levels.get(level)
+    return found.name_es if found is not None else level

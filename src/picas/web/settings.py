@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from picas import games
 from picas.shared.errors import PicasError
 from picas.web.signing import MIN_KEY_BYTES, load_keys
 
@@ -15,15 +16,10 @@ STATIC_DIR = Path(__file__).resolve().parent / "static"
 MAX_BODY_BYTES = 256 * 1024
 """A 30-hand game record is about 10 KB; a quarter of a megabyte leaves room and stops abuse."""
 CACHE_SIZE = 512
-VERIFY_LIMITS: Mapping[str, int] = {"dificil": 560}
-"""The longest plain record (in actions) an import checks, per level; a save this server signed is
-not checked again, whatever its length. Difícil checks 168 actions (3 hands) in 0.63–0.76 s of one
-core on the compiled path (``picas bench bots --review``, 2026-11-30), so 560 actions (10 hands,
-longer than most whole games) take about 2.5 s; the pure Python fallback is about ten times
-slower, about 25 s, still inside :data:`HEAVY_DEADLINE` on an idle core. The same limit serves
-Corazones, whose Difícil actions take about 10 ms each compiled and 20 ms in pure Python: 560
-actions in 5.5–11 s (``picas bench bots --game corazones --review``). Fácil and Normal take
-well under a millisecond a decision, so the record format's own cap is enough."""
+VERIFY_LIMITS: Mapping[str, int] = games.verify_limits()
+"""The longest plain record (in actions) an import checks, per level: each game's levels say
+theirs (the games' registry, ``Level.verify_limit``, with the timings behind them), and a save
+this server signed is not checked again, whatever its length."""
 HEAVY_WORKERS = 1
 """Worker processes for heavy work, per server process (``--heavy-workers``)."""
 REPLY_WORKERS = 2
@@ -48,8 +44,8 @@ HINT_WAITING = 32
 """Hints that may wait for one of :data:`HINT_SLOTS`, per server process."""
 HEAVY_DEADLINE = 40.0
 """Seconds a heavy job may run (``--heavy-deadline``): the longest import check allowed
-(:data:`VERIFY_LIMITS`: about 2.5 s of one core compiled, 25 s in pure Python) with room for a busy
-machine."""
+(:data:`VERIFY_LIMITS`: about 2.5 s of one core compiled, 25 s in pure Python, for Spades) with
+room for a busy machine."""
 BODY_TIMEOUT = 30.0
 """Seconds for a request's body to arrive once its head has (``--body-timeout``): 408."""
 BODY_TIMEOUT_ENV = "PICAS_BODY_TIMEOUT"

@@ -28,7 +28,6 @@ from picas.record import (
     final_state,
     read_record,
 )
-from picas.shared.bots import LEVEL_NAMES_ES
 from picas.shared.deals import code_from_bytes, normalize_code
 from picas.shared.errors import IllegalAction, PicasError, excerpt
 from picas.shared.seats import Seat
@@ -208,7 +207,7 @@ class Table:
 
     def _replay(self, sig: str, record: AnyRecord) -> Replayed:
         """Replay a save's record whose signature ``sig`` is checked, and remember it."""
-        check_level(level_of(record))  # before any answer names it: every endpoint refuses it
+        check_level(level_of(record), record.game)  # before any answer names it: refused everywhere
         saved = Replayed(record, final_state(record))
         self._cache.put(sig, saved)
         return saved
@@ -231,7 +230,7 @@ class Table:
     def bot(self, level: str, *, game: str = games.KEYS[0]) -> Any:
         """The computer player of a level of a game. One object per level is shared: a bot decides
         from the view and the seeded generator only, so it holds nothing between calls."""
-        check_level(level)
+        check_level(level, game)
         with self._bots_lock:
             bot = self._bots.get((game, level))
             if bot is None:
@@ -246,9 +245,9 @@ class Table:
         return bot
 
 
-def check_level(level: str) -> None:
-    """Every game has the same three levels."""
-    if level not in LEVEL_NAMES_ES:
+def check_level(level: str, game: str) -> None:
+    """A level of the game's, as its spec lists them."""
+    if level not in games.find_game(game).levels:
         raise RecordError(f"Nivel desconocido: {excerpt(level)}.", code="unknown_level")
 
 

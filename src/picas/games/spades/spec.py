@@ -7,13 +7,13 @@ from typing import Any
 
 from picas.games.spades import arena, bench, invariants, report
 from picas.games.spades.bots.base import SPADES_BOTS
-from picas.games.spades.bots.registry import LEVEL_NAMES_ES, load_bot
+from picas.games.spades.bots.registry import load_bot
 from picas.games.spades.hot import HOT_MODULES
 from picas.games.spades.record import KEY, SpadesRecord
 from picas.games.spades.rules import Rules
 from picas.games.spades.view import view_for, view_to_json
 from picas.shared.invariants import Tally
-from picas.shared.spec import Arena, ArenaOption, ArenaRequest, GameSpec
+from picas.shared.spec import Arena, ArenaOption, ArenaRequest, GameSpec, three_levels
 
 
 def check(
@@ -54,6 +54,15 @@ def run_arena(request: ArenaRequest) -> tuple[str, str]:
     return arena.format_result(result), timing
 
 
+DIFICIL_VERIFY_LIMIT = 560
+"""The longest plain record (in actions) an import checks at Difícil; a save this server signed is
+not checked again, whatever its length. Difícil checks 168 actions (3 hands) in 0.63–0.76 s of one
+core on the compiled path (``picas bench bots --review``, 2026-11-30), so 560 actions (10 hands,
+longer than most whole games) take about 2.5 s; the pure Python fallback is about ten times slower,
+about 25 s, still inside the web tier's heavy deadline on an idle core. Fácil and Normal take well
+under a millisecond a decision, so the record format's own cap is enough."""
+
+
 SPEC = GameSpec(
     key=KEY,
     name_es="Picas",
@@ -68,7 +77,7 @@ SPEC = GameSpec(
         "all_thirteen": ("off", "bonus", "win"),
         "ten_for_200": (False, True),
     },
-    levels=LEVEL_NAMES_ES,
+    levels=three_levels(DIFICIL_VERIFY_LIMIT),
     load_bot=load_bot,
     check=check,
     arena=Arena(

@@ -21,6 +21,7 @@ from picas.shared.deals import Deal
 from picas.shared.seats import Seat
 from picas.web.events import Event
 from picas.web.games.generic import GameModels, GenericTable, generic_models
+from picas.web.games.page import GamePage
 
 
 class TableGame(Protocol):
@@ -83,6 +84,14 @@ def table_for(key: str) -> TableGame:
         return GenericTable(find_game(key))
     table: TableGame = module.TABLE
     return table
+
+
+def page_for(key: str) -> GamePage | None:
+    """What the page needs of the game ``key`` (its module's ``PAGE``), or None: a game without a
+    web part of its own is served by the API only, not on the page."""
+    module = _own_module(key)
+    page: GamePage | None = getattr(module, "PAGE", None) if module is not None else None
+    return page
 
 
 def models_for(key: str) -> GameModels:

@@ -13,8 +13,11 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
+from pydantic import ConfigDict, Field, StrictBool, StrictStr
+
+from picas.games import find_game
 from picas.games.corazones import (
     Action,
     GameState,
@@ -42,13 +45,225 @@ from picas.shared.tricks import Play, Trick
 from picas.shared.views import trick_to_json
 from picas.web.events import Event, events_after
 from picas.web.games.generic import GameModels
+from picas.web.games.page import GamePage, Storage
 from picas.web.schemas import (
-    CorazonesGameOut,
-    CorazonesHintOut,
-    CorazonesImportOut,
-    CorazonesNewGameIn,
-    CorazonesPracticeOut,
+    PlayEvent,
+    RefusalOut,
+    SaveOut,
+    SeatCards,
+    SeatInts,
+    SeatKey,
+    TrickOut,
+    _In,
+    _Out,
+    level_type,
 )
+
+# --- the bodies and answers of the API for this game ------------------------------------------
+
+
+SPEC = find_game("corazones")
+if TYPE_CHECKING:
+    Level = str
+else:
+    Level = level_type(SPEC)
+
+
+class CorazonesNewGameIn(_In):
+    """A new Corazones game (docs/api.md, "Corazones")."""
+
+    game: Literal["corazones"]
+    target: Literal[100, 50] = 100
+    passing: StrictBool = True
+    jack_of_diamonds: StrictBool = False
+    moon: Literal["others", "self"] = "others"
+    level: Level = SPEC.default_level
+    code: StrictStr | None = Field(
+        default=None,
+        max_length=32,
+        description="A game code to replay (spaces and dashes are ignored); drawn if absent.",
+        examples=["K7PM X4QH"],
+    )
+
+
+Direction = Literal["left", "right", "across", "none"]
+
+
+class CorazonesRulesOut(_Out):
+    target: int
+    passing: bool
+    jack_of_diamonds: bool
+    moon: Literal["others", "self"]
+    first_pass: Direction
+
+
+class CorazonesTrickOut(TrickOut):
+    """A trick with the points in it."""
+
+    points: int
+
+
+class CorazonesHandOut(_Out):
+    """A finished hand, every card face up (``picas.games.corazones.view.result_to_json``)."""
+
+    number: int
+    dealer: SeatKey
+    direction: Direction
+    dealt: SeatCards
+    passed: SeatCards
+    tricks: list[TrickOut]
+    hearts: SeatInts
+    queen: SeatKey | None
+    jack: SeatKey | None
+    moon: SeatKey | None
+    points: SeatInts
+    totals: SeatInts
+
+
+class CorazonesOutcomeOut(_Out):
+    winner: SeatKey
+    totals: SeatInts
+    hands_played: int
+
+
+class CorazonesViewOut(_Out):
+    """South's view of a Corazones game (``picas.games.corazones.view_to_json``): South's own
+    cards and pass and what is public; never another seat's cards or pass in the hand played."""
+
+    game: Literal["corazones"]
+    seat: SeatKey
+    rules: CorazonesRulesOut
+    hand_number: int
+    dealer: SeatKey
+    direction: Direction
+    pass_to: SeatKey | None
+    phase: Literal["passing", "playing", "complete", "game_over"]
+    turn: SeatKey | None
+    hand: list[str]
+    must_pass: bool
+    passed: list[str]
+    received: list[str]
+    hand_sizes: SeatInts
+    leader: SeatKey
+    trick: list[str]
+    tricks: list[TrickOut]
+    points_taken: SeatInts
+    hearts_broken: bool
+    totals: SeatInts
+    history: list[CorazonesHandOut]
+    outcome: CorazonesOutcomeOut | None
+    playable: list[str]
+    refusals: dict[str, RefusalOut]
+
+
+class CorazonesDealEvent(_Out):
+    type: Literal["deal"]
+    hand_number: int
+    dealer: SeatKey
+    direction: Direction
+    pass_to: SeatKey | None
+
+
+class PassEvent(_Out):
+    """The cards changed hands: South's three, given and received (never anyone else's)."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True, populate_by_name=True)
+
+    type: Literal["pass"]
+    direction: Direction
+    to: SeatKey
+    gave: list[str]
+    from_: SeatKey = Field(alias="from")
+    received: list[str]
+
+
+class CorazonesTrickEvent(_Out):
+    type: Literal["trick"]
+    leader: SeatKey
+    cards: list[str]
+    winner: SeatKey
+    points: int
+
+
+class CorazonesHandScoredEvent(_Out):
+    type: Literal["hand_scored"]
+    result: CorazonesHandOut
+
+
+class CorazonesGameOverEvent(_Out):
+    type: Literal["game_over"]
+    outcome: CorazonesOutcomeOut
+
+
+CorazonesEventOut = Annotated[
+    CorazonesDealEvent
+    | PassEvent
+    | PlayEvent
+    | CorazonesTrickEvent
+    | CorazonesHandScoredEvent
+    | CorazonesGameOverEvent,
+    Field(discriminator="type"),
+]
+
+
+class CorazonesGameOut(_Out):
+    """A Corazones answer."""
+
+    game: Literal["corazones"]
+    save: SaveOut
+    view: CorazonesViewOut
+    events: list[CorazonesEventOut]
+    code: str
+    level: Level
+
+
+class CorazonesHandSummaryOut(_Out):
+    """One hand of the practice comparison: South's pass, the tricks, the points."""
+
+    direction: Direction
+    passed: list[str]
+    received: list[str]
+    tricks: list[CorazonesTrickOut]
+    points_taken: SeatInts
+    points: SeatInts
+    moon: SeatKey | None
+
+
+class CorazonesCompareOut(_Out):
+    original: CorazonesHandSummaryOut
+    dificil: CorazonesHandSummaryOut
+
+
+class CorazonesPracticeOut(CorazonesGameOut):
+    compare: CorazonesCompareOut
+
+
+class CorazonesImportOut(CorazonesGameOut):
+    reasons: dict[str, dict[str, str]] = Field(description="Always empty: Corazones has no bids.")
+
+
+class HintDetailOut(_Out):
+    card: str
+    reason_code: str
+    reason_params: dict[str, str | int]
+    reason: str
+
+
+class CorazonesHintOut(_Out):
+    """A pass (``cards``) or a card (``card``), each card with its reason in ``details``."""
+
+    game: Literal["corazones"]
+    kind: Literal["pass", "play"]
+    cards: list[str] | None
+    card: str | None
+    reason: str
+    reasons: list[str]
+    details: list[HintDetailOut]
+    reason_code: str
+    reason_params: dict[str, str | int]
+
+
+# --- the table ------------------------------------------------------------------------------------
 
 SOUTH = Seat.SOUTH
 
@@ -214,3 +429,16 @@ def hint_json(suggestion: Suggestion, *, passing: bool) -> dict[str, Any]:
         "reason_code": details[0]["reason_code"],
         "reason_params": details[0]["reason_params"],
     }
+
+
+PAGE = GamePage(
+    links=("corazones", "hearts"),
+    download="corazones",
+    storage=Storage(
+        game="picas.corazones.partida",
+        practice="picas.corazones.practica",
+        settings="picas.corazones.ajustes",
+        aside="picas.corazones.partida.apartada.",
+        stats="picas.corazones.estadisticas",
+    ),
+)

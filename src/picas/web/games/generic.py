@@ -19,7 +19,7 @@ from picas.shared.errors import IllegalAction, InvalidRules
 from picas.shared.seats import Seat
 from picas.shared.spec import GameSpec
 from picas.web.events import Event
-from picas.web.schemas import Level, SaveOut, _In, _Out
+from picas.web.schemas import SaveOut, _In, _Out, level_type
 
 SOUTH = Seat.SOUTH
 
@@ -113,7 +113,7 @@ def generic_models(spec: GameSpec) -> GameModels:
         __base__=_In,
         __doc__=f"A new {spec.name_en} game.",
         game=(key_type, ...),
-        level=(Level, spec.default_level),
+        level=(level_type(spec), spec.default_level),
         code=(StrictStr | None, Field(default=None, max_length=32)),
         **options,
     )
@@ -126,7 +126,7 @@ def generic_models(spec: GameSpec) -> GameModels:
         view=(dict[str, Any], ...),
         events=(list[dict[str, Any]], ...),
         code=(str, ...),
-        level=(Level, ...),
+        level=(level_type(spec), ...),
     )
     imported = create_model(
         f"{spec.key.capitalize()}ImportOut",

@@ -10,8 +10,11 @@ import dataclasses
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
+from pydantic import ConfigDict, Field, StrictBool, StrictStr
+
+from picas.games import find_game
 from picas.games.spades import (
     Action,
     Bid,
@@ -43,7 +46,280 @@ from picas.record import iter_states
 from picas.shared.deals import deal_for
 from picas.web.events import Event, events_after
 from picas.web.games.generic import GameModels
-from picas.web.schemas import GameOut, HintOut, ImportOut, NewGameIn, PracticeOut
+from picas.web.games.page import GamePage, Storage
+from picas.web.schemas import (
+    PlayEvent,
+    RefusalOut,
+    SaveOut,
+    SeatCards,
+    SeatInts,
+    SeatKey,
+    TrickOut,
+    _In,
+    _Out,
+    level_type,
+)
+
+# --- the bodies and answers of the API for this game ------------------------------------------
+
+
+SPEC = find_game("spades")
+if TYPE_CHECKING:
+    Level = str
+else:
+    Level = level_type(SPEC)
+
+
+TeamKey = Literal["north_south", "east_west"]
+
+
+class NewGameIn(_In):
+    """A new Spades game (``game`` absent or ``"spades"``)."""
+
+    game: Literal["spades"] = "spades"
+    target: Literal[250, 500] = 250
+    level: Level = SPEC.default_level
+    bag_penalty: StrictBool = True
+    blind_nil: StrictBool = False
+    team_minimum: StrictBool = Field(default=False, description="«Mínimo de 4 por pareja».")
+    all_thirteen: Literal["off", "bonus", "win"] = Field(
+        default="off", description="«Premio por 13 bazas»: none, +200, or the game won outright."
+    )
+    ten_for_200: StrictBool = Field(default=False, description="«10 por 200».")
+    code: StrictStr | None = Field(
+        default=None,
+        max_length=32,
+        description="A game code to replay (spaces and dashes are ignored); drawn if absent.",
+        examples=["K7PM X4QH"],
+    )
+
+
+class SeatBids(_Out):
+    south: int | None
+    west: int | None
+    north: int | None
+    east: int | None
+
+
+class SeatFlags(_Out):
+    south: bool
+    west: bool
+    north: bool
+    east: bool
+
+
+class TeamInts(_Out):
+    north_south: int
+    east_west: int
+
+
+class RulesOut(_Out):
+    """The rules (docs/record.md); a house variant's keys (``team_minimum``, ``all_thirteen``,
+    ``all_thirteen_points``, ``ten_for_200``) are present only when the game plays it."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+    profile: str
+    target: int
+    bag_penalty: bool
+    blind_nil: bool
+    blind_nil_deficit: int
+    floor: int | None
+    draw_after_hand: int | None
+    first_dealer: SeatKey | None
+    nil_tricks_score: bool
+    bag_limit: int
+    bag_penalty_points: int
+    nil_points: int
+    blind_nil_points: int
+
+
+class SheetLines(_Out):
+    contract: int
+    bags: int
+    nil: int
+    bag_penalty: int
+    hand_total: int
+    running_total: int
+
+
+class NilOut(_Out):
+    seat: SeatKey
+    blind: bool
+    tricks: int
+    points: int
+
+
+class SheetOut(_Out):
+    team: TeamKey
+    contract: int | None
+    counted_tricks: int
+    nil_tricks: int
+    made: bool | None
+    overtricks: int
+    lines: SheetLines
+    nils: list[NilOut]
+    bags_before: int
+    bags_added: int
+    bags_after: int
+
+
+class HandResultOut(_Out):
+    number: int
+    dealer: SeatKey
+    dealt: SeatCards
+    bids: SeatBids
+    blind: SeatFlags
+    won: SeatInts
+    tricks: list[TrickOut]
+    sheets: list[SheetOut]
+
+
+class OutcomeOut(_Out):
+    winner: TeamKey | None
+    reason: Literal["target", "floor", "draw", "thirteen"]
+    totals: list[int]
+    hands_played: int
+
+
+class ViewOut(_Out):
+    """South's view (``picas.games.spades.view.view_to_json``): South's own cards and what is
+    public."""
+
+    seat: SeatKey
+    rules: RulesOut
+    hand_number: int
+    dealer: SeatKey
+    phase: Literal["bidding", "playing", "complete", "game_over"]
+    turn: SeatKey | None
+    hand: list[str] | None
+    hand_sizes: SeatInts
+    bids: SeatBids
+    blind: SeatFlags
+    blind_nil_offered: bool
+    leader: SeatKey
+    trick: list[str]
+    tricks: list[TrickOut]
+    won: SeatInts
+    spades_broken: bool
+    totals: TeamInts
+    bags: TeamInts
+    history: list[HandResultOut]
+    outcome: OutcomeOut | None
+    legal: list[int | str]
+    playable: list[str]
+    refusals: dict[str, RefusalOut]
+
+
+class BidEvent(_Out):
+    type: Literal["bid"]
+    seat: SeatKey
+    bid: int
+    blind: bool
+    reason: str | None = Field(
+        default=None,
+        exclude_if=lambda value: value is None,
+        description="«¿Por qué?»: a computer player's reason in short Spanish (never South's:"
+        " the key is absent from South's bids).",
+        examples=["1 baza segura, un rey protegido"],
+    )
+
+
+class LookEvent(_Out):
+    type: Literal["look"]
+    seat: SeatKey
+
+
+class TrickEvent(_Out):
+    type: Literal["trick"]
+    leader: SeatKey
+    cards: list[str]
+    winner: SeatKey
+
+
+class HandScoredEvent(_Out):
+    type: Literal["hand_scored"]
+    result: HandResultOut
+
+
+class DealEvent(_Out):
+    type: Literal["deal"]
+    hand_number: int
+    dealer: SeatKey
+
+
+class GameOverEvent(_Out):
+    type: Literal["game_over"]
+    outcome: OutcomeOut
+
+
+EventOut = Annotated[
+    BidEvent | LookEvent | PlayEvent | TrickEvent | HandScoredEvent | DealEvent | GameOverEvent,
+    Field(discriminator="type"),
+]
+
+
+class GameOut(_Out):
+    """A Spades answer."""
+
+    game: Literal["spades"]
+    save: SaveOut
+    view: ViewOut
+    events: list[EventOut]
+    code: str
+    level: Level
+
+
+class TipOut(_Out):
+    bid: int = Field(ge=0, le=13)
+    reasons: list[str]
+
+
+class HintOut(_Out):
+    """While playing: ``card`` and ``reason``, with the reason's ``reason_code`` and
+    ``reason_params`` (to show it in another language). While bidding: ``bid`` and ``reasons``, as
+    ``/api/tip``. The other pair is null (``reasons`` is ``[reason]`` while playing), and so are
+    ``reason_code`` and ``reason_params``."""
+
+    game: Literal["spades"]
+    card: str | None = Field(examples=["QH"])
+    reason: str = Field(examples=["tu compañero ya gana la baza: juega la más baja"])
+    bid: int | None = Field(ge=0, le=13)
+    reasons: list[str]
+    reason_code: str | None = Field(default=None, examples=["partner_sure_lowest"])
+    reason_params: dict[str, str | int] | None = Field(default=None, examples=[{"card": "2H"}])
+
+
+class HandSummaryOut(_Out):
+    """One hand's bids, tricks and both six-line sheets (North–South first)."""
+
+    bids: SeatInts
+    blind: SeatFlags
+    won: SeatInts
+    tricks: list[TrickOut] = Field(description="The 13 tricks in the order they were played.")
+    sheets: list[SheetOut]
+    hand_totals: TeamInts
+
+
+class CompareOut(_Out):
+    original: HandSummaryOut
+    dificil: HandSummaryOut
+
+
+class PracticeOut(GameOut):
+    compare: CompareOut
+
+
+class ImportOut(GameOut):
+    """An opened game, with the «¿Por qué?» of every computer bid of its record (worked out again
+    from the record, as the page would have kept them while playing)."""
+
+    reasons: dict[str, dict[str, str]] = Field(
+        description="Hand number → seat key → the reason, as the events' ``reason``.",
+        examples=[{"1": {"west": "2 bazas seguras, un rey protegido"}}],
+    )
+
+
+# --- the table ------------------------------------------------------------------------------------
 
 SOUTH = Seat.SOUTH
 PROFILE = "casa"
@@ -217,3 +493,18 @@ def bid_reason(after: GameState, seat: Seat) -> str:
     """Why ``seat`` bid what it just bid, in short Spanish, from its own view only."""
     tip = explain_bid(view_for(after, seat))
     return ", ".join(tip.reasons) or tip.text()
+
+
+PAGE = GamePage(
+    links=("picas", "spades"),
+    former=("picas",),
+    download="picas",
+    # The keys Spades had before Corazones came, so a Spades player's save and statistics open.
+    storage=Storage(
+        game="picas.partida",
+        practice="picas.practica",
+        settings="picas.ajustes",
+        aside="picas.partida.apartada.",
+        stats="picas.estadisticas",
+    ),
+)

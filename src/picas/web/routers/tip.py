@@ -5,8 +5,9 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from picas.web.deps import ERROR_RESPONSES, TableDep
+from picas.web.games.spades import TipOut
 from picas.web.guard import RustJsonRoute
-from picas.web.schemas import SaveOnlyIn, TipOut
+from picas.web.schemas import SaveOnlyIn
 
 router = APIRouter(
     prefix="/api", tags=["tip"], responses=ERROR_RESPONSES, route_class=RustJsonRoute
