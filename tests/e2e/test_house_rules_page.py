@@ -86,3 +86,17 @@ def test_the_minimums_reason_reads_in_english(page: Page, server: Server) -> Non
     expect(page.locator("#canto-vetado")).to_have_text(
         "Minimum of 4 per team: your partner bid 2, so you bid 2 or more."
     )
+
+
+def test_the_rules_page_says_which_house_rules_the_game_plays(page: Page, server: Server) -> None:
+    made = make_save(server, hands=[bids(2, 2, 2, 2)], rules=MINIMUM)
+    open_table(page, server)
+    store_game(page, made)
+    page.goto(server.base + "/reglas.html")
+    on = page.locator("[data-si='team_minimum']")
+    expect(on).to_be_visible()
+    expect(on).to_have_text("En tu partida está activada.")
+    expect(page.locator("[data-si-no='ten_for_200']")).to_have_text(
+        "En tu partida está desactivada."
+    )
+    expect(page.locator("[data-si='ten_for_200']")).to_be_hidden()
