@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 from bot_helpers import ALL_LEVELS, S, act, ask, ask_bid, table
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from picas.games.spades import Bid, GameState, Rules, Seat, find_profile
 from picas.games.spades.actions import LOOK
@@ -136,3 +138,22 @@ def test_a_bot_under_the_minimum_never_declares_blind_nil(level: str) -> None:
     game = game.apply(LOOK).apply(Bid(1)).apply(LOOK).apply(Bid(1))  # North 1, East 1
     assert game.turn == S
     assert ask(level, game) == LOOK  # South's partner bid 1: South must bid 3 or more
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    cards=st.permutations(range(52)),
+    partner_bid=st.one_of(st.none(), st.integers(0, 13)),
+    rules=st.sampled_from([CASA, MINIMUM, BONUS, TEN, ALL]),
+)
+def test_the_evaluators_bid_is_always_allowed_and_13_only_when_real(
+    cards: list[int], partner_bid: int | None, rules: Rules
+) -> None:
+    mask = sum(1 << card for card in cards[:13])
+    decision = bid_for_hand(mask, partner_bid, None, NORMAL_STYLE, rules=rules)
+    if rules.team_minimum and partner_bid is not None and partner_bid < rules.team_minimum:
+        assert decision.bid >= rules.team_minimum - partner_bid  # and so never Nil
+    if partner_bid is not None and partner_bid + decision.bid == 13 and rules.all_thirteen != "off":
+        plain = bid_for_hand(mask, partner_bid, None, NORMAL_STYLE)
+        if partner_bid + plain.bid != 13:  # the premio made it 13: the count must reach it
+            assert partner_bid + decision.evaluation.tricks >= 12.5
