@@ -63,3 +63,20 @@ def test_the_answers_bench_plays_difficil_on_a_real_server(
     assert lines[2].startswith("«Rejugar esta mano»: 1 respuestas, mediana ")
     assert main(["bench", "bots", "--answers"]) == 2
     assert "--answers es de Corazones" in capsys.readouterr().err
+
+
+def test_bench_lengths_takes_a_level_and_house_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["bench", "lengths", "--game", "corazones", "--games", "2", "--level", "facil"]
+    assert main([*args, "--rules", '{"pass_size": 4}']) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("una partida a 100, cuatro jugadores Fácil, 2 partidas:")
+    assert main([*args, "--rules", '{"pass_size": 5}']) == 2
+    assert "--rules" in capsys.readouterr().err
+
+
+def test_bench_engine_takes_house_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["bench", "engine", "--game", "corazones", "--hands", "50"]
+    assert main([*args, "--rules", '{"omnibus": true}']) == 0
+    assert 'reglas: {"omnibus": true}' in capsys.readouterr().out
+    assert main(["bench", "engine", "--hands", "5", "--rules", "{}"]) == 2  # Spades: no --rules
+    assert "--rules no se aplica" in capsys.readouterr().err

@@ -61,11 +61,34 @@ def refused(save: Json, action: object) -> tuple[int, str, str]:
 
 @pytest.mark.parametrize(
     ("count", "status", "code"),
-    [(0, 422, "pass_three_cards"), (2, 422, "pass_three_cards"), (4, 422, "pass_three_cards")],
+    [
+        (0, 422, "pass_three_cards"),
+        (2, 422, "pass_three_cards"),
+        (4, 409, "pass_three_cards"),  # a pass some tables make (a house rule), not this one
+        (5, 422, "pass_three_cards"),
+    ],
 )
 def test_a_pass_of_another_number_of_cards_is_malformed(count: int, status: int, code: str) -> None:
     game = new_game(client)
     assert refused(game["save"], game["view"]["hand"][:count])[:2] == (status, code)
+
+
+def test_a_game_of_four_card_passes_takes_four_and_refuses_three() -> None:
+    game = new_game(client, pass_size=4)
+    assert game["view"]["rules"]["pass_size"] == 4
+    hand = game["view"]["hand"]
+    status, code, message = refused(game["save"], hand[:3])
+    assert (status, code) == (409, "pass_three_cards")
+    assert "cuatro" in message
+    played = post("/api/games/act", {"save": game["save"], "action": hand[:4]})
+    assert played.status_code == 200, played.text
+    assert played.json()["view"]["passed"] == sorted(hand[:4], key=hand.index)
+
+
+def test_the_jack_and_omnibus_together_are_refused_with_the_reason() -> None:
+    answer = post("/api/games", {"game": "corazones", "jack_of_diamonds": True, "omnibus": True})
+    assert error_of(answer)[:2] == (422, "invalid_rules")
+    assert "♦J o con el ♦10" in error_of(answer)[2]
 
 
 def test_a_pass_of_fourteen_cards_is_not_even_read() -> None:
@@ -231,6 +254,9 @@ def test_an_imported_record_with_another_deal_is_refused() -> None:
         ({"game": "corazones", "moon": "luna"}, "«others» o «self»"),
         ({"game": "corazones", "passing": 1}, "«passing»"),
         ({"game": "corazones", "jack_of_diamonds": "no"}, "«jack_of_diamonds»"),
+        ({"game": "corazones", "omnibus": "sí"}, "«omnibus»"),
+        ({"game": "corazones", "pass_size": 5}, "«pass_size» debe ser 3 o 4"),
+        ({"game": "corazones", "queen_breaks_hearts": 1}, "«queen_breaks_hearts»"),
         ({"game": "corazones", "level": "experto"}, "nivel"),
         ({"game": "spades", "moon": "self"}, "no es un campo"),
         ({"game": "poker"}, "«game»"),

@@ -22,7 +22,8 @@ from web_helpers import help_page, make_client
 
 from picas.games.corazones import TARGETS, Action, GameState, MoonForm, Pass, PassDirection, Rules
 from picas.games.corazones.game import outcome_after
-from picas.shared.cards import Card
+from picas.games.corazones.scoring import score_hand
+from picas.shared.cards import Card, mask_of
 from picas.shared.seats import Seat
 from picas.shared.tricks import Play
 from picas.web.help_pages import rendered
@@ -399,3 +400,40 @@ def test_the_rules_pages_end_says_the_lowest_wins_and_a_tie_for_lowest_plays_on(
     section = section.split("Ajustes de esta mesa" if language == "es" else "This table's", 1)[0]
     assert LOWEST_WINS[language] in section
     assert TIE[language] in section
+
+
+# --- Corazones' house rules (issue 21) ------------------------------------------------------------
+
+PAGE_SOURCES = Path(__file__).resolve().parents[2] / "src" / "picas" / "web" / "pages"
+EXAMPLE_ROW = re.compile(r'<tr data-cartas="([^"]+)"><th scope="row">.*?</th>(.*?)</tr>')
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_the_house_rules_example_scores_as_the_code_does(language: str) -> None:
+    """The worked example's numbers: each row's cards (its ``data-cartas``) scored by the engine
+    as the standard game, with the ♦J setting and in Omnibus, are the three columns shown."""
+    page = (PAGE_SOURCES / RULES[language]).read_text(encoding="utf-8")
+    table = page.split('id="ejemplo-omnibus"', 1)[1].split("</table>", 1)[0]
+    rows = EXAMPLE_ROW.findall(table)
+    assert len(rows) == 4
+    taken = tuple(mask_of(Card.parse(code) for code in cards.split()) for cards, _ in rows)
+    shown = [
+        [int(n.replace("−", "-")) for n in re.findall(r"<td>([^<]+)</td>", cells)]
+        for _, cells in rows
+    ]
+    columns = [Rules(), Rules(jack_of_diamonds=True), Rules(omnibus=True)]
+    for index, rules in enumerate(columns):
+        points = score_hand(rules, taken, (0, 0, 0, 0)).points  # type: ignore[arg-type]
+        assert [row[index] for row in shown] == list(points), rules
+    assert sum(row[0] for row in shown) == 26
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_the_house_rules_section_names_the_settings_the_page_offers(language: str) -> None:
+    page = (PAGE_SOURCES / RULES[language]).read_text(encoding="utf-8")
+    section = page.split('id="casa"' if language == "es" else 'id="house"', 1)[1]
+    words = "Reglas de la casa" if language == "es" else "House rules"
+    assert words in section
+    for flag in ("omnibus", "pass_four", "queen_no_break"):
+        assert f'data-si="{flag}"' in section
+        assert f'data-si-no="{flag}"' in section

@@ -51,6 +51,7 @@ def test_serve_runs_the_app_factory_on_uvicorn_and_prints_the_address(
     assert (options["host"], options["port"], options["workers"]) == ("127.0.0.1", 8000, 1)
     assert (tmp_path / "secret.key").is_file()  # made before the workers start
 
+    monkeypatch.setenv("PICAS_STORE", "redis://127.0.0.1:6379/0")  # several workers need Redis
     assert main(["serve", "--host", "0.0.0.0", "--port", "9000", "--workers", "3"]) == 0
     assert "http://0.0.0.0:9000" in capsys.readouterr().out
     _, options = calls[1]
@@ -212,6 +213,8 @@ def test_serve_gives_a_slow_starting_process_time_before_its_health_check_kills_
     monkeypatch.setattr(uvicorn, "run", lambda *a, **k: calls.append(k))
     monkeypatch.delenv("PICAS_SECRET_KEY", raising=False)
     monkeypatch.setenv("PICAS_KEY_FILE", str(tmp_path / "secret.key"))
+    assert main(["serve", "--workers", "2"]) == 2  # friends' tables: two owners without Redis
+    monkeypatch.setenv("PICAS_STORE", "redis://127.0.0.1:6379/0")
     assert main(["serve", "--workers", "2"]) == 0
     assert main(["serve", "--workers", "2", "--worker-healthcheck", "90"]) == 0
     assert [call["timeout_worker_healthcheck"] for call in calls] == [WORKER_HEALTHCHECK, 90]

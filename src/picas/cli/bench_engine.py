@@ -11,13 +11,16 @@ pure Python).
 from __future__ import annotations
 
 import argparse
-import functools
+import json
 import subprocess
 from collections.abc import Callable
 
 from picas import compiled, games
 from picas.cli import CommandError
 from picas.shared import bench
+from picas.shared.spec import GameSpec
+
+Bench = Callable[[int, int], int]
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -27,8 +30,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--seed", type=int, default=1, help="semilla de las jugadas al azar")
     parser.add_argument(
         "--rules",
-        default=None,
-        help="reglas en JSON sobre las de la partida normal, p. ej. '{\"team_minimum\": 4}'",
+        metavar="JSON",
+        help="reglas de la casa, para los juegos que las miden: '{\"omnibus\": true}'",
     )
     parser.add_argument(
         "--openspiel",
@@ -69,32 +72,29 @@ def openspiel_rate(python: str, hands: int, seed: int, game: str = "spades") -> 
     return float(done.stdout.strip())
 
 
-Loop = Callable[[int, int], int]
-
-
-def at_rules(spec: games.GameSpec, text: str | None) -> tuple[Loop, Loop]:
-    """The game's two benchmark loops, at ``--rules`` when given (read as ``picas check`` reads
-    them)."""
-    if text is None:
-        return spec.bench_hands, spec.bench_games
-    from picas.cli.check import rules_json
-
-    data = rules_json(spec, text)
-    rules = spec.record.codec().read_rules(data)
-    print(f"reglas: {text}")
-    return (
-        functools.partial(spec.bench_hands, rules=rules),
-        functools.partial(spec.bench_games, rules=rules),
-    )
+def _with_rules(spec: GameSpec, text: str) -> tuple[Bench, Bench]:
+    """The game's benchmarks played by the rules ``text`` (a game's ``extra["bench_rules"]``)."""
+    build = spec.extra.get("bench_rules")
+    if not callable(build):
+        raise CommandError(f"--rules no se aplica a --game {spec.key}.")
+    try:
+        data = json.loads(text)
+        hands_of, games_of = build(data)
+    except ValueError as error:  # bad JSON, or rules the game refuses (InvalidRules)
+        raise CommandError(f"--rules: {error}") from error
+    return hands_of, games_of
 
 
 def run(args: argparse.Namespace) -> int:
     print(f"ruta: {compiled.path_in_use()}")
     spec = games.find_game(args.game)
-    hands, whole = at_rules(spec, args.rules)
-    hand_rate, actions_rate = bench.measure(hands, args.hands, args.seed)
+    hands_of, games_of = spec.bench_hands, spec.bench_games
+    if args.rules is not None:
+        hands_of, games_of = _with_rules(spec, args.rules)
+        print(f"reglas: {args.rules}")
+    hand_rate, actions_rate = bench.measure(hands_of, args.hands, args.seed)
     print(f"{args.game}, hands:       {hand_rate:8,.0f} hands/s  {actions_rate:10,.0f} actions/s")
-    game_rate, actions_rate = bench.measure(whole, args.hands, args.seed)
+    game_rate, actions_rate = bench.measure(games_of, args.hands, args.seed)
     print(f"{args.game}, whole games: {game_rate:8,.0f} hands/s  {actions_rate:10,.0f} actions/s")
     print(f"({args.hands} random hands each, one core, per second of CPU time)")
     if args.openspiel:

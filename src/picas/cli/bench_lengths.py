@@ -1,9 +1,12 @@
-"""``picas bench lengths [--game KEY] --games N``: how many hands a game lasts between four Normal
-players, at each target (for a game whose registry entry has ``extra["game_lengths"]``)."""
+"""``picas bench lengths [--game KEY] --games N [--level L] [--rules JSON]``: how many hands a game
+lasts between four players of a level (Normal by default), at each target (for a game whose
+registry entry has ``extra["game_lengths"]``), by the game's default rules or ``--rules`` (a house
+rule: ``'{"omnibus": true}'``)."""
 
 from __future__ import annotations
 
 import argparse
+import json
 
 from picas import games
 from picas.cli import CommandError
@@ -13,6 +16,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser = subparsers.add_parser("lengths", help="manos que dura una partida")
     parser.add_argument("--game", choices=games.keys(), default="corazones", help="el juego")
     parser.add_argument("--games", type=int, default=300, help="partidas por objetivo (300)")
+    parser.add_argument("--level", default="normal", help="nivel de los cuatro jugadores (normal)")
+    parser.add_argument("--rules", metavar="JSON", help="reglas además del objetivo (JSON)")
     parser.set_defaults(func=run)
 
 
@@ -21,8 +26,18 @@ def run(args: argparse.Namespace) -> int:
     lengths = spec.extra.get("game_lengths")
     if lengths is None:
         raise CommandError(f"La duración de las partidas no se mide en {spec.name_es}.")
-    for target in spec.options["target"]:
-        mean, shortest, longest = lengths(args.games, spec.rules(target=target))
-        print(f"una partida a {target}, cuatro jugadores Normal, {args.games} partidas:", end=" ")
+    if args.level not in spec.levels:
+        raise CommandError(f"Nivel desconocido: {args.level} (hay: {', '.join(spec.levels)}).")
+    try:
+        extra = json.loads(args.rules) if args.rules else {}
+        if not isinstance(extra, dict):
+            raise ValueError("--rules es un objeto JSON")
+        variants = [spec.rules(**{**extra, "target": target}) for target in spec.options["target"]]
+    except (ValueError, TypeError) as error:  # bad JSON, or rules the game refuses
+        raise CommandError(f"--rules: {error}") from error
+    name = spec.levels[args.level].name_es
+    for target, rules in zip(spec.options["target"], variants, strict=True):
+        mean, shortest, longest = lengths(args.games, rules, args.level)
+        print(f"una partida a {target}, cuatro jugadores {name}, {args.games} partidas:", end=" ")
         print(f"{mean:.1f} manos de media, de {shortest} a {longest}")
     return 0

@@ -88,6 +88,17 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     parser.add_argument("--players", type=int, default=200, help="jugadores a la vez (200)")
     parser.add_argument(
+        "--friends",
+        type=int,
+        default=0,
+        metavar="MESAS",
+        help="mesas con amigos de cuatro personas simuladas por WebSocket, en vez de partidas"
+        " solas (docs/friends.md)",
+    )
+    parser.add_argument(
+        "--store", default=None, help="con --spawn: --store del servidor (redis://…)"
+    )
+    parser.add_argument(
         "--level",
         action="append",
         choices=sorted({level for spec in games.games() for level in spec.levels}),
@@ -790,7 +801,13 @@ def check_loopback(url: str) -> str:
 
 
 @contextlib.contextmanager
-def spawned_server(workers: int, group: list[int] | None = None) -> Iterator[tuple[str, Path]]:
+def spawned_server(
+    workers: int,
+    group: list[int] | None = None,
+    *,
+    store: str | None = None,
+    friends: bool = False,
+) -> Iterator[tuple[str, Path]]:
     """``picas serve`` on a free loopback port with a fresh key, for the length of the run: its
     address and the file its output goes to (and its process group appended to ``group``)."""
     with socket.socket() as sock:
@@ -802,6 +819,13 @@ def spawned_server(workers: int, group: list[int] | None = None) -> Iterator[tup
         log_path = Path(folder) / "server.log"
         command = [sys.executable, "-m", "picas.cli", "serve", "--host", "127.0.0.1"]
         command += ["--port", str(port), "--workers", str(workers)]
+        env["PICAS_DATA_DIR"] = folder
+        if store is not None:
+            command += ["--store", store]
+        if friends:  # the tables are all made from one address; the sockets come from many
+            env["PICAS_FRIENDS_TABLES_PER_ADDRESS"] = "100000"
+            env["PICAS_FRIENDS_MAX_TABLES"] = "100000"
+            command += ["--max-connections", "3000"]
         with log_path.open("wb") as log:
             process = subprocess.Popen(
                 command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
@@ -854,6 +878,8 @@ def run(args: argparse.Namespace) -> int:
     if args.workers < 1:
         raise CommandError("Hace falta al menos un proceso (--workers 1).")
     levels = args.level or ["normal"]
+    if args.friends:
+        return run_friends_mode(args, levels)
     server_faults: int | None = None
     with contextlib.ExitStack() as stack:
         if args.spawn:
@@ -879,6 +905,41 @@ def run(args: argparse.Namespace) -> int:
         result["errors"] or result["heavy"]["errors"] or polite_failed(result) for result in results
     ) or bool(server_faults)
     return 1 if failed else 0
+
+
+def run_friends_mode(args: argparse.Namespace, levels: list[str]) -> int:
+    """``--friends N``: the friends' tables' load (:mod:`picas.cli.load_friends`)."""
+    from picas.cli import load_friends
+
+    with contextlib.ExitStack() as stack:
+        if args.spawn:
+            base, log = stack.enter_context(
+                spawned_server(args.workers, store=args.store, friends=True)
+            )
+        else:
+            base, log = check_loopback(args.url), None
+        results = [
+            asyncio.run(
+                load_friends.run_friends(
+                    base,
+                    tables=args.friends,
+                    game=args.game,
+                    level=level,
+                    seconds=args.seconds,
+                    think=args.think,
+                )
+            )
+            for level in levels
+        ]
+        faults = None if log is None else count_faults(log.read_text(errors="replace"))
+    if args.json:
+        print(json.dumps({"url": base, "results": results, "server_log_faults": faults}, indent=1))
+    else:
+        for result in results:
+            print(load_friends.describe(result))
+        if faults is not None:
+            print(f"server log: {faults} error lines")
+    return 1 if any(load_friends.failed(result) for result in results) or faults else 0
 
 
 def polite_failed(result: Json) -> bool:

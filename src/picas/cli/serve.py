@@ -10,6 +10,8 @@ from dataclasses import astuple, replace
 from typing import Any
 
 from picas.cli import CommandError
+from picas.web.friends.limits import FriendsLimits
+from picas.web.friends.routes import STORE_ENV
 from picas.web.protocol import ConnectionLimits, GuardedHttpToolsProtocol
 from picas.web.settings import (
     ADDRESS_JOBS,
@@ -88,6 +90,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="detrás de nginx (deploy/nginx.conf): la dirección del cliente es su cabecera"
         " X-Real-IP; sin esto se ignora",
     )
+    parser.add_argument(
+        "--store",
+        default=None,
+        help="dónde viven las mesas con amigos: redis://host:puerto/db para varios procesos"
+        " (docs/deploy.md); sin esto, SQLite en la carpeta de datos (un solo proceso)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -103,6 +111,16 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"Puerto fuera de rango: {args.port}.")
     if args.workers < 1:
         raise CommandError("Hace falta al menos un proceso (--workers 1).")
+    store = args.store or os.environ.get(STORE_ENV, "")
+    if args.workers > 1 and not store.startswith(("redis://", "rediss://", "unix://")):
+        # Each process would hold its own tables in the same SQLite file: two owners of a table.
+        raise CommandError(
+            "Con --workers mayor que 1 las mesas con amigos necesitan Redis"
+            " (--store redis://127.0.0.1:6379/0, docs/deploy.md): sin él, cada proceso creería"
+            " ser el dueño de las mismas mesas."
+        )
+    if store:
+        os.environ[STORE_ENV] = store
     limits = ConnectionLimits(
         max_head_bytes=args.max_head_bytes,
         max_url_bytes=args.max_url_bytes,
@@ -164,6 +182,12 @@ def run(args: argparse.Namespace) -> int:
         timeout_keep_alive=args.keep_alive,
         timeout_worker_healthcheck=args.worker_healthcheck,
         server_header=False,
+        # Mesa con amigos' sockets (docs/friends.md): a well-kept implementation, small frames,
+        # pings so that a vanished peer is noticed.
+        ws="websockets-sansio",
+        ws_max_size=FriendsLimits.from_env().max_message_bytes,
+        ws_ping_interval=20.0,
+        ws_ping_timeout=20.0,
         # Only behind a proxy does uvicorn take the client's address from X-Forwarded-For (for
         # its log); the app reads X-Real-IP itself then (picas.web.fair.client_address).
         proxy_headers=args.behind_proxy,

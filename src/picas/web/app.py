@@ -16,6 +16,7 @@ import picas
 from picas.web import errors
 from picas.web.cache import AnswerCache
 from picas.web.fair import FairLane
+from picas.web.friends import routes as friends_routes
 from picas.web.guard import BodyShapeMiddleware
 from picas.web.heavy import (
     ACT_PATH,
@@ -29,6 +30,7 @@ from picas.web.help_pages import help_router
 from picas.web.manifest import manifest_route
 from picas.web.middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
 from picas.web.routers import games, pages, review, tip
+from picas.web.routers.mesa_page import mesa_page_router
 from picas.web.settings import (
     HEAVY_WAITING,
     HINT_SLOTS,
@@ -73,11 +75,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.hints = FairLane(HINT_SLOTS, per_address=settings.address_jobs, waiting=HINT_WAITING)
     app.state.answers = AnswerCache(ANSWER_CACHE_SIZE)
     errors.install(app)
+    friends_routes.install(app, settings)  # Mesa con amigos (docs/friends.md)
     app.include_router(games.games_router())
     app.include_router(tip.router)
     app.include_router(review.review_router())
     app.include_router(pages.pages_router(settings.static_dir))
     app.router.routes.append(manifest_route())
+    app.include_router(mesa_page_router(settings.static_dir))  # the friends' table's page
     files = (
         StaticFiles(directory=settings.static_dir, html=True)
         if settings.static_dir.is_dir()

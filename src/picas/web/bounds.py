@@ -64,10 +64,10 @@ def _spades_hand() -> list[Any]:
 
 
 def _corazones_hand() -> list[Any]:
-    """The most bytes a Corazones hand can take: four passes of three cards, the four tens among
-    them, then the 52 cards."""
-    passed = sorted(DECK, key=len, reverse=True)[:12]
-    passes = [passed[i : i + 3] for i in range(0, 12, 3)]
+    """The most bytes a Corazones hand can take: four passes of four cards (the house rule
+    ``pass_size``), the four tens among them, then the 52 cards."""
+    passed = sorted(DECK, key=len, reverse=True)[:16]
+    passes = [passed[i : i + 4] for i in range(0, 16, 4)]
     return [*passes, *DECK]
 
 
@@ -121,6 +121,9 @@ def corazones_rules() -> dict[str, Any]:
         "jack_of_diamonds": False,
         "moon": "others",
         "first_pass": "across",
+        "omnibus": False,  # the house rules: each named at its longest value
+        "pass_size": 4,
+        "queen_breaks_hearts": False,
     }
 
 

@@ -219,6 +219,9 @@ FIELD_HINTS: Mapping[str, str] = {
     "corazones.passing": "«passing» debe ser true o false.",
     "corazones.jack_of_diamonds": "«jack_of_diamonds» debe ser true o false.",
     "corazones.moon": "«moon» debe ser «others» o «self».",
+    "corazones.omnibus": "«omnibus» debe ser true o false.",
+    "corazones.pass_size": "«pass_size» debe ser 3 o 4.",
+    "corazones.queen_breaks_hearts": "«queen_breaks_hearts» debe ser true o false.",
 }
 TYPE_WORDS: Mapping[str, str] = {
     "bool": "verdadero o falso",

@@ -211,6 +211,25 @@ class HeavyPool:
                 future.cancel()  # pebble stops its worker
             self.lane.leave(ticket)
 
+    async def run_job(
+        self, address: str, job: Callable[P, T], *args: P.args, **kwargs: P.kwargs
+    ) -> T:
+        """``job(*args)`` in a worker, with no request behind it (a friends' table's computer
+        player: ``address`` names the table, so each table gets its fair share of the lane);
+        refused like :meth:`run` (429, 503) when the lane has no room for it."""
+        ticket = self.lane.enter(address)
+        future: concurrent.futures.Future[T] | None = None
+        try:
+            await ticket.granted
+            future = self._workers(address).schedule(
+                job, args=args, kwargs=kwargs, timeout=self._deadline
+            )
+            return await asyncio.wrap_future(future)
+        finally:
+            if future is not None and not future.done():
+                future.cancel()
+            self.lane.leave(ticket)
+
     def close(self) -> None:
         for pool in (self._pool, self._low_pool):
             if pool is not None:

@@ -127,6 +127,7 @@ HELP_SETS: tuple[HelpSet, ...] = (
             Topic("como-se-juega.html", "Ayuda de Picas", own=False),
             Topic("corazones/como-se-juega.html", "Ayuda de Corazones", own=False),
             Topic("picas-y-corazones.html", "Picas y Corazones"),
+            Topic("juego-limpio.html", "Juego limpio"),
         ),
         settings_note=False,
     ),
@@ -138,6 +139,7 @@ HELP_SETS: tuple[HelpSet, ...] = (
             Topic("en/how-to-play.html", "Spades help", own=False),
             Topic("en/hearts/how-to-play.html", "Hearts help", own=False),
             Topic("en/spades-and-hearts.html", "Spades and Hearts"),
+            Topic("en/fair-play.html", "Fair play"),
         ),
         settings_note=False,
     ),
@@ -154,6 +156,7 @@ COUNTERPARTS: Mapping[str, str] = {
     "corazones/estrategia.html": "en/hearts/strategy.html",
     "corazones/preguntas.html": "en/hearts/faq.html",
     "picas-y-corazones.html": "en/spades-and-hearts.html",
+    "juego-limpio.html": "en/fair-play.html",
 }
 """Each Spanish page → its English page (the language switch and the alternate link)."""
 

@@ -179,6 +179,28 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
             self._address = None
         super().connection_lost(exc)
 
+    def handle_websocket_upgrade(self) -> None:
+        """A WebSocket keeps this connection's place in the per-address count until the socket
+        closes (uvicorn hands the transport to its WebSocket protocol, and this protocol's
+        ``connection_lost`` is never called)."""
+        address, self._address = self._address, None
+        super().handle_websocket_upgrade()
+        if address is None:
+            return
+        socket_protocol = self.transport.get_protocol()
+        lost = socket_protocol.connection_lost
+        counts = self.open_by_address
+
+        def released(exc: Exception | None) -> None:
+            left = counts[address] - 1
+            if left > 0:
+                counts[address] = left
+            else:
+                counts.pop(address, None)
+            lost(exc)
+
+        socket_protocol.connection_lost = released  # type: ignore[method-assign]
+
     def data_received(self, data: bytes) -> None:
         if self.transport.is_closing():
             return  # refused already: the rest is not read

@@ -54,7 +54,8 @@ ActionIn = Annotated[
     StrictInt | CardCode | Annotated[list[CardCode], Field(max_length=13)],
     Field(
         description='Spades: a bid 0–13, "blind_nil", "look", or a card code ("QH"). Corazones:'
-        ' a card code, or a pass of three card codes (["QS", "AS", "KS"]).',
+        ' a card code, or a pass of three card codes (["QS", "AS", "KS"]; four with the house'
+        " rule pass_size 4).",
         examples=[4, "QH", "look", ["QS", "AS", "KS"]],
     ),
 ]

@@ -42,6 +42,11 @@ SETTINGS = {
         target=50, passing=False, jack_of_diamonds=True, moon=MoonForm.SELF
     ),
     "♦J": Rules(jack_of_diamonds=True),
+    # The house rules (issue 21): the bonus card ♦10, a pass of four, ♠Q not breaking hearts.
+    "Omnibus, pass of four, ♠Q does not break hearts": Rules(
+        omnibus=True, pass_size=4, queen_breaks_hearts=False
+    ),
+    "Omnibus, to 50": Rules(target=50, omnibus=True),
 }
 
 
@@ -133,7 +138,7 @@ def _values() -> list[bool]:
     ]
 
 
-def _bot_game(level: str, hands: int) -> list[str]:
+def _bot_game(level: str, hands: int, rules: Rules | None = None) -> list[str]:
     """The actions four bots of ``level`` take for ``hands`` hands of a seeded game, each with the
     playouts Difícil had run when it took it."""
     bot = LEVELS[level]()
@@ -144,7 +149,7 @@ def _bot_game(level: str, hands: int) -> list[str]:
         actions.append(f"{seat.key}:{action!r}:{runs}")
 
     play_bots(
-        GameState.new(Rules(), "BXTS7KQ2"),
+        GameState.new(rules or Rules(), "BXTS7KQ2"),
         dict.fromkeys(Seat, bot),
         position=0,
         stop=lambda game: len(game.history) >= hands,
@@ -158,7 +163,13 @@ def _bots() -> dict[str, list[str]]:
         "facil": _bot_game("facil", 99),
         "normal": _bot_game("normal", 99),
         "dificil": _bot_game("dificil", 3),
+        "normal, house rules": _bot_game("normal", 40, HOUSE),
+        "dificil, house rules": _bot_game("dificil", 2, HOUSE),
+        "dificil, ♦J": _bot_game("dificil", 2, SETTINGS["♦J"]),
     }
+
+
+HOUSE = Rules(omnibus=True, pass_size=4, queen_breaks_hearts=False)
 
 
 def corpus() -> dict[str, Any]:

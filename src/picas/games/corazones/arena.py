@@ -108,7 +108,7 @@ class Timed:
         self._clock = clock
         self._is_a = is_a
 
-    def pass_cards(self, view: PlayerView, rng: random.Random) -> tuple[Card, Card, Card]:
+    def pass_cards(self, view: PlayerView, rng: random.Random) -> tuple[Card, ...]:
         start = time.process_time()
         try:
             return self._bot.pass_cards(view, rng)
@@ -180,6 +180,7 @@ def hand_game(rules: Rules, code: str, number: int) -> GameState:
         dealer=dealer,
         hands=deal_for(code, number, dealer),
         direction=direction_for(number, passing=rules.passing),
+        rules=rules,
     )
     return GameState.new(rules, code)._replace(hand=hand)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import random
 import statistics
+from collections.abc import Callable
 from functools import partial
 
 from picas.games.corazones.actions import Action, Pass
@@ -33,10 +34,11 @@ BENCH_CODE = "BENCH234"
 _SEATS = tuple(Seat)
 
 
-def random_hands(count: int, seed: int) -> int:
-    """``count`` independent hands at the hand level; returns the number of actions applied."""
+def random_hands(count: int, seed: int, rules: Rules | None = None) -> int:
+    """``count`` independent hands at the hand level, by ``rules`` (the standard game's by
+    default); returns the number of actions applied."""
     rng = random.Random(seed)
-    rules = Rules()
+    rules = rules or Rules()
     actions = 0
     for number in range(1, count + 1):
         dealer = dealer_of(number)
@@ -45,6 +47,7 @@ def random_hands(count: int, seed: int) -> int:
             dealer=dealer,
             hands=deal_for(BENCH_CODE, number, dealer),
             direction=direction_for(number, passing=True),
+            rules=rules,
         )
         if hand.phase is Phase.PASSING:
             for seat in _SEATS:
@@ -58,10 +61,10 @@ def random_hands(count: int, seed: int) -> int:
     return actions
 
 
-def random_game_hands(count: int, seed: int) -> int:
+def random_game_hands(count: int, seed: int, rules: Rules | None = None) -> int:
     """``count`` hands through whole games (``GameState``): totals carry over, the next hand is
     dealt, a finished game is followed by a new one. Returns the number of actions applied."""
-    rules = Rules()
+    rules = rules or Rules()
     return bench.random_game_hands(
         lambda: GameState.new(rules, BENCH_CODE), count, seed, before_play=_random_passes
     )
@@ -77,12 +80,19 @@ def _random_passes(game: GameState, rng: random.Random) -> tuple[GameState, int]
 
 
 def random_pass(hand: HandState, seat: Seat, rng: random.Random) -> Pass:
-    """Three of ``seat``'s cards, drawn one at a time like every other random choice here (and
-    like OpenSpiel's, whose pass is three actions of one card each)."""
+    """``hand.pass_size`` of ``seat``'s cards, drawn one at a time like every other random choice
+    here (and like OpenSpiel's, whose pass is three actions of one card each)."""
     cards = list(hand.hand_of(seat))
-    first = cards.pop(int(rng.random() * len(cards)))
-    second = cards.pop(int(rng.random() * len(cards)))
-    return Pass((first, second, cards.pop(int(rng.random() * len(cards)))))
+    return Pass(tuple(cards.pop(int(rng.random() * len(cards))) for _ in range(hand.pass_size)))
+
+
+def with_rules(rules_json: object) -> tuple[Callable[[int, int], int], Callable[[int, int], int]]:
+    """``picas bench engine --rules``: the two benchmarks played by these rules (a house rule)."""
+    rules = Rules.from_json(rules_json)
+    return (
+        lambda count, seed: random_hands(count, seed, rules),
+        lambda count, seed: random_game_hands(count, seed, rules),
+    )
 
 
 def bot_positions(count: int) -> list[tuple[PlayerView, int, str]]:
@@ -199,10 +209,11 @@ def _check_game(bot: Bot, code: str, taken: list[tuple[GameState, Seat, Action]]
             assert decide(bot, view_for(before, seat), decision_rng(code, index, seat)) == action
 
 
-def game_lengths(games: int, rules: Rules) -> tuple[float, int, int]:
-    """Hands a game lasts with four Normal players: the mean, the shortest and the longest."""
+def game_lengths(games: int, rules: Rules, level: str = "normal") -> tuple[float, int, int]:
+    """Hands a game lasts with four ``level`` players (Normal by default): the mean, the shortest
+    and the longest."""
     lengths = []
-    bots = {seat: NormalBot() for seat in _SEATS}
+    bots = {seat: LEVELS[level]() for seat in _SEATS}
     for index in range(games):
         code = code_from_bytes(hashlib.sha256(f"picas/corazones-games/{index}".encode()).digest())
         game, _ = play_bots(GameState.new(rules, code), bots, position=0)

@@ -147,4 +147,5 @@ def _deal(rules: Rules, code: str, deals: tuple[Deal, ...], number: int) -> Hand
         dealer=dealer,
         hands=hands,
         direction=direction_for(number, passing=rules.passing, first=rules.first_pass),
+        rules=rules,
     )

@@ -12,8 +12,10 @@ from __future__ import annotations
 from itertools import combinations
 from typing import ClassVar, Final, final
 
-from picas.games.corazones.actions import PASS_SIZE, Action, Pass
+from picas.games.corazones.actions import Action, Pass
 from picas.games.corazones.passing import PassDirection
+from picas.games.corazones.rules import JACK_OF_DIAMONDS as JACK_OF_DIAMONDS
+from picas.games.corazones.rules import TEN_OF_DIAMONDS as TEN_OF_DIAMONDS
 from picas.games.corazones.rules import Rules
 from picas.shared.cards import SUIT_MASKS, Card, Rank, Suit, cards_in
 from picas.shared.errors import Refusal
@@ -32,12 +34,11 @@ from picas.shared.tricks import Play, Trick
 
 TWO_OF_CLUBS = Card.of(Rank.TWO, Suit.CLUBS)
 QUEEN_OF_SPADES = Card.of(Rank.QUEEN, Suit.SPADES)
-JACK_OF_DIAMONDS = Card.of(Rank.JACK, Suit.DIAMONDS)
 HEARTS = SUIT_MASKS[Suit.HEARTS]
 POINTS = HEARTS | QUEEN_OF_SPADES.bit
-"""The point cards: every heart and ♠Q. Playing one breaks hearts."""
+"""The point cards: every heart and ♠Q. Playing one breaks hearts (♠Q unless the table's rules
+say it does not: :attr:`Rules.breakers`)."""
 _TWO_OF_CLUBS_BIT: Final = TWO_OF_CLUBS.bit
-_POINTS: Final = POINTS
 _NOT_POINTS: Final = ~POINTS
 _NOT_HEARTS: Final = ~HEARTS
 _SEATS: Final = tuple(Seat)
@@ -56,6 +57,8 @@ _HAND_FIELDS: Final = (
     "tricks",
     "taken",
     "hearts_broken",
+    "pass_size",
+    "breakers",
 )
 
 Deal = tuple[int, int, int, int]
@@ -63,6 +66,15 @@ Deal = tuple[int, int, int, int]
 _TRUMP: Final = Rules.trick_rule.trump
 _TOP: Final = Rules.trick_rule.top
 """The trick rule, from the rules (no trump, nothing above the led suit)."""
+
+
+_STANDARD: Final = Rules()
+_WORDS: Final = {3: "tres", 4: "cuatro"}
+
+
+def pass_size_refusal(size: int) -> Refusal:
+    """A pass of the wrong number of cards (the code keeps its name from the three-card game)."""
+    return Refusal("pass_three_cards", f"Hay que pasar exactamente {_WORDS[size]} cartas.")
 
 
 def holder_of(card: Card, hands: Deal) -> Seat:
@@ -97,6 +109,10 @@ class HandState(TrickHand):
     taken: Final[Deal]
     """The cards each seat has won in tricks."""
     hearts_broken: Final[bool]
+    pass_size: Final[int]
+    """Cards each seat passes on this hand (the rules' 3 or 4)."""
+    breakers: Final[int]
+    """The cards whose play breaks hearts (the rules' :attr:`Rules.breakers`)."""
 
     def __init__(
         self,
@@ -114,6 +130,8 @@ class HandState(TrickHand):
         tricks: tuple[Trick, ...],
         taken: Deal,
         hearts_broken: bool,
+        pass_size: int = 3,
+        breakers: int = POINTS,
     ) -> None:
         self.number = number
         self.dealer = dealer
@@ -129,10 +147,23 @@ class HandState(TrickHand):
         self.tricks = tricks
         self.taken = taken
         self.hearts_broken = hearts_broken
+        self.pass_size = pass_size
+        self.breakers = breakers
 
     @classmethod
-    def deal(cls, *, number: int, dealer: Seat, hands: Deal, direction: PassDirection) -> HandState:
+    def deal(
+        cls,
+        *,
+        number: int,
+        dealer: Seat,
+        hands: Deal,
+        direction: PassDirection,
+        rules: Rules | None = None,
+    ) -> HandState:
+        """Hand ``number`` as dealt, played by ``rules`` (the standard game's when ``None``): they
+        fix how many cards are passed and what breaks hearts."""
         passing = direction is not PassDirection.NONE
+        table = _STANDARD if rules is None else rules
         first = holder_of(TWO_OF_CLUBS, hands)
         return HandState(
             number,
@@ -149,6 +180,8 @@ class HandState(TrickHand):
             (),
             (0, 0, 0, 0),
             False,
+            table.pass_size,
+            table.breakers,
         )
 
     # --- reading -----------------------------------------------------------------------------
@@ -179,12 +212,14 @@ class HandState(TrickHand):
         return held & _NOT_HEARTS or held
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """Every legal action of the seat on turn; while passing, every set of three cards."""
+        """Every legal action of the seat on turn; while passing, every set of ``pass_size``
+        cards."""
         phase = self.phase
         if phase is PLAYING:
             return plays_of(self.legal_play_mask())
         if phase is PASSING and self.turn is not None:
-            return tuple(Pass(three) for three in combinations(self.hand_of(self.turn), PASS_SIZE))
+            chosen = combinations(self.hand_of(self.turn), self.pass_size)
+            return tuple(Pass(cards) for cards in chosen)
         return ()
 
     # --- verify / can / apply ----------------------------------------------------------------
@@ -198,7 +233,9 @@ class HandState(TrickHand):
         if not isinstance(action, Play):
             return Refusal("bad_action", "Esa acción no existe.")
         if self.phase is PASSING:
-            return Refusal("passing_not_over", "Antes de jugar se pasan tres cartas.")
+            return Refusal(
+                "passing_not_over", f"Antes de jugar se pasan {_WORDS[self.pass_size]} cartas."
+            )
         if seat is not None and seat != turn:
             return Refusal("not_your_turn", f"No es tu turno: le toca a {turn.name_es}.")
         return self._check_card(action.card)
@@ -210,10 +247,11 @@ class HandState(TrickHand):
             return Refusal("passing_over", "Las cartas ya se han pasado: ahora se juega.")
         if at(self.passed, seat):
             return Refusal("already_passed", "Ya has elegido las cartas que pasas.")
-        if len(action.cards) != PASS_SIZE:
-            return Refusal("pass_three_cards", "Hay que pasar exactamente tres cartas.")
+        size = self.pass_size
+        if len(action.cards) != size:
+            return pass_size_refusal(size)
         chosen = bits_of(action.cards)  # Pass.mask, computed natively
-        if chosen.bit_count() != PASS_SIZE:
+        if chosen.bit_count() != size:
             return Refusal("pass_repeated_card", "No puedes pasar dos veces la misma carta.")
         missing = chosen & ~at(self.hands, seat)
         if missing:
@@ -275,6 +313,8 @@ class HandState(TrickHand):
                 self.tricks,
                 self.taken,
                 self.hearts_broken,
+                self.pass_size,
+                self.breakers,
             )
         # All four have chosen: the cards change hands at once.
         offset: int = self.direction.offset
@@ -307,6 +347,8 @@ class HandState(TrickHand):
             self.tricks,
             self.taken,
             self.hearts_broken,
+            self.pass_size,
+            self.breakers,
         )
 
     def _play(self, card: Card) -> HandState:
@@ -314,7 +356,7 @@ class HandState(TrickHand):
         seat = self._player_of(index)
         bit = 1 << index
         hands = replaced(self.hands, seat, at(self.hands, seat) ^ bit)
-        broken = self.hearts_broken or bit & _POINTS != 0
+        broken = self.hearts_broken or bit & self.breakers != 0
         trick = played(self.trick, card)
         if len(trick) == 4:
             return self._end_trick(hands, trick, broken)
@@ -333,6 +375,8 @@ class HandState(TrickHand):
             self.tricks,
             self.taken,
             broken,
+            self.pass_size,
+            self.breakers,
         )
 
     def _end_trick(self, hands: Deal, cards: tuple[Card, ...], broken: bool) -> HandState:
@@ -355,4 +399,6 @@ class HandState(TrickHand):
             tricks,
             taken,
             broken,
+            self.pass_size,
+            self.breakers,
         )

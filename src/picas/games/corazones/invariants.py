@@ -45,13 +45,16 @@ def check_position(game: GameState, *, views: bool = True) -> None:
     if taken.bit_count() != 4 * len(hand.tricks):
         raise InvariantBroken("the cards taken are not the tricks played")
     played = [card for trick in hand.tricks for card in trick.cards] + list(hand.trick)
-    if hand.hearts_broken != any(card_points(1 << card) for card in played):
-        raise InvariantBroken("hearts broken without a point card played, or the other way")
+    breakers = game.rules.breakers
+    if hand.hearts_broken != any(1 << card & breakers for card in played):
+        raise InvariantBroken("hearts broken without a breaking card played, or the other way")
     if game.outcome is not None:
         return
     if hand.phase is Phase.PASSING:
         if hand.hands != hand.dealt or any(hand.received):
             raise InvariantBroken("cards changed hands before the four passes")
+        if any(mask and mask.bit_count() != game.rules.pass_size for mask in hand.passed):
+            raise InvariantBroken("a pass of another number of cards than the rules'")
         return
     seat = hand.turn
     if seat is None or seat != (hand.leader + len(hand.trick)) % 4:
@@ -109,8 +112,11 @@ def check_hand_result(
             raise InvariantBroken(f"{seat.key} scored {score.points[seat]}, not {points}")
         if score.totals[seat] != before[seat] + points:
             raise InvariantBroken("a running total does not carry over")
-    if rules.jack_of_diamonds != (jack == 1):
-        raise InvariantBroken("♦J scored when off, or not scored when on")
+    bonus = rules.bonus_bit
+    if (bonus != 0) != (jack == 1):
+        raise InvariantBroken("♦J or ♦10 scored when off, or not scored when on")
+    if score.jack is not None and not hand.taken[score.jack] & bonus:
+        raise InvariantBroken("the bonus card scored for a seat that did not take it")
 
 
 def random_chooser(rng: random.Random) -> Chooser:
@@ -133,11 +139,16 @@ def bot_chooser(level: str) -> Chooser:
 
 
 def _rules(index: int) -> Rules:
-    """Every combination of the settings, in turn."""
+    """Every combination of the settings, in turn: the bonus card (none, ♦J, ♦10 in Omnibus), the
+    pass (of 3 or 4 cards, or none), whether ♠Q breaks hearts, the moon and the target."""
+    bonus = index % 3
     return Rules(
         target=(100, 50)[index % 2],
         passing=index % 4 != 3,
-        jack_of_diamonds=bool(index // 2 % 2),
+        jack_of_diamonds=bonus == 1,
+        omnibus=bonus == 2,
+        pass_size=(3, 4)[index // 3 % 2],
+        queen_breaks_hearts=index // 6 % 2 == 0,
         moon=(MoonForm.OTHERS, MoonForm.SELF)[index // 4 % 2],
     )
 

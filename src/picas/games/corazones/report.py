@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from picas.games.corazones.game import GameState
+from picas.games.corazones.rules import Rules
 from picas.games.corazones.view import outcome_to_json, result_to_json
 from picas.shared.seats import Seat
 
@@ -28,7 +29,7 @@ def replay_text(game: GameState) -> str:
     lines = [
         f"Partida {game.code} — Corazones a {rules.target}"
         f" (pase: {_yes(rules.passing)}, ♦J −10: {_yes(rules.jack_of_diamonds)},"
-        f" luna: {rules.moon.name_es})"
+        f" luna: {rules.moon.name_es}{house_rules_es(rules)})"
     ]
     for result in game.history:
         hand, score = result.hand, result.score
@@ -40,8 +41,10 @@ def replay_text(game: GameState) -> str:
         lines.append(_row("", [seat.name_es for seat in Seat]))
         lines.append(_row("Corazones", [str(n) for n in score.hearts]))
         lines.append(_row("♠Q", [_mark(score.queen is seat) for seat in Seat]))
-        if rules.jack_of_diamonds:
-            lines.append(_row("♦J", ["−10" if score.jack is seat else "—" for seat in Seat]))
+        bonus = rules.bonus_card
+        if bonus is not None:
+            name = "♦" + bonus.code[0].replace("T", "10")
+            lines.append(_row(name, ["−10" if score.jack is seat else "—" for seat in Seat]))
         lines.append(_row("Puntos", [str(n) for n in score.points]))
         lines.append(_row("Acumulado", [str(n) for n in score.totals]))
         if score.moon is not None:
@@ -54,6 +57,19 @@ def replay_text(game: GameState) -> str:
     else:
         lines.append(f"Gana {outcome.winner.name_es} en {outcome.hands_played} manos: {totals}.")
     return "\n".join(lines)
+
+
+def house_rules_es(rules: Rules) -> str:
+    """The house rules of ``rules`` that are not the standard game's, for the replay's title
+    (nothing for the standard game, so its text is what it always was)."""
+    parts = []
+    if rules.omnibus:
+        parts.append("Omnibus: ♦10 −10")
+    if rules.passing and rules.pass_size != 3:
+        parts.append(f"se pasan {rules.pass_size} cartas")
+    if not rules.queen_breaks_hearts:
+        parts.append("la dama no rompe corazones")
+    return "".join(f", {part}" for part in parts)
 
 
 def _by_seat(values: tuple[int, int, int, int]) -> dict[str, int]:

@@ -7,12 +7,22 @@ from enum import Enum
 from typing import Any, ClassVar
 
 from picas.games.corazones.passing import PassDirection
+from picas.shared.cards import SUIT_MASKS, Card, Rank, Suit
 from picas.shared.decks import STANDARD_DECK, Deck, TrickRule
 from picas.shared.errors import InvalidRules, excerpt
 
 TARGETS = (50, 100)
 """The targets the page offers (50: the quick game); the engine accepts any in ``TARGET_RANGE``."""
 TARGET_RANGE = range(20, 501)
+PASS_SIZES = (3, 4)
+"""How many cards each player passes («pasar 3 o 4 cartas»): three is the standard game."""
+JACK_OF_DIAMONDS = Card.of(Rank.JACK, Suit.DIAMONDS)
+TEN_OF_DIAMONDS = Card.of(Rank.TEN, Suit.DIAMONDS)
+_HEARTS = SUIT_MASKS[Suit.HEARTS]
+_QUEEN_OF_SPADES_BIT = Card.of(Rank.QUEEN, Suit.SPADES).bit
+HOUSE_RULES = ("omnibus", "pass_size", "queen_breaks_hearts")
+"""The house rules of issue 21 («Las reglas de la casa»). A record or a view names one only when it
+is not the standard game's, so everything written before them reads (and shows) the same."""
 
 
 class MoonForm(Enum):
@@ -43,6 +53,13 @@ class Rules:
     """Pass three cards before each hand (left, right, across, none); off: never pass."""
     jack_of_diamonds: bool = False
     """Whoever takes ♦J scores −10 for the hand."""
+    omnibus: bool = False
+    """Omnibus: whoever takes ♦10 scores −10 for the hand. The ♦J setting's alternative: a table
+    plays one bonus card or none, never both."""
+    pass_size: int = 3
+    """Cards each player passes (3 or 4), on the hands that have a pass."""
+    queen_breaks_hearts: bool = True
+    """Playing ♠Q breaks hearts, like a heart (the standard game); off: only a heart does."""
     moon: MoonForm = MoonForm.OTHERS
     first_pass: PassDirection = PassDirection.LEFT
     """The direction of hand 1's pass; the cycle goes on from it. Always left at the table; a
@@ -58,6 +75,10 @@ class Rules:
         for name in _BOOL_KEYS:
             if not isinstance(getattr(self, name), bool):
                 problems.append(f"«{name}» debe ser verdadero o falso")
+        if self.jack_of_diamonds is True and self.omnibus is True:
+            problems.append("se juega con el ♦J o con el ♦10 (Omnibus), no con los dos")
+        if isinstance(self.pass_size, bool) or self.pass_size not in PASS_SIZES:
+            problems.append(f"se pasan 3 o 4 cartas (no {excerpt(self.pass_size)})")
         if not isinstance(self.moon, MoonForm):
             problems.append("la luna se cuenta como «others» o «self»")
         if not isinstance(self.first_pass, PassDirection):
@@ -72,6 +93,9 @@ class Rules:
         passing: bool | None = None,
         jack_of_diamonds: bool | None = None,
         moon: MoonForm | str | None = None,
+        omnibus: bool | None = None,
+        pass_size: int | None = None,
+        queen_breaks_hearts: bool | None = None,
     ) -> Rules:
         """The page's settings applied on top of these rules (for the next game)."""
         data = self.to_json()
@@ -80,10 +104,39 @@ class Rules:
             ("passing", passing),
             ("jack_of_diamonds", jack_of_diamonds),
             ("moon", moon.value if isinstance(moon, MoonForm) else moon),
+            ("omnibus", omnibus),
+            ("pass_size", pass_size),
+            ("queen_breaks_hearts", queen_breaks_hearts),
         ):
             if value is not None:
                 data[key] = value
         return Rules.from_json(data)
+
+    @property
+    def bonus_card(self) -> Card | None:
+        """The card worth −10 to whoever takes it: ♦J, ♦10 in Omnibus, or none."""
+        if self.omnibus:
+            return TEN_OF_DIAMONDS
+        return JACK_OF_DIAMONDS if self.jack_of_diamonds else None
+
+    @property
+    def bonus_bit(self) -> int:
+        """:attr:`bonus_card` as a mask (0: none)."""
+        card = self.bonus_card
+        return 0 if card is None else card.bit
+
+    @property
+    def breakers(self) -> int:
+        """The cards whose play breaks hearts: the hearts, and ♠Q unless the table says not."""
+        return _HEARTS | (_QUEEN_OF_SPADES_BIT if self.queen_breaks_hearts else 0)
+
+    @property
+    def house_rules(self) -> dict[str, Any]:
+        """The house rules that differ from the standard game's (empty: the standard game)."""
+        standard = _STANDARD_HOUSE
+        return {
+            key: getattr(self, key) for key in HOUSE_RULES if getattr(self, key) != standard[key]
+        }
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -92,6 +145,7 @@ class Rules:
             "jack_of_diamonds": self.jack_of_diamonds,
             "moon": self.moon.value,
             "first_pass": self.first_pass.value,
+            **self.house_rules,
         }
 
     @classmethod
@@ -111,7 +165,10 @@ class Rules:
         return cls(**values)
 
 
-_BOOL_KEYS = ("passing", "jack_of_diamonds")
+_BOOL_KEYS = ("passing", "jack_of_diamonds", "omnibus", "queen_breaks_hearts")
+_STANDARD_HOUSE: dict[str, Any] = {
+    f.name: f.default for f in fields(Rules) if f.name in HOUSE_RULES
+}
 
 
 def _moon(value: object) -> MoonForm:

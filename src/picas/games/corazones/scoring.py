@@ -2,14 +2,15 @@
 
 Each heart is 1 point and ♠Q 13: 26 in all. Whoever takes all 26 «se tira a la luna»: by default
 each other player gets 26 instead (``MoonForm.OTHERS``); with ``MoonForm.SELF`` the shooter takes
-26 off their own total. With the ♦J setting on, whoever takes ♦J scores −10 (moon or not).
+26 off their own total. With the ♦J setting on, whoever takes ♦J scores −10 (moon or not); in
+Omnibus the same goes for ♦10 (the table plays one of the two bonus cards, or neither).
 """
 
 from __future__ import annotations
 
 from typing import ClassVar, Final, final
 
-from picas.games.corazones.hand import HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Deal
+from picas.games.corazones.hand import HEARTS, QUEEN_OF_SPADES, Deal
 from picas.games.corazones.rules import MoonForm, Rules
 from picas.shared.fast import at
 from picas.shared.frozen import Frozen
@@ -24,7 +25,6 @@ Four = tuple[int, int, int, int]
 
 _SEATS: Final = tuple(Seat)
 _QUEEN_BIT: Final = QUEEN_OF_SPADES.bit
-_JACK_BIT: Final = JACK_OF_DIAMONDS.bit
 _SCORE_FIELDS: Final = ("hearts", "queen", "jack", "moon", "points", "totals")
 
 
@@ -40,11 +40,11 @@ class HandScore(Frozen):
     queen: Final[Seat | None]
     """Who took ♠Q (``None`` only for a hand that was not played out)."""
     jack: Final[Seat | None]
-    """Who took ♦J, when the ♦J setting is on."""
+    """Who took the bonus card (♦J, or ♦10 in Omnibus), when the table plays one."""
     moon: Final[Seat | None]
     """Who took all 26 points, if anyone."""
     points: Final[Four]
-    """This hand's points by seat, the moon and ♦J applied."""
+    """This hand's points by seat, the moon and the bonus card applied."""
     totals: Final[Four]
     """Running totals after this hand."""
 
@@ -65,7 +65,7 @@ class HandScore(Frozen):
         self.totals = totals
 
     def taken_points(self, seat: Seat) -> int:
-        """Points in the cards ``seat`` took, before the moon and ♦J."""
+        """Points in the cards ``seat`` took, before the moon and the bonus card."""
         return self.hearts[seat] + (QUEEN_POINTS if self.queen is seat else 0)
 
 
@@ -79,7 +79,8 @@ def score_hand(rules: Rules, taken: Deal, totals: Four) -> HandScore:
     seats = _SEATS
     hearts = _four([(at(taken, seat) & HEARTS).bit_count() for seat in seats])
     queen = _who_took(taken, _QUEEN_BIT)
-    jack = _who_took(taken, _JACK_BIT) if rules.jack_of_diamonds else None
+    bonus = rules.bonus_bit
+    jack = _who_took(taken, bonus) if bonus else None
     raw = [card_points(at(taken, seat)) for seat in seats]
     moon = next((seat for seat in seats if raw[seat] == ALL_POINTS), None)
     if moon is None:

@@ -32,6 +32,13 @@ def run_arena(request: ArenaRequest) -> tuple[str, str]:
         if every and len(done) % every == 0:
             say(arena.report(arena.MatchResult(a, b, pattern, tuple(done))))
 
+    rules = Rules(
+        omnibus=bool(options.get("omnibus")),
+        pass_size=int(options.get("pase") or 3),
+        queen_breaks_hearts=options.get("dama") != "no-rompe",
+    )
+    if rules.house_rules:
+        say(f"reglas de la casa: {rules.house_rules}")
     start = time.perf_counter()
     result = arena.match(
         a,
@@ -40,6 +47,7 @@ def run_arena(request: ArenaRequest) -> tuple[str, str]:
         pattern=pattern,
         seed=request.seed,
         start=options.get("start") or 0,
+        rules=rules,
         jobs=request.jobs,
         progress=progress,
     )
@@ -65,6 +73,9 @@ SPEC = GameSpec(
         "passing": (True, False),
         "jack_of_diamonds": (False, True),
         "moon": ("others", "self"),
+        "omnibus": (False, True),
+        "pass_size": (3, 4),
+        "queen_breaks_hearts": (True, False),
     },
     levels=three_levels(DIFICIL_VERIFY_LIMIT),
     load_bot=load_bot,
@@ -78,6 +89,16 @@ SPEC = GameSpec(
             ArenaOption("start", "primer reparto (0)", None),
             ArenaOption("every", "informe parcial cada N repartos", None),
             ArenaOption("log", "una línea por reparto (para juntar)", None, flag=True),
+            ArenaOption("omnibus", "regla de la casa: el ♦10 vale −10 (Omnibus)", None, flag=True),
+            ArenaOption(
+                "pase", "regla de la casa: cartas que se pasan (3)", None, choices=("3", "4")
+            ),
+            ArenaOption(
+                "dama",
+                "regla de la casa: ♠Q rompe corazones o no (rompe)",
+                None,
+                choices=("rompe", "no-rompe"),
+            ),
         ),
     ),
     bench_hands=bench.random_hands,
@@ -87,5 +108,9 @@ SPEC = GameSpec(
     compiled_modules=tuple(f"{__package__}.{name}" for name in HOT_MODULES),
     bots=CORAZONES_BOTS,
     view_json=lambda state, seat: view_to_json(view_for(state, seat)),
-    extra={"openspiel": "hearts", "game_lengths": bench.game_lengths},
+    extra={
+        "openspiel": "hearts",
+        "game_lengths": bench.game_lengths,
+        "bench_rules": bench.with_rules,
+    },
 )

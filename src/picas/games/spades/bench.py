@@ -5,6 +5,7 @@ plays: a deal, four random bids, thirteen tricks of random legal cards, both she
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from picas.games.spades.game import GameState
 from picas.games.spades.hand import HandState
@@ -52,3 +53,14 @@ def random_game_hands(count: int, seed: int, rules: Rules | None = None) -> int:
     rotates, a finished game is followed by a new one. Returns the number of actions applied."""
     rules = rules or Rules()
     return bench.random_game_hands(lambda: GameState.new(rules, BENCH_CODE), count, seed)
+
+
+def with_rules(rules_json: object) -> tuple[Callable[[int, int], int], Callable[[int, int], int]]:
+    """``picas bench engine --rules``: the two benchmarks at a house variant (the JSON's keys
+    over the standard game's rules; anything else is refused by the rules' own reader)."""
+    data = {**Rules().to_json(), **rules_json} if isinstance(rules_json, dict) else rules_json
+    rules = Rules.from_json(data)
+    return (
+        lambda count, seed: random_hands(count, seed, rules),
+        lambda count, seed: random_game_hands(count, seed, rules),
+    )

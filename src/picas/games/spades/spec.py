@@ -104,5 +104,5 @@ SPEC = GameSpec(
     compiled_modules=tuple(f"{__package__}.{name}" for name in HOT_MODULES),
     bots=SPADES_BOTS,
     view_json=lambda state, seat: view_to_json(view_for(state, seat)),
-    extra={"openspiel": "spades"},
+    extra={"openspiel": "spades", "bench_rules": bench.with_rules},
 )

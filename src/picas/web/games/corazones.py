@@ -15,7 +15,14 @@ import random
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field, StrictBool, StrictStr
+from pydantic import (
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    StrictBool,
+    StrictStr,
+    model_serializer,
+)
 
 from picas.games import find_game
 from picas.games.corazones import (
@@ -29,12 +36,12 @@ from picas.games.corazones import (
     view_for,
     view_to_json,
 )
-from picas.games.corazones.actions import PASS_SIZE
 from picas.games.corazones.bots import Bot, decide, play_bots
 from picas.games.corazones.bots.hint import Suggestion, suggest
 from picas.games.corazones.game import dealer_of
 from picas.games.corazones.hand import Deal
 from picas.games.corazones.record import CorazonesRecord
+from picas.games.corazones.rules import PASS_SIZES
 from picas.games.corazones.scoring import card_points
 from picas.games.corazones.view import outcome_to_json, result_to_json
 from picas.shared.cards import cards_in, mask_of
@@ -77,6 +84,13 @@ class CorazonesNewGameIn(_In):
     passing: StrictBool = True
     jack_of_diamonds: StrictBool = False
     moon: Literal["others", "self"] = "others"
+    omnibus: StrictBool = Field(
+        default=False, description="House rule: ♦10 scores −10 (not with jack_of_diamonds)."
+    )
+    pass_size: Literal[3, 4] = Field(default=3, description="House rule: cards each player passes.")
+    queen_breaks_hearts: StrictBool = Field(
+        default=True, description="House rule: playing ♠Q breaks hearts (off: only a heart does)."
+    )
     level: Level = SPEC.default_level
     code: StrictStr | None = Field(
         default=None,
@@ -90,11 +104,21 @@ Direction = Literal["left", "right", "across", "none"]
 
 
 class CorazonesRulesOut(_Out):
+    """The rules; a house rule (issue 21) appears only when it is not the standard game's."""
+
     target: int
     passing: bool
     jack_of_diamonds: bool
     moon: Literal["others", "self"]
     first_pass: Direction
+    omnibus: bool | None = None
+    pass_size: Literal[3, 4] | None = None
+    queen_breaks_hearts: bool | None = None
+
+    @model_serializer(mode="wrap")
+    def _standard_unsaid(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        return {key: value for key, value in data.items() if value is not None}
 
 
 class CorazonesTrickOut(TrickOut):
@@ -282,17 +306,18 @@ class CorazonesTable:
 
     def new_record(self, settings: Mapping[str, Any], *, level: str, code: str) -> CorazonesRecord:
         """A fresh game with the page's settings (``target``, ``passing``, ``jack_of_diamonds``,
-        ``moon``)."""
+        ``moon`` and the house rules ``omnibus``, ``pass_size``, ``queen_breaks_hearts``)."""
         return CorazonesRecord(
             rules=Rules().with_settings(**settings), code=code, meta={"level": level}
         )
 
     def parse_action(self, value: object) -> Action:
-        """South's action. A pass of another number of cards is malformed whatever the position
-        (422), like a bid out of range in Spades; which cards may go is the hand's judgement."""
+        """South's action. A pass of a number of cards no table passes is malformed whatever the
+        position (422), like a bid out of range in Spades; whether this game passes three or four
+        (a house rule), and which cards may go, is the hand's judgement."""
         action = parse_action(value)
-        if isinstance(action, Pass) and len(action.cards) != PASS_SIZE:
-            raise InvalidAction("Hay que pasar exactamente tres cartas.", code="pass_three_cards")
+        if isinstance(action, Pass) and len(action.cards) not in PASS_SIZES:
+            raise InvalidAction("Hay que pasar tres cartas (o cuatro).", code="pass_three_cards")
         return action
 
     def play_bots(

@@ -70,8 +70,9 @@ def review_router(keys: Sequence[str] | None = None) -> APIRouter:
         "/games/import", response_model=unions.import_out, summary="Open a downloaded game"
     )
     async def import_game(
-        body: ImportIn, request: Request, heavy: HeavyDep, answers: AnswersDep
+        body: ImportIn, request: Request, heavy: HeavyDep, answers: AnswersDep, table: TableDep
     ) -> Any:
+        table.refuse_live(body.record)  # a friends' table's game, still being played
         key = await run_in_threadpool(_import_key, body)
         answer = None if key is None else answers.get(key)
         if answer is None:

@@ -12,7 +12,7 @@ import random
 from collections.abc import Collection
 from typing import Protocol, runtime_checkable
 
-from picas.games.corazones.actions import PASS_SIZE, Action, Pass
+from picas.games.corazones.actions import Action, Pass
 from picas.games.corazones.game import GameState
 from picas.games.corazones.view import PlayerView, view_for
 from picas.shared.bots import BotLoop, CardPlayer
@@ -27,8 +27,9 @@ class Bot(CardPlayer[PlayerView], Protocol):
     """A Corazones computer player: it passes, and plays (the shared
     :class:`~picas.shared.bots.CardPlayer`)."""
 
-    def pass_cards(self, view: PlayerView, rng: random.Random) -> tuple[Card, Card, Card]:
-        """Choose three cards of ``view.hand`` to pass to ``view.pass_to``."""
+    def pass_cards(self, view: PlayerView, rng: random.Random) -> tuple[Card, ...]:
+        """Choose ``view.rules.pass_size`` cards (3, or 4 by a house rule) of ``view.hand`` to
+        pass to ``view.pass_to``."""
         ...
 
 
@@ -52,7 +53,7 @@ def _ask(bot: Bot, view: PlayerView, rng: random.Random) -> Action:
 def _is_legal(view: PlayerView, action: Action) -> bool:
     if isinstance(action, Pass):
         cards = set(action.cards)
-        return len(cards) == PASS_SIZE and cards <= set(view.hand)
+        return len(cards) == view.rules.pass_size and cards <= set(view.hand)
     return action in view.legal
 
 

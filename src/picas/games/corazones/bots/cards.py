@@ -18,6 +18,7 @@ __all__ = [
     "QS",
     "SPADES",
     "Table",
+    "bonus_of",
     "mask",
     "ordered",
     "rank",
@@ -66,4 +67,11 @@ def table_of(view: PlayerView) -> Table:
         points=view.points_taken,
         tricks_done=len(view.tricks),
         broken=view.hearts_broken,
+        bonus=bonus_of(view),
     )
+
+
+def bonus_of(view: PlayerView) -> int:
+    """The table's bonus card (♦J, or ♦10 in Omnibus) as the policy reads it: −1 for none."""
+    card = view.rules.bonus_card
+    return -1 if card is None else int(card)

@@ -27,7 +27,7 @@ class DificilBot:
         self.playouts = 0
         """Playouts run so far by this object (for the timing benchmark); not used to decide."""
 
-    def pass_cards(self, view: PlayerView, rng: random.Random) -> tuple[Card, Card, Card]:
+    def pass_cards(self, view: PlayerView, rng: random.Random) -> tuple[Card, ...]:
         return NormalBot().pass_cards(view, rng)
 
     def play(self, view: PlayerView, rng: random.Random) -> Card:

@@ -29,13 +29,13 @@ SLIP = 1 / 6
 class FacilBot:
     name = "facil"
 
-    def pass_cards(self, view: PlayerView, rng: random.Random) -> tuple[Card, Card, Card]:
+    def pass_cards(self, view: PlayerView, rng: random.Random) -> tuple[Card, ...]:
         hand = [int(card) for card in view.hand]
         spades = sum(1 for c in hand if suit(c) == SPADES)
         first = [c for c in (QS, AS, KS) if c in hand] if spades <= 3 else []
         rest = ordered((c for c in hand if c not in first), high_first=True)
-        chosen = (first + rest)[:3]
-        return (CARDS[chosen[0]], CARDS[chosen[1]], CARDS[chosen[2]])
+        chosen = (first + rest)[: view.rules.pass_size]
+        return tuple(CARDS[card] for card in chosen)
 
     def play(self, view: PlayerView, rng: random.Random) -> Card:
         legal = [int(play.card) for play in view.legal]

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from picas.games.corazones.bots.cards import mask, table_of
-from picas.games.corazones.bots.normal import COVER, MOON_PASS, plan_pass
+from picas.games.corazones.bots.cards import bonus_of, mask, table_of
+from picas.games.corazones.bots.normal import COVER, plan_pass, tries_moon
 from picas.games.corazones.bots.policy import (
     AS,
     CLUBS,
@@ -27,7 +27,6 @@ from picas.games.corazones.bots.policy import (
     Table,
     choose,
     legal_mask,
-    losers,
     moon_threat,
     shooting,
     trick_points,
@@ -73,6 +72,20 @@ REASONS_ES: dict[str, str] = {
     "dump_top_spade": "la reina de picas sigue fuera: deshazte de {card}",
     "dump_heart": "no tienes del palo: descarta tu corazón más alto, {card}",
     "discard_high": "no tienes del palo: descarta tu carta más alta, {card}",
+    # the bonus card (♦J, or ♦10 in Omnibus): "<code>_omnibus" when it is the ♦10
+    "lead_bonus": "sal con {card}: ningún diamante que queda la supera, y la jota vale −10"
+    " para quien se la lleve",
+    "lead_bonus_omnibus": "sal con {card}: ningún diamante que queda lo supera, y el ♦10 vale"
+    " −10 en Omnibus",
+    "take_bonus": "{card} se lleva la baza, y la jota vale −10 para quien se la lleve",
+    "take_bonus_omnibus": "{card} se lleva la baza, y el ♦10 vale −10 en Omnibus",
+    "win_bonus": "la jota de diamantes está en la baza y vale −10: llévatela con {card}",
+    "win_bonus_omnibus": "el ♦10 está en la baza y vale −10 en Omnibus: llévatela con {card}",
+    "keep_bonus": "{card}, y no la jota de diamantes: vale −10 para quien se la lleve",
+    "keep_bonus_omnibus": "{card}, y no el ♦10: vale −10 para quien se lo lleve en Omnibus",
+    "pass_keep_bonus": "{card}: la jota de diamantes no se pasa, vale −10 para quien se la lleve",
+    "pass_keep_bonus_omnibus": "{card}: el ♦10 no se pasa, vale −10 en Omnibus para quien se lo"
+    " lleve",
     "play": "juega {card}",
 }
 """The Spanish templates, by code. Parameters: ``{card}``, ``{best}`` card codes (shown suit first,
@@ -143,18 +156,27 @@ def suggest(view: PlayerView) -> Suggestion:
 # --- the pass -------------------------------------------------------------------------------------
 
 
+def bonus_code(code: str, bonus: int) -> str:
+    """The reason ``code`` for the table's bonus card: the ♦J's words, or Omnibus' ♦10's."""
+    return code + ("_omnibus" if bonus == _TEN_OF_DIAMONDS else "")
+
+
+_TEN_OF_DIAMONDS = 13 * DIAMONDS + 8
+
+
 def suggest_pass(view: PlayerView) -> Suggestion:
     hand = [int(card) for card in view.hand]
-    chosen = [CARDS[card] for card in plan_pass(hand)]
+    bonus = bonus_of(view)
+    chosen = [CARDS[card] for card in plan_pass(hand, view.rules.pass_size, bonus)]
     held = mask(hand)
-    if losers(held, FULL_DECK_MASK & ~held) <= MOON_PASS:
+    if tries_moon(held, view.rules.pass_size):
         reasons = tuple(Reason(card, "pass_moon", {"card": card.code}) for card in chosen)
     else:
-        reasons = tuple(_pass_reason(card, held, chosen) for card in chosen)
+        reasons = tuple(_pass_reason(card, held, chosen, bonus) for card in chosen)
     return Suggestion(tuple(chosen), reasons)
 
 
-def _pass_reason(card: Card, held: int, chosen: list[Card]) -> Reason:
+def _pass_reason(card: Card, held: int, chosen: list[Card], bonus: int = -1) -> Reason:
     low_spades = (held & SPADES_BELOW_QUEEN).bit_count()
     params: dict[str, str | int] = {"card": card.code}
     suit = card // 13
@@ -164,6 +186,8 @@ def _pass_reason(card: Card, held: int, chosen: list[Card]) -> Reason:
         return Reason(card, "pass_void", {**params, "suit": SUIT_KEYS[suit]})
     if suit == SPADES and (card < QS or low_spades >= COVER):
         return Reason(card, "pass_extra", params)  # the cover Normal keeps when it can
+    if bonus >= 0 and held >> bonus & 1 and suit == DIAMONDS:
+        return Reason(card, bonus_code("pass_keep_bonus", bonus), params)
     return Reason(card, "pass_high", params)
 
 
@@ -193,7 +217,10 @@ def play_reason(me: int, mine: int, table: Table, card: Card) -> Reason:
         if follows and card > trick_winner(trick):
             return Reason(card, "moon_take", params)
         return Reason(card, "moon_keep", params)
+    bonus = table.bonus
     if not trick:
+        if card == bonus:
+            return Reason(card, bonus_code("lead_bonus", bonus), params)
         if 1 << card & SPADES_BELOW_QUEEN and unseen >> QS & 1:
             return Reason(card, "smoke_queen", params)
         return Reason(card, "lead_low", {**params, "suit": SUIT_KEYS[card // 13]})
@@ -203,9 +230,27 @@ def play_reason(me: int, mine: int, table: Table, card: Card) -> Reason:
         if follows and card > trick_winner(trick):
             return Reason(card, "stop_moon_take", {**params, **seat})
         return Reason(card, "stop_moon_safe", {**params, **seat})
+    if bonus >= 0:
+        reason = _bonus_reason(card, trick, legal, bonus, params)
+        if reason is not None:
+            return reason
     if follows:
         return _follow_reason(card, trick, params)
     return _discard_reason(card, table, unseen, params)
+
+
+def _bonus_reason(
+    card: Card, trick: Sequence[int], legal: int, bonus: int, params: dict[str, str | int]
+) -> Reason | None:
+    """The bonus card's part in Normal's choice on a trick (policy: ``_follow_bonus``,
+    ``_keeping``), when it had one."""
+    if card == bonus:
+        return Reason(card, bonus_code("take_bonus", bonus), params)
+    if bonus in trick and card > trick_winner(trick) and card // 13 == DIAMONDS:
+        return Reason(card, bonus_code("win_bonus", bonus), params)
+    if legal >> bonus & 1:
+        return Reason(card, bonus_code("keep_bonus", bonus), params)
+    return None
 
 
 def _follow_reason(card: Card, trick: Sequence[int], params: dict[str, str | int]) -> Reason:

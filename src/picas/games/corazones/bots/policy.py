@@ -18,6 +18,11 @@ The rules, in order:
 - Otherwise Normal's counting play: lead where nobody can be caught out, duck under the winner,
   ♠Q onto a higher spade, shed a high card on a pointless last trick, dump ♠Q, the top spades and
   high hearts when void.
+- **The bonus card** (♦J, or ♦10 in Omnibus: −10 to whoever takes it; ``bonus``, −1 when the
+  table plays neither): lead it when no unseen diamond can beat it and nobody has shown out of
+  diamonds; win a trick with it, or win a trick it is in, when the trick's points cost less than
+  it gives; never duck with it nor throw it away on someone else's trick while another card will
+  do.
 
 Written for the compiled build: the legal cards are a mask, suits and ranks come from shifts and
 13-bit tables, ties are broken by explicit loops (each says which ``min``/``max`` it stands for),
@@ -80,6 +85,12 @@ class Table(NamedTuple):
     """By seat, points taken so far this hand (before the moon)."""
     tricks_done: int
     broken: bool
+    bonus: int = -1
+    """The card worth −10 to whoever takes it (♦J, ♦10 in Omnibus), or −1."""
+
+
+BONUS_POINTS: Final = 10
+"""What the bonus card is worth to whoever takes it (its −10, as a gain)."""
 
 
 def legal_mask(mine: int, trick: Sequence[int], tricks_done: int, broken: bool) -> int:
@@ -213,6 +224,7 @@ def choose(me: int, mine: int, table: Table) -> int:
         list(table.points),
         table.tricks_done,
         table.broken,
+        table.bonus,
     )
 
 
@@ -226,6 +238,7 @@ def choose_on(
     points: list[int],
     tricks_done: int,
     broken: bool,
+    bonus: int = -1,
 ) -> int:
     """:func:`choose` on the table's parts as lists, which the compiled code indexes natively
     (Difícil's playouts call it for every card without building a :class:`Table`)."""
@@ -235,19 +248,60 @@ def choose_on(
         return _lowest(legal_bits)
     unseen = _DECK & ~played & ~mine
     if _shooting(me, mine, played, points):
-        return _shoot(legal_bits, trick, unseen)
+        return _shoot(legal_bits, trick, unseen, bonus)
     if first < 0:
         others_void = 0
         for seat in range(4):
             if seat != me:
                 others_void |= voids[seat]
+        if bonus >= 0 and _bonus_lead(legal_bits, unseen, others_void, bonus):
+            return bonus
         return _lead(legal_bits, mine, unseen, others_void)
     shooter = _moon_threat(me, points)
     if shooter >= 0 and _winning_seat(trick, leader) == shooter:
         return _stop_moon(legal_bits, trick)
     if legal_bits >> 13 * (first // 13) & _SUIT:
+        if bonus >= 0:
+            return _follow_bonus(legal_bits, trick, unseen, bonus)
         return _follow(legal_bits, trick)
-    return _discard(legal_bits, unseen)
+    return _discard(_keeping(legal_bits, bonus), unseen)
+
+
+def _keeping(legal: int, bonus: int) -> int:
+    """``legal`` without the bonus card, unless it is the only card: it is never given away."""
+    if bonus < 0:
+        return legal
+    rest = legal & ~(1 << bonus)
+    return rest if rest else legal
+
+
+def _bonus_lead(legal: int, unseen: int, others_void: int, bonus: int) -> bool:
+    """Lead the bonus card: no unseen diamond above it (it wins) and nobody has shown out of
+    diamonds (no one can throw points on it)."""
+    if not legal >> bonus & 1 or others_void >> DIAMONDS & 1:
+        return False
+    return not unseen >> bonus & _SUIT >> bonus % 13 & ~1
+
+
+def _follow_bonus(legal: int, trick: list[int], unseen: int, bonus: int) -> int:
+    """Following diamonds (every legal card is one) at a table with a bonus card: take it when it
+    is worth more than the trick's points, never duck with it; otherwise the usual follow."""
+    winner = winner_of(trick)
+    last = len(trick) == 3
+    cost = _trick_points(trick)
+    if cost < BONUS_POINTS:
+        if legal >> bonus & 1 and bonus > winner:
+            above = unseen >> bonus & _SUIT >> bonus % 13 & ~1
+            if last or not above:
+                return bonus  # it wins the trick, and keeps its −10
+        elif bonus in trick:
+            over = legal & ~((2 << winner) - 1)
+            if over:
+                return _lowest(over) if last else _highest(over)  # win it back
+    rest = legal & ~(1 << bonus)
+    if rest != legal and rest:
+        return _follow(rest, trick)  # the bonus card stays: a duck with it would give it away
+    return _follow(legal, trick)
 
 
 def moon_threat(me: int, points: Sequence[int]) -> int | None:
@@ -414,12 +468,13 @@ def master_order(card: int, unseen: int) -> tuple[bool, bool, int]:
     return (card // 13 == HEARTS, bool(unseen & SUIT_MASKS[card // 13]), card)
 
 
-def shoot(legal: list[int], trick: Sequence[int], unseen: int) -> int:
-    """Play for all 26: win every trick that might hold a point, and give no point away."""
-    return _shoot(_mask(legal), list(trick), unseen)
+def shoot(legal: list[int], trick: Sequence[int], unseen: int, bonus: int = -1) -> int:
+    """Play for all 26: win every trick that might hold a point, and give no point away (nor the
+    bonus card)."""
+    return _shoot(_mask(legal), list(trick), unseen, bonus)
 
 
-def _shoot(legal: int, trick: list[int], unseen: int) -> int:
+def _shoot(legal: int, trick: list[int], unseen: int, bonus: int) -> int:
     if not trick:
         # Masters: no unseen card of the suit above. Hearts first (they draw the others'
         # hearts), then suits where others still hold cards, the highest master of the suit.
@@ -444,5 +499,5 @@ def _shoot(legal: int, trick: list[int], unseen: int) -> int:
         if len(trick) == 3:
             return _lowest(over)  # last to play: the lowest card that wins is enough
         return _highest(over)
-    safe = legal & ~POINT_MASK
+    safe = _keeping(legal & ~POINT_MASK, bonus)
     return _lowest_rank(safe) if safe else _discard(legal, unseen)

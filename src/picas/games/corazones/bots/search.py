@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import NamedTuple
 
 from picas.games.corazones.bots.cards import mask, table_of
 from picas.games.corazones.bots.policy import (
@@ -24,14 +24,11 @@ from picas.games.corazones.bots.policy import (
     legal_mask,
     winner_of,
 )
-from picas.games.corazones.hand import JACK_OF_DIAMONDS
 from picas.games.corazones.rules import MoonForm, Rules
 from picas.games.corazones.scoring import ALL_POINTS, JACK_POINTS
 from picas.games.corazones.view import PlayerView
 from picas.shared.cards import FULL_DECK_MASK
 from picas.shared.sampling import DealPlan, clearly_better, deal_hands, deal_plan
-
-JD: Final = int(JACK_OF_DIAMONDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,8 +91,9 @@ _DECK = Rules.deck
 
 def candidates(k: Knowledge, legal: int, rules: Rules) -> list[int]:
     """One card for each group of equivalent legal cards: the same suit, no card anyone else may
-    hold in between, and neither is ♠Q (nor ♦J when it scores). The lowest of each group."""
-    special = 1 << QS | (1 << JD if rules.jack_of_diamonds else 0)
+    hold in between, and neither is ♠Q (nor the bonus card, ♦J or ♦10, when the table plays one).
+    The lowest of each group."""
+    special = 1 << QS | rules.bonus_bit
     settled = (k.table.played & ~mask(k.table.trick)) | k.mine
     out: list[int] = []
     rest = legal
@@ -117,7 +115,8 @@ def candidates(k: Knowledge, legal: int, rules: Rules) -> list[int]:
 
 
 def hand_points(rules: Rules, points: list[int], jack: int) -> list[int]:
-    """The hand's score by seat from the points taken: the moon and ♦J as the rules say."""
+    """The hand's score by seat from the points taken: the moon and the bonus card (♦J, or ♦10
+    in Omnibus; ``jack`` is who took it, −1 for no one) as the rules say."""
     score = list(points)
     if ALL_POINTS in points:
         shooter = points.index(ALL_POINTS)
@@ -125,7 +124,7 @@ def hand_points(rules: Rules, points: list[int], jack: int) -> list[int]:
             score = [0 if s == shooter else ALL_POINTS for s in range(4)]
         else:
             score = [-ALL_POINTS if s == shooter else 0 for s in range(4)]
-    if rules.jack_of_diamonds and jack >= 0:
+    if rules.bonus_bit and jack >= 0:
         score[jack] += JACK_POINTS
     return score
 
@@ -137,7 +136,10 @@ def playout(
     card: int,
 ) -> list[int]:
     """Play ``card`` for the seat on turn, then the rest of the hand by the policy at every seat;
-    the hand's score by seat."""
+    the hand's score by seat. The rules' house rules play their part: the bonus card (♦J, ♦10 in
+    Omnibus) in the policy and the score, and which cards break hearts."""
+    bonus = table.bonus
+    breakers = rules.breakers
     trick = list(table.trick)
     leader = table.leader
     played = table.played
@@ -154,7 +156,7 @@ def playout(
         played |= bit
         if trick and card // 13 != trick[0] // 13:
             voids[turn] = voids[turn] | 1 << trick[0] // 13
-        if bit & POINT_MASK:
+        if bit & breakers:
             broken = True
         trick.append(card)
         if len(trick) == 4:
@@ -162,7 +164,7 @@ def playout(
             for c in trick:
                 if 1 << c & POINT_MASK:
                     points[winner] = points[winner] + (13 if c == QS else 1)
-                elif c == JD:
+                elif c == bonus:
                     jack = winner
             done += 1
             if done == 13:
@@ -171,7 +173,9 @@ def playout(
             trick = []
         else:
             turn = (turn + 1) & 3
-        card = choose_on(turn, hands[turn], trick, leader, played, voids, points, done, broken)
+        card = choose_on(
+            turn, hands[turn], trick, leader, played, voids, points, done, broken, bonus
+        )
 
 
 def relative(score: list[int], me: int) -> float:

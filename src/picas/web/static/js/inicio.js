@@ -23,6 +23,23 @@ function gameFromLink() {
   return game ? game.key : null;
 }
 
+/** ?amigos=1 («Más → Jugar con amigos»): the first screen opens with the friends' form; taken off. */
+function friendsFromLink() {
+  const params = new URLSearchParams(window.location.search);
+  if (!params.has("amigos")) return false;
+  params.delete("amigos");
+  const rest = params.toString();
+  window.history.replaceState(null, "", window.location.pathname + (rest ? `?${rest}` : "") + window.location.hash);
+  return true;
+}
+
+/** «Jugar con amigos»: its form (js/amigos/crear.js, loaded on first use) opens in the first screen. */
+async function openFriends(game) {
+  const form = await import("./amigos/crear.js");
+  form.show(game);
+  $("elegir-amigos").setAttribute("aria-expanded", "true");
+}
+
 /** A shared Spades link from before Corazones (?codigo= alone) is a Spades game. */
 function linkHasCode() {
   return new URLSearchParams(window.location.search).has("codigo");
@@ -52,6 +69,11 @@ function choose(current = null) {
       resolve(game);
     };
     const onClick = (event) => {
+      if (event.target.closest("#elegir-amigos")) {
+        openFriends(current || store.chosenGame());
+        return;
+      }
+      if (event.target.closest("#crear-mesa")) return; // the friends' form has its own buttons
       const option = event.target.closest("[data-juego]");
       if (option) done(option.dataset.juego);
       else if (event.target.closest("#portada-volver")) done(current);
@@ -85,12 +107,15 @@ async function boot() {
       // Spanish, then
     }
   }
+  const friends = friendsFromLink();
   let game = gameFromLink() || store.chosenGame();
   const first = manifest.FIRST.key;
   if (!game && (linkHasCode() || store.hasSave(first))) game = first;
-  if (!game) {
+  if (!game || friends) {
     applyTo(document);
-    game = await choose();
+    const picking = choose(friends ? game : null);
+    if (friends) openFriends(game);
+    game = await picking;
   }
   store.chooseGame(game);
   await play(game);

@@ -1,7 +1,9 @@
 // The settings dialog, built on first use. Two groups: the table's (language, pace, pause after a
 // trick, play hint, colours), which apply at once; and the next game's (Spades: target, level, bag
-// penalty, Blind Nil and the «Reglas de la casa»; Corazones: target, level, passing, ♦J, the
-// moon), saved with «Guardar» or used at once by «Nueva partida». Then a game by code.
+// penalty, Blind Nil and its «Reglas de la casa»: the team minimum, the 13-trick bonus, 10 for
+// 200; Corazones: target, level, passing, the moon, and its «Reglas de la casa»: ♦J or ♦10
+// (Omnibus), a pass of 3 or 4 cards, whether ♠Q breaks hearts), saved with «Guardar» or used at
+// once by «Nueva partida». Then a game by code.
 
 import { t } from "./i18n.js";
 import { LANGUAGES, SPEEDS } from "./store.js";
@@ -37,23 +39,47 @@ const NEXT = {
   },
   corazones: {
     note: "cz.settings.note",
-    radios: ["target", "level", "moon"],
-    checks: ["passing", "jack_of_diamonds"],
+    radios: ["target", "level", "moon", "pass_size"],
+    checks: ["passing", "jack_of_diamonds", "omnibus", "queen_breaks_hearts"],
     fields: () => [
       radios("target", "settings.target", [["100", "cz.settings.target.100"], ["50", "cz.settings.target.50"]]),
       LEVEL_RADIOS(),
       check("passing", "cz.settings.passing"),
-      check("jack_of_diamonds", "cz.settings.jack"),
       radios("moon", "cz.settings.moon", [["others", "cz.settings.moon.others"], ["self", "cz.settings.moon.self"]]),
+      houseRules("cz.settings.house", [
+        check("jack_of_diamonds", "cz.settings.jack"),
+        check("omnibus", "cz.settings.omnibus"),
+        radios("pass_size", "cz.settings.passSize", [["3", "cz.settings.passSize.3"], ["4", "cz.settings.passSize.4"]]),
+        check("queen_breaks_hearts", "cz.settings.queenBreaks"),
+      ]),
     ],
     read: (form) => ({
       target: Number(form.elements.target.value) === 50 ? 50 : 100,
       passing: form.elements.passing.checked,
-      jack_of_diamonds: form.elements.jack_of_diamonds.checked,
+      jack_of_diamonds: form.elements.jack_of_diamonds.checked && !form.elements.omnibus.checked,
       moon: form.elements.moon.value === "self" ? "self" : "others",
+      omnibus: form.elements.omnibus.checked,
+      pass_size: Number(form.elements.pass_size.value) === 4 ? 4 : 3,
+      queen_breaks_hearts: form.elements.queen_breaks_hearts.checked,
     }),
+    // ♦J and ♦10 (Omnibus) are one bonus card or the other: choosing one lets the other go.
+    bind: (form) => {
+      const pair = [form.elements.jack_of_diamonds, form.elements.omnibus];
+      for (const [box, other] of [pair, [...pair].reverse()]) {
+        box.addEventListener("change", () => {
+          if (box.checked) other.checked = false;
+        });
+      }
+    },
   },
 };
+
+/** «Reglas de la casa»: the variants some tables play, each off (the standard game) by default. */
+function houseRules(legendKey, fields) {
+  const set = node("fieldset", "casa");
+  set.append(node("legend", "", t(legendKey)), ...fields);
+  return set;
+}
 
 function radios(name, legendKey, options) {
   const set = node("fieldset", "en-fila");
@@ -211,6 +237,7 @@ export function openSettings(ctx) {
     dialog.replaceChildren(form);
     fillForm(form, values, next);
     bind(form);
+    if (next.bind) next.bind(form);
     if (focusName) {
       const field = [...form.elements[focusName]].find((input) => input.checked) || form.elements[focusName][0];
       if (field) field.focus();

@@ -238,6 +238,10 @@ export const CORAZONES_DEFAULTS = Object.freeze({
   passing: true,
   jack_of_diamonds: false,
   moon: "others", // +26 to each of the others; "self": −26 to the shooter
+  // «Reglas de la casa» (issue 21): the standard game unless chosen.
+  omnibus: false, // ♦10 −10 (not with ♦J)
+  pass_size: 3,
+  queen_breaks_hearts: true,
   hint: false,
 });
 
@@ -252,9 +256,11 @@ export function loadCorazonesSettings() {
     if ([50, 100].includes(data.target)) settings.target = data.target;
     if (["facil", "normal", "dificil"].includes(data.level)) settings.level = data.level;
     if (["others", "self"].includes(data.moon)) settings.moon = data.moon;
-    for (const key of ["passing", "jack_of_diamonds", "hint"]) {
+    for (const key of ["passing", "jack_of_diamonds", "omnibus", "queen_breaks_hearts", "hint"]) {
       if (typeof data[key] === "boolean") settings[key] = data[key];
     }
+    if ([3, 4].includes(data.pass_size)) settings.pass_size = data.pass_size;
+    if (settings.omnibus) settings.jack_of_diamonds = false; // one bonus card or the other
   } catch {
     // unreadable settings: the defaults
   }

@@ -8,7 +8,11 @@ import { loadGame, storage } from "../../store.js";
 const GAME_KEY = "picas.corazones.partida";
 const SETTINGS_KEY = "picas.corazones.ajustes";
 const TARGETS = [50, 100];
-const DEFAULTS = Object.freeze({ target: 100, passing: true, jack_of_diamonds: false, moon: "others" });
+const DEFAULTS = Object.freeze({
+  target: 100, passing: true, jack_of_diamonds: false, moon: "others",
+  // «Reglas de la casa»: a record or a view names one only when it is not the standard game's.
+  omnibus: false, pass_size: 3, queen_breaks_hearts: true,
+});
 
 /** The four rules out of `data` (a save's rules or the saved settings); anything odd: the default. */
 function cleanRules(data) {
@@ -16,13 +20,18 @@ function cleanRules(data) {
   if (!data || typeof data !== "object") return out;
   // A game's target may be any the engine accepts; the settings only offer 50 and 100.
   if (Number.isInteger(data.target) && data.target >= 20 && data.target <= 500) out.target = data.target;
-  for (const key of ["passing", "jack_of_diamonds"]) if (typeof data[key] === "boolean") out[key] = data[key];
+  for (const key of ["passing", "jack_of_diamonds", "omnibus", "queen_breaks_hearts"]) if (typeof data[key] === "boolean") out[key] = data[key];
+  if (data.pass_size === 3 || data.pass_size === 4) out.pass_size = data.pass_size;
+  if (out.omnibus) out.jack_of_diamonds = false;
   if (data.moon === "others" || data.moon === "self") out.moon = data.moon;
   return out;
 }
 
 function withFlags(rules, source) {
-  return { ...rules, source, moon_self: rules.moon === "self" };
+  return {
+    ...rules, source, moon_self: rules.moon === "self",
+    pass_four: rules.pass_size === 4, queen_no_break: rules.queen_breaks_hearts === false,
+  };
 }
 
 /** The saved settings for the next game, or null when none are saved. */
@@ -66,6 +75,9 @@ const TEXT = {
     passing: ["desactivado", "activado"],
     jack: ["desactivada", "activada"],
     moon: { others: "26 a cada rival", self: "−26 para quien la hace" },
+    omnibus: "Omnibus (el ♦10 resta 10)",
+    pass4: "se pasan 4 cartas",
+    queen: "la reina de picas no rompe corazones",
   },
   en: {
     game: "In your game: {rules}.",
@@ -75,6 +87,9 @@ const TEXT = {
     passing: ["off", "on"],
     jack: ["off", "on"],
     moon: { others: "26 to each opponent", self: "−26 to the shooter" },
+    omnibus: "Omnibus (the ♦10 takes off 10)",
+    pass4: "4 cards passed",
+    queen: "the queen of spades does not break hearts",
   },
 };
 
@@ -91,10 +106,17 @@ export function corazonesSummary(rules, language, kind = rules.source) {
     jack: text.jack[Number(rules.jack_of_diamonds)],
     moon: text.moon[rules.moon],
   });
-  return fill(text[kind], { rules: parts });
+  // The house rules are said only when chosen, so the standard game's sentence stays as it was.
+  const house = [
+    rules.omnibus && text.omnibus,
+    rules.pass_size === 4 && text.pass4,
+    rules.queen_breaks_hearts === false && text.queen,
+  ].filter(Boolean);
+  return fill(text[kind], { rules: [parts, ...house].join(", ") });
 }
 
 /** Whether the next game's settings differ from the game's rules. */
 export function corazonesDiffer(a, b) {
-  return ["target", "passing", "jack_of_diamonds", "moon"].some((key) => a[key] !== b[key]);
+  const keys = ["target", "passing", "jack_of_diamonds", "moon", "omnibus", "pass_size", "queen_breaks_hearts"];
+  return keys.some((key) => a[key] !== b[key]);
 }

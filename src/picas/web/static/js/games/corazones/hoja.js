@@ -12,7 +12,7 @@ const $ = (id) => document.getElementById(id);
 
 let current = null; // {ctx, result, over}
 
-const SYMBOLS = { "cz.sheet.hearts": "♥", "cz.sheet.queen": "♠Q", "cz.sheet.jack": "♦J" };
+const SYMBOLS = { "cz.sheet.hearts": "♥", "cz.sheet.queen": "♠Q", "cz.sheet.jack": "♦J", "cz.sheet.ten": "♦10" };
 const DIRECTION = { left: "cz.dir.left", right: "cz.dir.right", across: "cz.dir.across", none: "cz.dir.none" };
 
 /** The sheet dialog for `result` (the last hand, or the hand asked for); at game over, the result too. */
@@ -71,7 +71,9 @@ function handParts(result, rules) {
 
 function handTable(result, rules) {
   const columns = ["cz.sheet.player", "cz.sheet.hearts", "cz.sheet.queen"];
-  if (rules.jack_of_diamonds) columns.push("cz.sheet.jack");
+  // The bonus card's column: ♦J, or ♦10 in Omnibus (a house rule; one or the other).
+  const bonus = rules.omnibus ? "cz.sheet.ten" : rules.jack_of_diamonds ? "cz.sheet.jack" : null;
+  if (bonus) columns.push(bonus);
   columns.push("cz.sheet.hand", "cz.sheet.total");
   const table = headedTable("hoja cz-hoja", "cz.sheet.caption", columns);
   table.querySelector("caption").textContent = t("cz.sheet.caption", { n: result.number, dir: t(DIRECTION[result.direction] || "cz.dir.none") });
@@ -91,7 +93,7 @@ function handTable(result, rules) {
     th.scope = "row";
     tr.append(th, el("td", "", String(result.hearts[seat])));
     tr.append(mark(result.queen === seat, t("cz.sheet.queenSr")));
-    if (rules.jack_of_diamonds) tr.append(mark(result.jack === seat, "−10"));
+    if (bonus) tr.append(mark(result.jack === seat, "−10"));
     tr.append(el("td", "puntos", signed(result.points[seat])), el("td", "total", num(result.totals[seat])));
     body.append(tr);
   }

@@ -176,16 +176,17 @@ function hintLine(hint, kind) {
   return box;
 }
 
-/** The pass: how many are chosen, the button named by the direction, and the hint. */
-export function renderPassBar({ direction, chosen, hint }) {
+/** The pass: how many of the `size` (3, or 4 by a house rule) are chosen, the button named by the
+ * direction, and the hint. */
+export function renderPassBar({ direction, chosen, size = 3, hint }) {
   const box = $("acciones");
   box.replaceChildren();
   box.className = "acciones jugando cz-pase";
-  const count = el("span", "cz-cuenta", t("cz.pass.count", { n: chosen }));
+  const count = el("span", "cz-cuenta", t("cz.pass.count", { n: chosen, of: size }));
   count.id = "cz-cuenta";
   count.setAttribute("aria-hidden", "true");
   const send = button(t(`cz.pass.${direction}`), { className: "boton principal", action: "pasar", id: "btn-pasar" });
-  send.disabled = chosen !== 3;
+  send.disabled = chosen !== size;
   const tip = button(t("cz.hint.button"), { className: "boton", action: "pista", id: "btn-pista" });
   const row = el("div", "cz-fila");
   row.append(tip, send, count);

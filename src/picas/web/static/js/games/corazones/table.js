@@ -49,6 +49,19 @@ const S = {
   storageWarned: false,
 };
 
+/** The house rules and their standard values: a view names one only when it is not standard. */
+const HOUSE = [["omnibus", false], ["pass_size", 3], ["queen_breaks_hearts", true]];
+
+/** Cards South passes in this game: three, or four by a house rule. */
+function passSize() {
+  return (S.view && S.view.rules && S.view.rules.pass_size) || 3;
+}
+
+/** A pass size in words, for the sentences («tres», «cuatro»). */
+function passWords() {
+  return t(`cz.n.${passSize()}`);
+}
+
 /** The flows both tables share (js/conductor.js), with what is Corazones' own. */
 const C = conductor({
   game: "corazones",
@@ -58,7 +71,8 @@ const C = conductor({
   saveSettings: store.saveCorazonesSettings,
   targets: [100, 50],
   sameRules: (rules, wanted) => rules.target === wanted.target && rules.passing === wanted.passing
-    && rules.jack_of_diamonds === wanted.jack_of_diamonds && rules.moon === wanted.moon,
+    && rules.jack_of_diamonds === wanted.jack_of_diamonds && rules.moon === wanted.moon
+    && HOUSE.every(([key, standard]) => (rules[key] ?? standard) === (wanted[key] ?? standard)),
   targetChoice: (target) => R.targetChoice(target, { targets: [100, 50], prefix: "cz.deal.target" }),
   practiceAgain: false,
   loadSheets,
@@ -155,7 +169,7 @@ function drawHand() {
 
 function drawActions() {
   if (S.tapWaiter) R.renderContinue();
-  else if (canPass()) M.renderPassBar({ direction: S.view.direction, chosen: S.chosen.length, hint: currentHint() });
+  else if (canPass()) M.renderPassBar({ direction: S.view.direction, chosen: S.chosen.length, size: passSize(), hint: currentHint() });
   else if (S.view && S.view.phase === "playing" && S.ui.stage === "mesa" && !S.model.dealtCount) {
     M.renderPlayBar({ lifted: canPlay() ? S.lifted : null, hint: currentHint(), canHint: canPlay() });
   } else R.clearActions();
@@ -172,8 +186,8 @@ function statusText() {
   if (stage === "practica") return t("practice.status");
   if (m.dealtCount) return t("status.dealing");
   if (canPass()) {
-    if (S.chosen.length === 3) return t("cz.status.passReady", { button: t(`cz.pass.${view.direction}`) });
-    return t("cz.status.pass", { seat: seatName(view.pass_to) });
+    if (S.chosen.length === passSize()) return t("cz.status.passReady", { button: t(`cz.pass.${view.direction}`) });
+    return t("cz.status.pass", { seat: seatName(view.pass_to), count: passWords() });
   }
   if (view && view.phase === "passing") return t("cz.status.waitPass");
   if (canPlay()) {
@@ -388,8 +402,8 @@ function tapOwn(code) {
 function choose(code) {
   const at = S.chosen.indexOf(code);
   if (at >= 0) S.chosen.splice(at, 1);
-  else if (S.chosen.length >= 3) {
-    S.message = { text: t("cz.pass.full"), warn: true };
+  else if (S.chosen.length >= passSize()) {
+    S.message = { text: t("cz.pass.full", { count: passWords() }), warn: true };
     R.announce(S.message.text);
     shake(document.querySelector(`#mano [data-carta="${code}"]`));
     drawStatus();
@@ -398,7 +412,7 @@ function choose(code) {
   S.message = null;
   keepFocus(drawHandAndActions);
   drawStatus();
-  R.announce(t("cz.pass.countAria", { n: S.chosen.length }));
+  R.announce(t("cz.pass.countAria", { n: S.chosen.length, of: passSize() }));
 }
 
 function playCard(code) {
@@ -408,7 +422,7 @@ function playCard(code) {
 
 /** South's 13th card has nowhere else to go: it plays itself after a short look (a setting). */
 function sendPass() {
-  if (!canPass() || S.chosen.length !== 3) return;
+  if (!canPass() || S.chosen.length !== passSize()) return;
   act([...S.chosen], null);
 }
 
@@ -519,7 +533,7 @@ async function runDeal(deal, view) {
   m.dealtCount = null;
   M.renderPods(m, { thinking: null });
   R.renderHand(m, { playable: new Set(), refusals: {}, focusIndex: 0, myPlayTurn: false });
-  R.announce(deal.pass_to ? t("cz.say.yourPass", { seat: seatName(deal.pass_to) }) : t("cz.status.noPass"));
+  R.announce(deal.pass_to ? t("cz.say.yourPass", { seat: seatName(deal.pass_to), count: passWords() }) : t("cz.status.noPass"));
   await anim.pause(200);
 }
 
@@ -595,7 +609,7 @@ function placeFocus() {
 }
 
 function announceTurn() {
-  if (canPass()) R.announce(t("cz.say.yourPass", { seat: seatName(S.view.pass_to) }));
+  if (canPass()) R.announce(t("cz.say.yourPass", { seat: seatName(S.view.pass_to), count: passWords() }));
   else if (canPlay()) R.announce(t("say.yourPlay"));
 }
 

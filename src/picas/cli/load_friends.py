@@ -1,0 +1,135 @@
+"""``picas load --friends N``: N friends' tables of four simulated people each, over real
+WebSockets (:mod:`picas.cli.friends_client`). Every client checks that it receives each ``seq``
+once and in order; the figure is the time from one person's card leaving its socket to each of
+the other three sockets receiving it (p50/p95/p99), with every error counted.
+
+The tables are made over REST first (from the loopback's first address: a spawned server is
+started with the per-address table cap raised); each person then connects from an address of its
+own (127.0.2.x), as people at different homes would, so the server's per-address socket caps see
+what they would in production.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+import urllib.request
+from typing import Any
+
+from picas.cli.friends_client import Person, Sent
+from picas.cli.load_basics import percentiles
+
+Json = dict[str, Any]
+SEATS = ("south", "west", "north", "east")
+WARMUP = 10.0
+"""Seconds at the start whose cards are not timed (the sockets are still connecting)."""
+
+
+def _post(base: str, path: str, body: Json) -> Json:
+    request = urllib.request.Request(
+        base + path,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        data: Json = json.loads(answer.read())
+    return data
+
+
+def make_table(base: str, game: str, level: str) -> tuple[str, dict[str, str]]:
+    settings = {"target": 500} if game == "spades" else {"target": 100}
+    made = _post(
+        base, "/api/mesas", {"game": game, "name": "Sur", "level": level, "settings": settings}
+    )
+    table_id = made["table"]["id"]
+    tokens = {"south": made["token"]}
+    for seat in SEATS[1:]:
+        body = {"seat": seat, "name": seat.capitalize()}
+        tokens[seat] = _post(base, f"/api/mesas/{table_id}/seats", body)["token"]
+    _post(
+        base, f"/api/mesas/{table_id}/host", {"token": tokens["south"], "action": {"type": "start"}}
+    )
+    return table_id, tokens
+
+
+async def run_friends(
+    base: str, *, tables: int, game: str, level: str, seconds: float, think: float
+) -> Json:
+    started = time.perf_counter()
+    made = [await asyncio.to_thread(make_table, base, game, level) for _ in range(tables)]
+    setup = time.perf_counter() - started
+    sent = Sent()
+    people: list[Person] = []
+    ws = base.replace("http://", "ws://")
+    for number, (table_id, tokens) in enumerate(made):
+        for index, seat in enumerate(SEATS):
+            slot = number * 4 + index
+            one = Person(
+                f"{ws}/api/mesas/{table_id}/ws",
+                table_id,
+                tokens[seat],
+                origin=base,
+                sent=sent,
+                think=think,
+                local_address=f"127.0.{2 + slot // 250}.{1 + slot % 250}",
+            )
+            people.append(one)
+    stop = asyncio.Event()
+    tasks = [asyncio.create_task(one.run(stop=stop)) for one in people]
+    # The first seconds are everyone connecting at once (each a stored change): not play.
+    warmup = min(WARMUP, seconds / 4)
+    await asyncio.sleep(warmup)
+    sent.latencies.clear()
+    await asyncio.sleep(seconds - warmup)
+    stop.set()
+    await asyncio.wait(tasks, timeout=15)
+    for task in tasks:
+        task.cancel()
+    errors: dict[str, int] = {}
+    for one in people:
+        for error in one.errors:
+            errors[error["code"]] = errors.get(error["code"], 0) + 1
+    return {
+        "tables": tables,
+        "sockets": len(people),
+        "game": game,
+        "level": level,
+        "seconds": seconds,
+        "warmup": round(warmup, 1),
+        "think": think,
+        "setup_seconds": round(setup, 1),
+        "updates": sum(one.updates for one in people),
+        "actions": sum(one.actions for one in people),
+        "games_finished": len({one.table_id for one in people if one.end is not None}),
+        "lost": sum(one.lost for one in people),
+        "duplicated": sum(one.duplicated for one in people),
+        "reconnections": sum(max(0, one.welcomes - 1) for one in people),
+        "never_welcomed": sum(1 for one in people if one.welcomes == 0),
+        "errors": errors,
+        "card_to_others_ms": percentiles(sent.latencies),
+    }
+
+
+def describe(result: Json) -> str:
+    figures = result["card_to_others_ms"]
+    lines = [
+        f"load --friends: {result['tables']} tables ({result['sockets']} sockets), {result['game']}"
+        f" at {result['level']}, {result['seconds']} s (first {result['warmup']} s not timed),"
+        f" think {result['think']} s:"
+        f" {result['actions']:,} actions, {result['updates']:,} updates received,"
+        f" {result['games_finished']} games finished",
+        f"  card → the other three: n={figures.get('n', 0):,} p50 {figures.get('p50')} ms"
+        f"  p95 {figures.get('p95')} ms  p99 {figures.get('p99')} ms  max {figures.get('max')} ms",
+        f"  lost {result['lost']}, duplicated {result['duplicated']},"
+        f" reconnections {result['reconnections']}, never welcomed {result['never_welcomed']},"
+        f" errors {json.dumps(result['errors'])}",
+    ]
+    return "\n".join(lines)
+
+
+def failed(result: Json) -> bool:
+    return bool(
+        result["lost"] or result["duplicated"] or result["errors"] or result["never_welcomed"]
+    )

@@ -1,0 +1,193 @@
+"""The game at a friends' table, through the games' engines: whose turn it is, a seat's action,
+a computer player's, and what each seat may be told of it.
+
+Unlike the solo table there is no South: any seat may be a person. What a seat is told is built
+per seat here: its own view (``view_for(state, seat)``) and the solo table's events with
+everything private to another seat taken out (a computer player's bid reasons, Corazones' pass).
+A watcher (no seat) gets the public events only.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from picas.games import find_game
+from picas.record import AnyRecord
+from picas.shared.bots import decision_rng
+from picas.shared.errors import IllegalAction
+from picas.shared.position import Phase
+from picas.shared.seats import Seat
+from picas.web.events import Event
+from picas.web.games import TableGame, table_for
+
+FRIENDS_GAMES = ("spades", "corazones")
+"""The games a friends' table offers: those whose events this module knows how to keep private."""
+
+Viewer = Seat | None
+
+
+@dataclass(frozen=True, slots=True)
+class Adapter:
+    """What differs between the games here: the seat's view and its own pass event."""
+
+    table: TableGame
+    view_for: Callable[[Any, Seat], Any]
+    view_to_json: Callable[[Any], dict[str, Any]]
+
+
+@cache
+def adapter(key: str) -> Adapter:
+    if key == "spades":
+        from picas.games.spades.view import view_for, view_to_json
+
+        return Adapter(table_for(key), view_for, view_to_json)
+    if key == "corazones":
+        from picas.games.corazones import view_for as c_view_for
+        from picas.games.corazones import view_to_json as c_view_to_json
+
+        return Adapter(table_for(key), c_view_for, c_view_to_json)
+    raise IllegalAction(
+        f"{find_game(key).name_es} no se puede jugar con amigos todavía.", code="no_friends"
+    )
+
+
+def is_passing(state: Any) -> bool:
+    hand = state.hand
+    return bool(getattr(hand, "phase", None) is Phase.PASSING)
+
+
+def seat_to_act(state: Any) -> Seat | None:
+    """The seat the record's next action belongs to: while Corazones passes, the first seat still
+    to choose in the record's order (South, West, North, East); otherwise the seat on turn."""
+    if state.outcome is not None:
+        return None
+    if is_passing(state):
+        waiting: tuple[Seat, ...] = state.hand.still_to_pass()
+        return waiting[0] if waiting else None
+    turn: Seat | None = state.turn
+    return turn
+
+
+def still_to_pass(state: Any) -> tuple[Seat, ...]:
+    if state.outcome is not None or not is_passing(state):
+        return ()
+    seats: tuple[Seat, ...] = state.hand.still_to_pass()
+    return seats
+
+
+def parse(game: Adapter, value: object) -> Any:
+    return game.table.parse_action(value)
+
+
+def check_legal(state: Any, action: Any, seat: Seat) -> None:
+    """Refuse ``action`` by ``seat`` with the engine's own code, changing nothing."""
+    state.verify(action, seat)
+
+
+def bot_action(game: Adapter, bot: Any, state: Any, seat: Seat, position: int) -> Any:
+    """The computer player's action for ``seat``, seeded as everywhere (code, index, seat)."""
+    rng: random.Random = decision_rng(state.code, position, seat)
+    return game.table.decide(bot, state, seat, rng)
+
+
+def view_json(game: Adapter, state: Any, seat: Seat, *, history: bool = True) -> dict[str, Any]:
+    """The seat's view in the solo API's JSON, its finished hands redacted (or left out: an
+    empty ``history``)."""
+    view = game.view_for(state, seat)
+    if not history:
+        view = dataclasses.replace(view, history=())
+    out = game.view_to_json(view)
+    out["history"] = [redact_result(result, seat) for result in out.get("history", [])]
+    return out
+
+
+PRIVATE_BY_SEAT = ("dealt", "passed", "received")
+"""A finished hand's fields that hold each seat's own cards: the solo table shows them all (they
+are South's and the computer players'), a friends' table only the viewer's (the others ``None``).
+Corazones' passes stay secret after the hand too, as at a real table."""
+
+
+def redact_result(result: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
+    out = dict(result)
+    for key in PRIVATE_BY_SEAT:
+        value = out.get(key)
+        if isinstance(value, dict):
+            out[key] = {
+                seat: cards if viewer is not None and seat == viewer.key else None
+                for seat, cards in value.items()
+            }
+    return out
+
+
+# --- events, per viewer ----------------------------------------------------------------------
+
+
+def events_by_viewer(
+    game: Adapter, before: Any, seat: Seat, action: Any, after: Any
+) -> dict[Viewer, list[Event]]:
+    """The solo table's events of one action, for each seat and for a watcher (``None``)."""
+    events = game.table.events_for(before, seat, action, after)
+    out: dict[Viewer, list[Event]] = {}
+    passing_done = is_passing(before) and not is_passing(after)
+    for viewer in (*Seat, None):
+        mine: list[Event] = []
+        if is_passing(before) and not passing_done:
+            mine.append({"type": "passed", "seat": seat.key})
+        for event in events:
+            kind = event.get("type")
+            if kind == "bid":
+                mine.append({key: value for key, value in event.items() if key != "reason"})
+            elif kind == "pass":
+                if viewer is not None:
+                    mine.append(_pass_event(game, after, viewer))
+            elif kind == "hand_scored":
+                mine.append({**event, "result": redact_result(event["result"], viewer)})
+            elif kind == "deal" and "pass_to" in event:
+                mine.append({**event, "pass_to": _pass_to(game, after, viewer)})
+            else:
+                mine.append(event)
+        if passing_done:
+            mine.insert(0, {"type": "passed", "seat": seat.key})
+        out[viewer] = mine
+    return out
+
+
+def deal_events(game: Adapter, state: Any) -> dict[Viewer, list[Event]]:
+    event = game.table.deal_event(state)
+    return {
+        viewer: [
+            {**event, "pass_to": _pass_to(game, state, viewer)} if "pass_to" in event else event
+        ]
+        for viewer in (*Seat, None)
+    }
+
+
+def _pass_to(game: Adapter, state: Any, viewer: Viewer) -> str | None:
+    if viewer is None:
+        return None
+    receiver = getattr(game.view_for(state, viewer), "pass_to", None)
+    return None if receiver is None else str(receiver.key)
+
+
+def _pass_event(game: Adapter, state: Any, viewer: Seat) -> Event:
+    view = game.view_for(state, viewer)
+    return {
+        "type": "pass",
+        "direction": view.direction.value,
+        "to": view.pass_to.key,
+        "gave": [card.code for card in view.passed],
+        "from": view.direction.giver(viewer).key,
+        "received": [card.code for card in view.received],
+    }
+
+
+def new_record(
+    key: str, settings: Mapping[str, Any], *, level: str, code: str, table_id: str
+) -> AnyRecord:
+    record = table_for(key).new_record(settings, level=level, code=code)
+    return dataclasses.replace(record, meta={**record.meta, "mesa": table_id})

@@ -1,0 +1,286 @@
+"""Friends' tables in Redis, for several server processes or machines (``picas serve --store
+redis://…``): each table a hash (``seq`` and the table's JSON), each change one Lua script that
+checks ``seq``, writes the table and publishes the change's messages on the table's channel —
+so a change is stored before anyone hears of it, and two processes can never both apply one.
+
+Every process subscribes to the channels of the tables its sockets are at (one pub/sub
+connection per process). If Redis goes away, the connection is opened again and every table's
+sockets here are sent a fresh ``welcome`` from the store (they may have missed changes).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+import redis
+import redis.asyncio as aioredis
+from redis.exceptions import RedisError
+
+from picas.shared.errors import PicasError
+from picas.web.friends.store import (
+    FULL_MESSAGE,
+    TOO_MANY_MESSAGE,
+    Listener,
+    TablesFull,
+    TooManyTables,
+)
+
+log = logging.getLogger("picas.web")
+
+PREFIX = "picas:mesa:"
+DUE = PREFIX + "due"
+POOL_SIZE = 64
+"""Connections to Redis per server process (besides the pub/sub one)."""
+POOL_WAIT = 10.0
+LIVE = PREFIX + "live"
+
+COMMIT = """
+local current = redis.call('HGET', KEYS[1], 'seq')
+if not current or current ~= ARGV[1] then return 0 end
+local old = redis.call('HGET', KEYS[1], 'code')
+redis.call('HSET', KEYS[1], 'seq', ARGV[2], 'doc', ARGV[3], 'code', ARGV[7])
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+if ARGV[5] == '' then
+  redis.call('ZREM', KEYS[2], ARGV[6])
+else
+  redis.call('ZADD', KEYS[2], ARGV[5], ARGV[6])
+end
+redis.call('ZADD', KEYS[4], 'XX', ARGV[10], ARGV[6])
+if old and old ~= '' and old ~= ARGV[7] then redis.call('DEL', ARGV[9] .. old) end
+if ARGV[7] ~= '' then redis.call('SET', ARGV[9] .. ARGV[7], ARGV[6], 'PX', ARGV[4]) end
+redis.call('PUBLISH', KEYS[3], ARGV[8])
+return 1
+"""
+"""KEYS: the table, the due set, the channel, the live set. ARGV: expected seq, new seq, the
+table's JSON, its time to live (ms), when it is due ('' for never), its id, its live code ('' for
+none), the change's messages, the code keys' prefix, when it expires (s)."""
+
+CREATE = """
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[1])
+if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[2]) then return -1 end
+if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[3]) then return -2 end
+redis.call('HSET', KEYS[1], 'seq', ARGV[4], 'doc', ARGV[5], 'code', '')
+redis.call('PEXPIRE', KEYS[1], ARGV[6])
+redis.call('ZADD', KEYS[2], ARGV[7], ARGV[8])
+redis.call('ZADD', KEYS[3], ARGV[7], ARGV[8])
+redis.call('PEXPIRE', KEYS[3], ARGV[6])
+return 1
+"""
+"""KEYS: the table, the live set, the address's set. ARGV: now, per-address limit, total limit,
+seq, the table's JSON, time to live (ms), when it expires, its id."""
+
+
+class StoreUnavailable(PicasError):  # noqa: N818 (named like the engine's errors)
+    code = "store_unavailable"
+
+    def __init__(self) -> None:
+        super().__init__(
+            "La mesa no puede guardar ahora mismo: vuelve a intentarlo en unos segundos."
+        )
+
+
+def _unavailable(error: RedisError) -> StoreUnavailable:
+    log.warning("Redis no responde: %s", error)
+    return StoreUnavailable()
+
+
+def _table_key(table_id: str) -> str:
+    return f"{PREFIX}t:{table_id}"
+
+
+def _channel(table_id: str) -> str:
+    return f"{PREFIX}ch:{table_id}"
+
+
+class RedisStore:
+    multi_process = True
+
+    def __init__(self, url: str, *, clock: Callable[[], float] = time.time) -> None:
+        self.url = url
+        self._clock = clock
+        # A bounded pool that waits for a free connection (the default one refuses with «Too
+        # many connections» under a burst of changes).
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url, max_connections=POOL_SIZE, timeout=POOL_WAIT, decode_responses=True
+        )
+        self._redis: aioredis.Redis = aioredis.Redis(connection_pool=pool)
+        self._sync: redis.Redis = redis.Redis.from_url(url, decode_responses=True)
+        self._commit = self._redis.register_script(COMMIT)
+        self._create = self._redis.register_script(CREATE)
+        self._listener: Listener | None = None
+        self._resync: Callable[[str], None] | None = None
+        self._channels: set[str] = set()
+        self._pubsub: Any = None
+        self._reader: asyncio.Task[None] | None = None
+
+    def set_listener(self, listener: Listener, resync: Callable[[str], None] | None = None) -> None:
+        self._listener = listener
+        self._resync = resync
+
+    async def start(self) -> None:
+        if self._reader is None:
+            self._reader = asyncio.get_running_loop().create_task(self._read())
+
+    async def create(
+        self,
+        table_id: str,
+        doc: dict[str, Any],
+        *,
+        address: str,
+        limits: tuple[int, int],
+        ttl: float,
+    ) -> None:
+        now = self._clock()
+        try:
+            result = await self._create(
+                keys=[_table_key(table_id), LIVE, f"{PREFIX}addr:{address}"],
+                args=[
+                    now,
+                    limits[0],
+                    limits[1],
+                    doc["seq"],
+                    json.dumps(doc),
+                    int(ttl * 1000),
+                    now + ttl,
+                    table_id,
+                ],
+            )
+        except RedisError as error:
+            raise _unavailable(error) from None
+        if result == -1:
+            raise TooManyTables(TOO_MANY_MESSAGE)
+        if result == -2:
+            raise TablesFull(FULL_MESSAGE)
+
+    async def load(self, table_id: str) -> dict[str, Any] | None:
+        try:
+            text = await self._redis.hget(_table_key(table_id), "doc")
+        except RedisError as error:
+            raise _unavailable(error) from None
+        return None if text is None else dict(json.loads(text))
+
+    async def commit(
+        self,
+        doc: dict[str, Any],
+        expected_seq: int,
+        messages: dict[str, str],
+        *,
+        due: float | None,
+        ttl: float,
+        live_code: str | None,
+    ) -> bool:
+        entry = json.dumps({"seq": doc["seq"], "messages": messages}, ensure_ascii=False)
+        try:
+            result = await self._commit(
+                keys=[_table_key(doc["id"]), DUE, _channel(doc["id"]), LIVE],
+                args=[
+                    expected_seq,
+                    doc["seq"],
+                    json.dumps(doc),
+                    int(ttl * 1000),
+                    "" if due is None else repr(due),
+                    doc["id"],
+                    live_code or "",
+                    entry,
+                    PREFIX + "code:",
+                    self._clock() + ttl,
+                ],
+            )
+        except RedisError as error:
+            raise _unavailable(error) from None
+        return bool(result == 1)
+
+    async def due(self, now: float) -> list[str]:
+        try:
+            ids = await self._redis.zrangebyscore(DUE, "-inf", now, start=0, num=200)
+        except RedisError:
+            return []
+        return [str(item) for item in ids]
+
+    async def sweep(self, now: float) -> int:
+        """Redis closes idle tables itself (each key's time to live); the sets are trimmed."""
+        try:
+            removed = await self._redis.zremrangebyscore(LIVE, "-inf", now)
+            # A due table whose key has expired is dropped from the due set too.
+            for item in await self._redis.zrangebyscore(DUE, "-inf", now, start=0, num=500):
+                table_id = str(item)
+                if not await self._redis.exists(_table_key(table_id)):
+                    await self._redis.zrem(DUE, table_id)
+        except RedisError:
+            return 0
+        return int(removed)
+
+    def is_live_code(self, code: str) -> bool:
+        try:
+            return bool(self._sync.exists(PREFIX + "code:" + code))
+        except RedisError:
+            return True  # cannot tell: refuse rather than risk a live table's record
+
+    async def subscribe(self, table_id: str) -> None:
+        channel = _channel(table_id)
+        self._channels.add(channel)
+        if self._pubsub is not None:
+            with contextlib.suppress(RedisError):
+                await self._pubsub.subscribe(channel)
+
+    async def unsubscribe(self, table_id: str) -> None:
+        channel = _channel(table_id)
+        self._channels.discard(channel)
+        if self._pubsub is not None:
+            with contextlib.suppress(RedisError):
+                await self._pubsub.unsubscribe(channel)
+
+    async def _read(self) -> None:
+        """The pub/sub connection: reopened whenever it drops (then every table is resynced)."""
+        first = True
+        while True:
+            try:
+                self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+                await self._pubsub.subscribe(PREFIX + "hello")
+                if self._channels:
+                    await self._pubsub.subscribe(*self._channels)
+                if not first and self._resync is not None:
+                    for channel in list(self._channels):
+                        self._resync(channel.removeprefix(PREFIX + "ch:"))
+                first = False
+                while True:
+                    message = await self._pubsub.get_message(timeout=1.0)
+                    if message is None or message.get("type") != "message":
+                        continue
+                    channel = str(message["channel"])
+                    if not channel.startswith(PREFIX + "ch:") or self._listener is None:
+                        continue
+                    entry = json.loads(message["data"])
+                    self._listener(
+                        channel.removeprefix(PREFIX + "ch:"), int(entry["seq"]), entry["messages"]
+                    )
+            except asyncio.CancelledError:
+                raise
+            except (RedisError, OSError) as error:
+                log.warning("Redis: conexión de avisos perdida (%s); se reintenta", error)
+                first = False
+                with contextlib.suppress(Exception):
+                    await self._pubsub.aclose()
+                self._pubsub = None
+                await asyncio.sleep(0.5)
+
+    async def close(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._reader
+            self._reader = None
+        with contextlib.suppress(Exception):
+            if self._pubsub is not None:
+                await self._pubsub.aclose()
+        with contextlib.suppress(Exception):
+            await self._redis.aclose()
+        with contextlib.suppress(Exception):
+            self._sync.close()

@@ -1,0 +1,404 @@
+"""The friends' tables on the app: the REST routes, the WebSocket, and what the app builds for
+them (the store, the service, this process's hub and clock). docs/friends.md is the protocol."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import secrets
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any, cast
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, FastAPI, Request
+from pydantic import ValidationError
+from starlette.responses import Response
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from picas.shared.errors import PicasError
+from picas.web.deps import ERROR_RESPONSES
+from picas.web.errors import error_response
+from picas.web.fair import client_address
+from picas.web.friends import messages as m
+from picas.web.friends.hub import Conn, Hub
+from picas.web.friends.limits import FriendsLimits
+from picas.web.friends.service import Friends, Refused, Stale, TableNotFound
+from picas.web.friends.store import SqliteStore, Store, TablesFull, TooManyTables
+from picas.web.settings import Settings
+
+log = logging.getLogger("picas.web")
+
+STORE_ENV = "PICAS_STORE"
+DATA_DIR_ENV = "PICAS_DATA_DIR"
+ORIGINS_ENV = "PICAS_ALLOWED_ORIGINS"
+DEFAULT_DATA_DIR = Path("~/.local/share/picas")
+CLOSE_BAD_TOKEN = 4401
+CLOSE_NOT_FOUND = 4404
+CLOSE_NO_HELLO = 4408
+CLOSE_REPLACED = 4409
+CLOSE_FLOOD = 4429
+CLOSE_UNAVAILABLE = 1013
+RESYNC_PAUSE = 0.5
+
+
+def open_store(url: str | None = None, environ: dict[str, str] | None = None) -> Store:
+    """The store ``url`` names (``PICAS_STORE``): ``redis://…``, or SQLite in the data
+    directory (``PICAS_DATA_DIR``, by default the key file's folder)."""
+    env = dict(os.environ) if environ is None else environ
+    url = url if url is not None else env.get(STORE_ENV, "")
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        from picas.web.friends.redis_store import RedisStore
+
+        store: Store = RedisStore(url)
+        return store
+    folder = Path(env.get(DATA_DIR_ENV) or DEFAULT_DATA_DIR).expanduser()
+    return SqliteStore(folder / "mesas.sqlite3")
+
+
+def install(app: FastAPI, settings: Settings, store: Store | None = None) -> None:
+    """Add the friends' tables to ``app``; their store opens with the app's lifespan."""
+    limits = FriendsLimits.from_env()
+    store = store if store is not None else open_store()
+    table = app.state.table
+    replies = app.state.replies
+
+    async def heavy_decide(friends_table: Any, record: dict[str, Any], seat: str, pos: int) -> Any:
+        from picas.web.friends import jobs
+
+        return await replies.run_job(f"mesa:{friends_table.id}", jobs.decide, record, seat, pos)
+
+    friends = Friends(
+        store,
+        limits,
+        bot=lambda game, level: table.bot(level, game=game),
+        sign=table.sign,
+        heavy_decide=heavy_decide,
+    )
+    hub = Hub(lambda conn: _resync(friends, hub, conn))
+    store.set_listener(hub.deliver, hub.resync_table)
+    table.live_code = store.is_live_code  # the solo API refuses a live table's record
+    app.state.friends = friends
+    app.state.friends_hub = hub
+    app.state.friends_process = secrets.token_hex(8)
+    app.include_router(router(behind_proxy=settings.behind_proxy))
+    statuses: dict[type[PicasError], int] = {
+        TableNotFound: 404,
+        Refused: 409,
+        Stale: 409,
+        TooManyTables: 429,
+        TablesFull: 503,
+    }
+    for error_class, status in statuses.items():
+        app.add_exception_handler(error_class, _handler(status))
+
+    previous = app.router.lifespan_context
+
+    @contextlib.asynccontextmanager
+    async def lifespan(inner: FastAPI) -> AsyncIterator[None]:
+        await store.start()
+        clock = asyncio.get_running_loop().create_task(friends.run_clock())
+        try:
+            async with previous(inner):
+                yield
+        finally:
+            clock.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await clock
+            await friends.settle()
+            await store.close()
+
+    app.router.lifespan_context = lifespan
+
+
+def _handler(status: int) -> Any:
+    async def handle(request: Request, error: Exception) -> Response:
+        assert isinstance(error, PicasError)
+        if error.code == "not_host":
+            return error_response(403, error.code, error.message)
+        return error_response(status, error.code, error.message)
+
+    return handle
+
+
+def _friends(request: Request | WebSocket) -> Friends:
+    return cast(Friends, request.app.state.friends)
+
+
+def router(*, behind_proxy: bool) -> APIRouter:
+    api = APIRouter(prefix="/api/mesas", tags=["mesas"], responses=ERROR_RESPONSES)
+
+    @api.post("", response_model=m.SeatOut, summary="Create a friends' table")
+    async def create(body: m.CreateIn, request: Request) -> m.SeatOut:
+        address = client_address(request.scope, behind_proxy=behind_proxy)
+        return await _friends(request).create(body, address)
+
+    @api.get("/{table_id}", response_model=m.TableOut, summary="A table as everyone sees it")
+    async def read(table_id: str, request: Request) -> m.TableOut:
+        friends = _friends(request)
+        return friends.public(await friends.load(_checked_id(table_id)))
+
+    @api.post("/{table_id}/seats", response_model=m.SeatOut, summary="Sit down")
+    async def sit(table_id: str, body: m.SitIn, request: Request) -> m.SeatOut:
+        return await _friends(request).sit(_checked_id(table_id), body.seat, body.name)
+
+    @api.post("/{table_id}/host", response_model=m.TableOut, summary="The host's actions")
+    async def host(table_id: str, body: m.HostIn, request: Request) -> m.TableOut:
+        return await _friends(request).host(_checked_id(table_id), body)
+
+    @api.post("/{table_id}/leave", response_model=m.TableOut, summary="Give up one's seat")
+    async def leave(table_id: str, body: m.LeaveIn, request: Request) -> m.TableOut:
+        return await _friends(request).leave(_checked_id(table_id), body.token)
+
+    @api.websocket("/{table_id}/ws")
+    async def socket(websocket: WebSocket, table_id: str) -> None:
+        await serve_socket(websocket, table_id)
+
+    return api
+
+
+def _checked_id(table_id: str) -> str:
+    if not (1 <= len(table_id) <= 64 and table_id.isascii()):
+        raise TableNotFound()
+    return table_id
+
+
+# --- the socket ---------------------------------------------------------------------------------
+
+
+def origin_allowed(origin: str | None, host: str | None, allowed: str) -> bool:
+    """The page's own origin (the same host and port it asked), or one listed."""
+    if not origin:
+        return False
+    if origin in {item.strip() for item in allowed.split(",") if item.strip()}:
+        return True
+    parts = urlsplit(origin)
+    return parts.scheme in {"http", "https"} and host is not None and parts.netloc == host
+
+
+class Bucket:
+    """A socket's messages: ``rate`` a second on average, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.level = burst
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
+        self.at = now
+        if self.level < 1:
+            return False
+        self.level -= 1
+        return True
+
+
+def _error(code: str, message: str, ref: int | None = None) -> str:
+    return m.ErrorMsg(code=code, message=message, ref=ref).model_dump_json()
+
+
+def _bye(code: str, message: str) -> str:
+    return m.ByeMsg(code=code, message=message).model_dump_json()
+
+
+async def serve_socket(websocket: WebSocket, table_id: str) -> None:
+    app = websocket.app
+    friends: Friends = app.state.friends
+    hub: Hub = app.state.friends_hub
+    limits = friends.limits
+    if not origin_allowed(
+        websocket.headers.get("origin"),
+        websocket.headers.get("host"),
+        os.environ.get(ORIGINS_ENV, ""),
+    ):
+        await websocket.close(code=1008)  # before accepting: the upgrade is answered 403
+        return
+    await websocket.accept()
+    try:
+        first = await asyncio.wait_for(_receive_text(websocket), limits.hello_timeout)
+    except (TimeoutError, WebSocketDisconnect):
+        with contextlib.suppress(Exception):
+            await websocket.close(code=CLOSE_NO_HELLO)
+        return
+    try:
+        hello = m.CLIENT_MESSAGE.validate_json(first or "")
+    except ValidationError:
+        hello = None
+    if not isinstance(hello, m.HelloMsg):
+        await websocket.send_text(_error("not_hello", "El primer mensaje debe ser «hello»."))
+        await websocket.close(code=CLOSE_NO_HELLO)
+        return
+    table_id = _checked_id_or_none(table_id) or ""
+    try:
+        if hello.token is not None:
+            table, seat = await friends.seat_for_token(table_id, hello.token)
+            viewer = seat
+        else:
+            table = await friends.load(table_id)
+            viewer = "public"
+    except TableNotFound as error:
+        await websocket.send_text(_error(error.code, error.message))
+        await websocket.close(code=CLOSE_NOT_FOUND)
+        return
+    except Refused as error:
+        await websocket.send_text(_error(error.code, error.message))
+        await websocket.close(code=CLOSE_BAD_TOKEN)
+        return
+    except PicasError as error:  # the store does not answer now: the page tries again
+        await websocket.send_text(_error(error.code, error.message))
+        await websocket.close(code=CLOSE_UNAVAILABLE)
+        return
+    if len(hub.conns(table_id)) >= limits.sockets_per_table:
+        await websocket.send_text(
+            _error("too_many_sockets", "Hay demasiadas conexiones a esta mesa.")
+        )
+        await websocket.close(code=1013)
+        return
+    owner = f"{app.state.friends_process}/{secrets.token_hex(6)}"
+    conn = Conn(websocket, table_id, viewer, owner, limits.queue)
+    for other in list(hub.conns(table_id)):
+        if other.viewer == viewer and viewer != "public":
+            other.push(_bye("replaced", "Esta mesa se ha abierto en otra pestaña o aparato."))
+            other.shut(CLOSE_REPLACED)
+    if hub.add(conn):
+        await _subscribe(friends, table_id)
+    writer = asyncio.get_running_loop().create_task(conn.write())
+    try:
+        if viewer != "public":
+            table = await friends.connect(table_id, viewer, owner)
+        welcome = friends.welcome(table, None if viewer == "public" else _seat(viewer))
+        hub.welcomed(conn, table.seq, welcome.model_dump_json())
+        await _read_loop(websocket, conn, friends, limits)
+    except WebSocketDisconnect:
+        pass
+    except PicasError as error:  # the table closed, or the store does not answer
+        conn.push(_bye(error.code, error.message))
+        conn.shut(CLOSE_UNAVAILABLE)
+    finally:
+        if hub.remove(conn):
+            await _unsubscribe(friends, table_id)
+        if viewer != "public":
+            with contextlib.suppress(PicasError):
+                await friends.disconnect(table_id, viewer, owner)
+        conn.shut(conn.close_code or 1000)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(writer, 1.0)
+        writer.cancel()
+
+
+async def _subscribe(friends: Friends, table_id: str) -> None:
+    await friends.store.subscribe(table_id)
+
+
+async def _unsubscribe(friends: Friends, table_id: str) -> None:
+    await friends.store.unsubscribe(table_id)
+
+
+def _checked_id_or_none(table_id: str) -> str | None:
+    try:
+        return _checked_id(table_id)
+    except TableNotFound:
+        return None
+
+
+def _seat(key: str) -> Any:
+    from picas.shared.seats import Seat
+
+    return Seat.from_key(key)
+
+
+async def _receive_text(websocket: WebSocket) -> str | None:
+    """The next frame as text; None for a binary frame or text that is not UTF-8."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    return text if isinstance(text, str) else None
+
+
+async def _read_loop(websocket: WebSocket, conn: Conn, friends: Friends, limits: Any) -> None:
+    bucket = Bucket(limits.rate, limits.burst)
+    dropped = 0
+    last_said = 0.0
+    while not conn.closed:
+        text = await _receive_text(websocket)
+        if not bucket.take():
+            dropped += 1
+            if dropped >= limits.flood_close:
+                conn.push(_bye("too_many_messages", "Demasiados mensajes: la conexión se cierra."))
+                conn.shut(CLOSE_FLOOD)
+                return
+            if dropped == 1 or dropped % 50 == 0:
+                conn.push(_error("too_many_messages", "Demasiados mensajes: espera un momento."))
+            continue
+        dropped = 0
+        if text is None or len(text.encode("utf-8", "surrogatepass")) > limits.max_message_bytes:
+            conn.push(_error("bad_message", "Mensaje ilegible: se espera un objeto JSON en texto."))
+            continue
+        try:
+            message = m.CLIENT_MESSAGE.validate_json(text)
+        except ValidationError as error:
+            conn.push(_error("bad_message", _describe(error)))
+            continue
+        if isinstance(message, m.PingMsg):
+            conn.push(m.PongMsg().model_dump_json())
+        elif isinstance(message, m.HelloMsg):
+            conn.push(_error("not_hello", "Ya has saludado: el «hello» va una sola vez."))
+        elif conn.viewer == "public":
+            conn.push(_error("not_seated", "Para jugar o hablar hay que sentarse a la mesa."))
+        elif isinstance(message, m.SayMsg):
+            now = time.monotonic()
+            if now - last_said < limits.say_every:
+                conn.push(_error("too_many_messages", "Espera un poco antes de decir otra cosa."))
+                continue
+            last_said = now
+            await _guarded(conn, friends.say(conn.table_id, conn.viewer, message.phrase), None)
+        else:
+            assert isinstance(message, m.ActMsg)
+            await _guarded(
+                conn, friends.act(conn.table_id, conn.viewer, message.action), message.ref
+            )
+
+
+async def _guarded(conn: Conn, work: Any, ref: int | None) -> None:
+    try:
+        await work
+    except PicasError as error:
+        conn.push(_error(error.code, error.message, ref))
+
+
+def _describe(error: ValidationError) -> str:
+    details = error.errors()
+    if not details:
+        return "Mensaje no válido."
+    where = ".".join(str(part) for part in details[0]["loc"])
+    return f"Mensaje no válido ({where}): {details[0]['msg']}."[:300]
+
+
+async def _resync(friends: Friends, hub: Hub, conn: Conn) -> None:
+    """A socket that missed a change gets the present as a ``welcome`` (once the store answers
+    again, if it is what went away)."""
+    while True:
+        try:
+            table = await friends.load(conn.table_id)
+            break
+        except TableNotFound:
+            conn.shut(CLOSE_NOT_FOUND)
+            return
+        except PicasError:
+            if conn.closed:
+                return
+            await asyncio.sleep(RESYNC_PAUSE)
+    if conn.closed or conn.seq is not None:
+        return
+    viewer = None if conn.viewer == "public" else _seat(conn.viewer)
+    hub.welcomed(conn, table.seq, friends.welcome(table, viewer).model_dump_json())
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))

@@ -1,0 +1,622 @@
+"""The friends' tables' operations: create, sit, the host's actions, a seat's action, table talk,
+presence, and the computer players' turns — each one load, change, compare-and-set in the store,
+then the fan-out of each viewer's message (docs/friends.md).
+
+A change is a function of the loaded table that either refuses (raising, nothing written) or says
+what happened as events by viewer; :meth:`Friends._change` numbers it, builds each seat's
+``update`` (its own view only), stores it and broadcasts it. When the store says another process
+changed the table first, the change is tried again on the new table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from pydantic import ValidationError
+
+from picas.games import find_game
+from picas.record import AnyRecord
+from picas.shared.deals import code_from_bytes
+from picas.shared.errors import IllegalAction, InvalidRules, PicasError
+from picas.shared.seats import Seat
+from picas.web.events import Event
+from picas.web.friends import play
+from picas.web.friends.limits import FriendsLimits
+from picas.web.friends.messages import (
+    CreateIn,
+    EndOut,
+    HostIn,
+    SeatOut,
+    TableOut,
+    UpdateMsg,
+    WelcomeMsg,
+)
+from picas.web.friends.model import SEAT_KEYS, FriendsTable, new_table_id, new_token, public
+from picas.web.friends.names import clean_name
+from picas.web.friends.play import Viewer
+from picas.web.friends.store import Store
+from picas.web.games import models_for
+
+log = logging.getLogger("picas.web")
+
+PUBLIC = "public"
+CHANGE_ATTEMPTS = 8
+STATE_CACHE = 512
+Events = dict[Viewer, list[Event]]
+Decide = Callable[[FriendsTable, dict[str, Any], str, int], Awaitable[Any]]
+"""A Difícil decision in a worker: (table, record JSON, seat key, position) → action JSON."""
+
+
+class TableNotFound(PicasError):  # noqa: N818 (named like the engine's errors)
+    code = "table_not_found"
+
+    def __init__(self) -> None:
+        super().__init__("Esta mesa no existe o se ha cerrado.")
+
+
+class Refused(PicasError):  # noqa: N818
+    """A change that does not apply now (``code`` says why)."""
+
+
+class Stale(PicasError):  # noqa: N818
+    code = "stale"
+
+
+def both(event: Event) -> Events:
+    return {viewer: [event] for viewer in (*Seat, None)}
+
+
+def merge(into: Events, more: Events) -> Events:
+    for viewer, events in more.items():
+        into.setdefault(viewer, []).extend(events)
+    return into
+
+
+class Friends:
+    def __init__(
+        self,
+        store: Store,
+        limits: FriendsLimits,
+        *,
+        bot: Callable[[str, str], Any],
+        sign: Callable[[AnyRecord], tuple[dict[str, Any], str]],
+        heavy_decide: Decide | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.limits = limits
+        self._bot = bot
+        self._sign = sign
+        self._heavy_decide = heavy_decide
+        self._clock = clock
+        self._states: OrderedDict[tuple[str, int], tuple[AnyRecord, Any]] = OrderedDict()
+        self._driving: dict[str, bool] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # --- the game's state, replayed once per process and extended --------------------------------
+
+    def game_of(self, table: FriendsTable) -> tuple[AnyRecord, Any]:
+        """The record and position of ``table``'s game (cached per process, extended by the
+        actions stored since)."""
+        assert table.code is not None
+        key = (table.id, table.round)
+        cached = self._states.get(key)
+        record: AnyRecord
+        if cached is None or len(cached[0].actions) > len(table.actions):
+            record = play.new_record(
+                table.game, table.settings, level=table.level, code=table.code, table_id=table.id
+            )
+            state = record.start()
+        else:
+            record, state = cached
+        codec = find_game(table.game).record.codec()
+        new = [codec.parse_action(value) for value in table.actions[len(record.actions) :]]
+        for action in new:
+            seat = play.seat_to_act(state)
+            state = state.apply(action, seat)
+        if new:
+            record = record.append(*new)
+        self._states[key] = (record, state)
+        self._states.move_to_end(key)
+        while len(self._states) > STATE_CACHE:
+            self._states.popitem(last=False)
+        return record, state
+
+    def _apply(self, table: FriendsTable, seat: Seat, action: Any) -> Events:
+        """``action`` by ``seat`` on the table's game (already checked), with its events."""
+        record, before = self.game_of(table)
+        after = before.apply(action, seat)
+        codec = find_game(table.game).record.codec()
+        table.actions.append(codec.action_json(action))
+        self._states[(table.id, table.round)] = (record.append(action), after)
+        table.turn_since = self._clock()
+        events = play.events_by_viewer(play.adapter(table.game), before, seat, action, after)
+        if after.outcome is not None:
+            table.state = "over"
+            merge(events, both({"type": "over", "round": table.round}))
+        return events
+
+    def _flush_held(self, table: FriendsTable) -> Events:
+        """Apply the held Corazones passes the record's order has reached."""
+        events: Events = {}
+        while table.state == "playing":
+            _, state = self.game_of(table)
+            seat = play.seat_to_act(state)
+            if seat is None or seat.key not in table.held:
+                break
+            game = play.adapter(table.game)
+            action = play.parse(game, table.held.pop(seat.key))
+            merge(events, self._apply(table, seat, action))
+        return events
+
+    # --- the public side of a table --------------------------------------------------------------
+
+    def turn_of(self, table: FriendsTable) -> Seat | None:
+        if table.state != "playing":
+            return None
+        return play.seat_to_act(self.game_of(table)[1])
+
+    def public(self, table: FriendsTable) -> TableOut:
+        return public(table, turn=self.turn_of(table), now=self._clock(), idle=self.limits.idle)
+
+    def view(
+        self, table: FriendsTable, viewer: Viewer, *, history: bool = True
+    ) -> dict[str, Any] | None:
+        """``viewer``'s view; without the finished hands' ``history`` in an ``update`` (each one's
+        ``hand_scored`` event carried it, and the ``welcome`` has it all): most of a view's bytes
+        and of its cost late in a game."""
+        if viewer is None or table.state == "waiting" or table.code is None:
+            return None
+        _, state = self.game_of(table)
+        view = play.view_json(play.adapter(table.game), state, viewer, history=history)
+        held = table.held.get(viewer.key)
+        view["held_pass"] = held
+        return view
+
+    def end(self, table: FriendsTable) -> EndOut | None:
+        if table.state != "over" or table.code is None or table.salt is None:
+            return None
+        record, _ = self.game_of(table)
+        record_json, sig = self._sign(record)
+        commitment = table.commitment
+        assert commitment is not None
+        return EndOut(
+            code=table.code, salt=table.salt, commitment=commitment, record=record_json, sig=sig
+        )
+
+    def welcome(self, table: FriendsTable, viewer: Viewer) -> WelcomeMsg:
+        return WelcomeMsg(
+            seat=None if viewer is None else viewer.key,  # type: ignore[arg-type]
+            seq=table.seq,
+            table=self.public(table),
+            view=self.view(table, viewer),
+            end=self.end(table),
+        )
+
+    def _messages(self, table: FriendsTable, events: Events) -> dict[str, str]:
+        out = self.public(table)
+        end = self.end(table)
+        return {
+            PUBLIC if viewer is None else viewer.key: UpdateMsg(
+                seq=table.seq,
+                events=events.get(viewer, []),
+                table=out,
+                view=self.view(table, viewer, history=False),
+                end=end,
+            ).model_dump_json()
+            for viewer in (*Seat, None)
+        }
+
+    def _due(self, table: FriendsTable) -> float | None:
+        """When this table's clock next matters: a grace period or the turn timer running out,
+        or now (a computer player's turn, a held pass)."""
+        if table.state != "playing":
+            return None
+        moments: list[float] = []
+        if table.anyone_connected():
+            for info in table.seats.values():
+                waiting = info.kind == "person" and not info.connected and not info.taken_over
+                if waiting and info.away_since is not None and not info.cpu_forced:
+                    moments.append(info.away_since + self.limits.grace)
+            turn = self.turn_of(table)
+            if turn is not None:
+                if table.cpu_plays(turn.key) or turn.key in table.held:
+                    moments.append(self._clock())
+                elif table.turn_timer:
+                    moments.append(table.turn_since + table.turn_timer)
+        return min(moments) if moments else None
+
+    # --- changing a table ------------------------------------------------------------------------
+
+    async def load(self, table_id: str) -> FriendsTable:
+        doc = await self.store.load(table_id)
+        if doc is None:
+            raise TableNotFound()
+        return FriendsTable.from_json(doc)
+
+    async def _change(
+        self, table_id: str, change: Callable[[FriendsTable], Events | None]
+    ) -> FriendsTable:
+        """Load the table, apply ``change`` (which may refuse: nothing is written), store the new
+        table if nobody changed it meanwhile (else try again), broadcast."""
+        for _ in range(CHANGE_ATTEMPTS):
+            table = await self.load(table_id)
+            seq = table.seq
+            events = change(table)
+            if events is None:
+                return table
+            if await self._commit(table, seq, events):
+                return table
+            self._states.pop((table.id, table.round), None)
+        raise Stale("La mesa ha cambiado mientras tanto: vuelve a intentarlo.")
+
+    async def _commit(self, table: FriendsTable, seq: int, events: Events) -> bool:
+        table.seq = seq + 1
+        table.changed = self._clock()
+        messages = self._messages(table, events)
+        live = table.code if table.state == "playing" else None
+        stored = await self.store.commit(
+            table.to_json(),
+            seq,
+            messages,
+            due=self._due(table),
+            ttl=self.limits.idle,
+            live_code=live,
+        )
+        if stored:
+            self.kick(table.id)
+        return stored
+
+    # --- REST ------------------------------------------------------------------------------------
+
+    async def create(self, body: CreateIn, address: str) -> SeatOut:
+        game = play.adapter(body.game)  # refuses a game without a friends' table
+        name = clean_name(body.name)
+        settings = _settings(body.game, body.settings)
+        # Refused here rather than at the start: the same check the solo table makes.
+        game.table.new_record(settings, level=body.level, code=code_from_bytes(bytes(5)))
+        now = self._clock()
+        table = FriendsTable(
+            id=new_table_id(),
+            game=body.game,
+            settings=settings,
+            level=body.level,
+            turn_timer=body.turn_timer,
+            address=address,
+            created=now,
+            changed=now,
+            seq=1,
+        )
+        token = new_token()
+        _seat_person(table, "south", name, token)
+        await self.store.create(
+            table.id,
+            table.to_json(),
+            address=address,
+            limits=(self.limits.tables_per_address, self.limits.max_tables),
+            ttl=self.limits.idle,
+        )
+        return SeatOut(table=self.public(table), seat="south", token=token)
+
+    async def sit(self, table_id: str, seat: str, name_text: str) -> SeatOut:
+        name = clean_name(name_text)
+        token = new_token()
+
+        def change(table: FriendsTable) -> Events:
+            if table.state != "waiting":
+                raise Refused("La partida ya ha empezado.", code="table_started")
+            if table.seats[seat].kind == "person":
+                raise Refused("Ese asiento ya está ocupado.", code="seat_taken")
+            _seat_person(table, seat, name, token)
+            return both({"type": "seat", "seat": seat, "kind": "person", "name": name})
+
+        table = await self._change(table_id, change)
+        return SeatOut(table=self.public(table), seat=seat, token=token)  # type: ignore[arg-type]
+
+    async def host(self, table_id: str, body: HostIn) -> TableOut:
+        action = body.action
+
+        def change(table: FriendsTable) -> Events:
+            if table.seat_of_token(body.token) != table.host:
+                raise Refused("Solo quien abrió la mesa puede hacer esto.", code="not_host")
+            kind = action.type
+            if kind == "move":
+                _need(table, "waiting")
+                a, b = action.seat, action.to  # type: ignore[union-attr]
+                table.seats[a], table.seats[b] = table.seats[b], table.seats[a]
+                if table.host in (a, b):
+                    table.host = b if table.host == a else a
+                return merge(_seat_event(table, a), _seat_event(table, b))
+            if kind == "cpu":
+                seat = action.seat  # type: ignore[union-attr]
+                info = table.seats[seat]
+                if table.state == "waiting" or info.kind != "person":
+                    if seat == table.host:
+                        raise Refused("La CPU no puede ocupar tu asiento.", code="bad_host_action")
+                    table.seats[seat] = type(info)(kind="cpu")
+                    return _seat_event(table, seat)
+                if seat == table.host and info.connected:
+                    raise Refused("La CPU no puede ocupar tu asiento.", code="bad_host_action")
+                info.cpu_forced = True
+                return both(_presence(table, seat))
+            if kind == "free":
+                _need(table, "waiting")
+                seat = action.seat  # type: ignore[union-attr]
+                if seat == table.host:
+                    raise Refused(
+                        "No puedes dejar libre tu propio asiento.", code="bad_host_action"
+                    )
+                table.seats[seat] = type(table.seats[seat])()
+                return _seat_event(table, seat)
+            if kind == "start":
+                _need(table, "waiting")
+                if len(table.people()) < 2:
+                    raise Refused(
+                        "Hacen falta al menos dos personas para empezar.",
+                        code="not_enough_players",
+                    )
+                return self._deal(table)
+            _need(table, "over")
+            return self._deal(table)
+
+        return self.public(await self._change(table_id, change))
+
+    def _deal(self, table: FriendsTable) -> Events:
+        """Start a game (the first or «Otra partida»): a secret code and salt, the commitment."""
+        for key, info in table.seats.items():
+            if info.kind != "person":
+                table.seats[key] = type(info)(kind="cpu")
+        table.round += 1
+        table.code = code_from_bytes(secrets.token_bytes(5))
+        table.salt = secrets.token_hex(16)
+        table.actions = []
+        table.held = {}
+        table.state = "playing"
+        table.turn_since = self._clock()
+        _, state = self.game_of(table)
+        events = both({"type": "started", "round": table.round, "commitment": table.commitment})
+        return merge(events, play.deal_events(play.adapter(table.game), state))
+
+    async def leave(self, table_id: str, token: str) -> TableOut:
+        def change(table: FriendsTable) -> Events:
+            seat = _seat_for(table, token)
+            info = table.seats[seat]
+            if table.state == "waiting":
+                table.seats[seat] = type(info)()
+            else:
+                table.seats[seat] = type(info)(kind="cpu")
+            if seat == table.host:
+                others = [key for key in _clockwise(seat) if table.seats[key].kind == "person"]
+                if others:
+                    table.host = others[0]
+            return _seat_event(table, seat)
+
+        return self.public(await self._change(table_id, change))
+
+    # --- the socket's side ----------------------------------------------------------------------
+
+    async def seat_for_token(self, table_id: str, token: str) -> tuple[FriendsTable, str]:
+        table = await self.load(table_id)
+        return table, _seat_for(table, token)
+
+    async def connect(self, table_id: str, seat: str, owner: str) -> FriendsTable:
+        def change(table: FriendsTable) -> Events:
+            info = table.seats[seat]
+            if info.kind != "person":
+                raise Refused("Ese asiento ya no es tuyo.", code="bad_token")
+            info.connected, info.owner = True, owner
+            info.away_since, info.taken_over, info.cpu_forced = None, False, False
+            return both(_presence(table, seat))
+
+        return await self._change(table_id, change)
+
+    async def disconnect(self, table_id: str, seat: str, owner: str) -> None:
+        def change(table: FriendsTable) -> Events | None:
+            info = table.seats[seat]
+            if info.kind != "person" or info.owner != owner:
+                return None  # a newer socket of this seat holds it, or it was given up
+            info.connected, info.owner, info.away_since = False, None, self._clock()
+            return both(_presence(table, seat))
+
+        with contextlib.suppress(TableNotFound):
+            await self._change(table_id, change)
+
+    async def act(self, table_id: str, seat_key: str, value: object) -> None:
+        seat = Seat.from_key(seat_key)
+        game = play.adapter((await self.load(table_id)).game)
+        action = play.parse(game, value)  # malformed: refused before anything is loaded again
+
+        def change(table: FriendsTable) -> Events:
+            if table.state == "waiting":
+                raise Refused("La partida aún no ha empezado.", code="not_started")
+            if table.state == "over":
+                raise IllegalAction("La partida ha terminado.", code="game_over")
+            _, state = self.game_of(table)
+            if play.is_passing(state):
+                if seat not in play.still_to_pass(state) or seat.key in table.held:
+                    raise Refused("Ya has pasado tus cartas.", code="already_passed")
+                play.check_legal(state, action, seat)
+                if play.seat_to_act(state) is not seat:
+                    table.held[seat.key] = value
+                    return both({"type": "passed", "seat": seat.key})
+            elif play.seat_to_act(state) is not seat:
+                turn = play.seat_to_act(state)
+                name = "nadie" if turn is None else turn.name_es
+                raise IllegalAction(f"No es tu turno: le toca a {name}.", code="not_your_turn")
+            else:
+                play.check_legal(state, action, seat)
+            return merge(self._apply(table, seat, action), self._flush_held(table))
+
+        await self._change(table_id, change)
+
+    async def say(self, table_id: str, seat: str, phrase: str) -> None:
+        await self._change(
+            table_id, lambda table: both({"type": "say", "seat": seat, "phrase": phrase})
+        )
+
+    # --- the computer players and the clocks -----------------------------------------------------
+
+    def kick(self, table_id: str) -> None:
+        """Let the computer players and the clocks of ``table_id`` act, in a task of this process
+        (one at a time per table; a kick while one runs makes it look again)."""
+        if table_id in self._driving:
+            self._driving[table_id] = True
+            return
+        self._driving[table_id] = False
+        task = asyncio.get_running_loop().create_task(self._drive_loop(table_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _drive_loop(self, table_id: str) -> None:
+        try:
+            while True:
+                self._driving[table_id] = False
+                try:
+                    while await self.step(table_id):
+                        pass
+                except (TableNotFound, Stale):
+                    pass
+                except PicasError as error:
+                    log.warning("Mesa %s: la CPU no pudo jugar: %s", table_id, error.message)
+                    await asyncio.sleep(1.0)
+                if not self._driving.get(table_id):
+                    return
+        except Exception:
+            log.exception("Mesa %s: fallo al jugar la CPU", table_id)
+        finally:
+            self._driving.pop(table_id, None)
+
+    async def step(self, table_id: str) -> bool:
+        """One thing the clock or the computer players do at ``table_id``, if any: a grace
+        period that ran out, a held pass, a computer player's turn, a turn timer run out. True if
+        something changed (there may be more)."""
+        table = await self.load(table_id)
+        if table.state != "playing":
+            return False
+        now = self._clock()
+        seq = table.seq
+        expired = [
+            key
+            for key, info in table.seats.items()
+            if info.kind == "person"
+            and not info.connected
+            and not info.taken_over
+            and info.away_since is not None
+            and now - info.away_since >= self.limits.grace
+        ]
+        if expired:
+            events: Events = {}
+            for key in expired:
+                table.seats[key].taken_over = True
+                merge(events, both(_presence(table, key)))
+            return await self._commit(table, seq, events)
+        if not table.anyone_connected():
+            return False
+        record, state = self.game_of(table)
+        seat = play.seat_to_act(state)
+        if seat is None:
+            return False
+        if seat.key in table.held:
+            return await self._commit(table, seq, self._flush_held(table))
+        timed_out = (
+            table.turn_timer > 0
+            and table.seats[seat.key].kind == "person"
+            and now >= table.turn_since + table.turn_timer
+        )
+        if not (table.cpu_plays(seat.key) or timed_out):
+            return False
+        position = len(record.actions)
+        game = play.adapter(table.game)
+        if table.level in HEAVY_LEVELS and self._heavy_decide is not None:
+            value = await self._heavy_decide(table, record.to_json(), seat.key, position)
+            action = play.parse(game, value)
+        else:
+            action = play.bot_action(
+                game, self._bot(table.game, table.level), state, seat, position
+            )
+        events = self._apply(table, seat, action)
+        merge(events, self._flush_held(table))
+        return await self._commit(table, seq, events)
+
+    async def tick(self) -> None:
+        """The clocks of every table due now (run every ``limits.tick`` seconds)."""
+        for table_id in await self.store.due(self._clock()):
+            self.kick(table_id)
+
+    async def run_clock(self) -> None:
+        last_sweep = 0.0
+        while True:
+            await asyncio.sleep(self.limits.tick)
+            try:
+                await self.tick()
+                if self._clock() - last_sweep > 60:
+                    last_sweep = self._clock()
+                    await self.store.sweep(self._clock())
+            except Exception:  # the clock must keep running whatever one table does
+                log.exception("Reloj de las mesas")
+
+    async def settle(self) -> None:
+        """Wait until this process's computer players have nothing left to do (tests)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+
+HEAVY_LEVELS = frozenset({"dificil"})
+
+
+def _settings(game: str, settings: dict[str, Any]) -> dict[str, Any]:
+    """The solo new game's options of ``game``, checked by its own body model."""
+    if any(key in settings for key in ("game", "level", "code")):
+        raise Refused("Las opciones no llevan juego, nivel ni código.", code="bad_settings")
+    try:
+        model = models_for(game).new_game_in.model_validate({"game": game, **settings})
+    except ValidationError as error:
+        details = error.errors()
+        where = ".".join(str(part) for part in details[0]["loc"]) if details else "settings"
+        raise InvalidRules(f"Opción de partida no válida: {where}.") from None
+    return model.model_dump(exclude={"game", "level", "code"})
+
+
+def _clockwise(seat: str) -> list[str]:
+    index = SEAT_KEYS.index(seat)
+    return [SEAT_KEYS[(index + step) % 4] for step in range(1, 4)]
+
+
+def _need(table: FriendsTable, state: str) -> None:
+    if table.state != state:
+        raise Refused("Eso no se puede hacer ahora en esta mesa.", code="bad_state")
+
+
+def _seat_person(table: FriendsTable, seat: str, name: str, token: str) -> None:
+    from picas.web.friends.model import SeatInfo, token_digest
+
+    table.seats[seat] = SeatInfo(kind="person", name=name, token=token_digest(token))
+
+
+def _seat_for(table: FriendsTable, token: str) -> str:
+    seat = table.seat_of_token(token)
+    if seat is None:
+        raise Refused("Este enlace de asiento no vale para esta mesa.", code="bad_token")
+    return seat
+
+
+def _seat_event(table: FriendsTable, seat: str) -> Events:
+    info = table.seats[seat]
+    return both({"type": "seat", "seat": seat, "kind": info.kind, "name": info.name})
+
+
+def _presence(table: FriendsTable, seat: str) -> Event:
+    info = table.seats[seat]
+    return {
+        "type": "presence",
+        "seat": seat,
+        "connected": info.connected,
+        "cpu_playing": table.cpu_plays(seat),
+    }

@@ -1,0 +1,250 @@
+"""Where friends' tables live: every accepted change is written here, with a compare-and-set on
+the table's ``seq``, before anything is broadcast (docs/friends.md, "Storage and processes").
+
+:class:`SqliteStore` is the default: a file in the data directory, one server process (it is the
+fan-out too: a change's messages go straight to this process's sockets). The Redis store
+(:mod:`picas.web.friends.redis_store`) is the one for several processes.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Protocol
+
+from picas.shared.errors import PicasError
+
+Listener = Callable[[str, int, dict[str, str]], None]
+"""Called with a table id, the change's ``seq`` and its messages by viewer (each a JSON text)."""
+
+
+class TooManyTables(PicasError):  # noqa: N818 (named like the engine's errors)
+    code = "too_many_tables"
+
+
+class TablesFull(PicasError):  # noqa: N818
+    code = "tables_full"
+
+
+class Store(Protocol):
+    """What the table service needs of a store (both stores have it)."""
+
+    multi_process: bool
+
+    async def create(
+        self,
+        table_id: str,
+        doc: dict[str, Any],
+        *,
+        address: str,
+        limits: tuple[int, int],
+        ttl: float,
+    ) -> None:
+        """Store a new table; refuse past ``limits`` (per address, in all)."""
+        ...
+
+    async def load(self, table_id: str) -> dict[str, Any] | None: ...
+
+    async def commit(
+        self,
+        doc: dict[str, Any],
+        expected_seq: int,
+        messages: dict[str, str],
+        *,
+        due: float | None,
+        ttl: float,
+        live_code: str | None,
+    ) -> bool:
+        """Write ``doc`` if the stored table is still at ``expected_seq`` (else False, nothing
+        written), then broadcast ``messages`` to every process with a socket at the table."""
+        ...
+
+    async def due(self, now: float) -> list[str]:
+        """Tables whose clock (grace period, turn timer) may have run out by ``now``."""
+        ...
+
+    async def sweep(self, now: float) -> int:
+        """Close the idle tables; how many."""
+        ...
+
+    def is_live_code(self, code: str) -> bool:
+        """Is ``code`` a table's still being played (sync: the solo API's threads ask)?"""
+        ...
+
+    async def subscribe(self, table_id: str) -> None: ...
+
+    async def unsubscribe(self, table_id: str) -> None: ...
+
+    def set_listener(self, listener: Listener, resync: Callable[[str], None] | None = None) -> None:
+        """``listener`` hears every change of a subscribed table; ``resync(table_id)`` is called
+        when changes may have been missed (the pub/sub connection dropped)."""
+        ...
+
+    async def start(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS mesas (
+    id TEXT PRIMARY KEY,
+    seq INTEGER NOT NULL,
+    doc TEXT NOT NULL,
+    address TEXT NOT NULL,
+    live_code TEXT,
+    due REAL,
+    expires REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS mesas_due ON mesas (due);
+CREATE INDEX IF NOT EXISTS mesas_code ON mesas (live_code);
+CREATE INDEX IF NOT EXISTS mesas_address ON mesas (address);
+"""
+
+
+class SqliteStore:
+    """Tables in one SQLite file (WAL, so a crash of the process loses no committed change)."""
+
+    multi_process = False
+
+    def __init__(self, path: Path, *, clock: Callable[[], float] = time.time) -> None:
+        self._path = path
+        self._connection: sqlite3.Connection | None = None
+        self._lock = threading.RLock()
+        self._listener: Listener | None = None
+        self._subscribed: set[str] = set()
+        self._clock = clock
+
+    @property
+    def _db(self) -> sqlite3.Connection:
+        """The file, opened at first use (an app that never seats anyone creates nothing)."""
+        with self._lock:
+            if self._connection is None:
+                self._path.parent.mkdir(parents=True, exist_ok=True)
+                db = sqlite3.connect(str(self._path), check_same_thread=False, isolation_level=None)
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute("PRAGMA synchronous=NORMAL")
+                db.executescript(SCHEMA)
+                self._connection = db
+            return self._connection
+
+    async def start(self) -> None:
+        return None
+
+    async def create(
+        self,
+        table_id: str,
+        doc: dict[str, Any],
+        *,
+        address: str,
+        limits: tuple[int, int],
+        ttl: float,
+    ) -> None:
+        per_address, total = limits
+        now = self._clock()
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                (mine,) = self._db.execute(
+                    "SELECT COUNT(*) FROM mesas WHERE address = ? AND expires > ?", (address, now)
+                ).fetchone()
+                (everyone,) = self._db.execute(
+                    "SELECT COUNT(*) FROM mesas WHERE expires > ?", (now,)
+                ).fetchone()
+                if mine >= per_address:
+                    raise TooManyTables(TOO_MANY_MESSAGE)
+                if everyone >= total:
+                    raise TablesFull(FULL_MESSAGE)
+                self._db.execute(
+                    "INSERT INTO mesas (id, seq, doc, address, expires) VALUES (?, ?, ?, ?, ?)",
+                    (table_id, doc["seq"], json.dumps(doc), address, now + ttl),
+                )
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+
+    async def load(self, table_id: str) -> dict[str, Any] | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT doc FROM mesas WHERE id = ? AND expires > ?", (table_id, self._clock())
+            ).fetchone()
+        return None if row is None else dict(json.loads(row[0]))
+
+    async def commit(
+        self,
+        doc: dict[str, Any],
+        expected_seq: int,
+        messages: dict[str, str],
+        *,
+        due: float | None,
+        ttl: float,
+        live_code: str | None,
+    ) -> bool:
+        with self._lock:
+            cursor = self._db.execute(
+                "UPDATE mesas SET seq = ?, doc = ?, due = ?, expires = ?, live_code = ?"
+                " WHERE id = ? AND seq = ?",
+                (
+                    doc["seq"],
+                    json.dumps(doc),
+                    due,
+                    self._clock() + ttl,
+                    live_code,
+                    doc["id"],
+                    expected_seq,
+                ),
+            )
+            if cursor.rowcount != 1:
+                return False
+        # Stored (autocommit: the UPDATE is durable once it returns); now the fan-out.
+        if self._listener is not None and doc["id"] in self._subscribed:
+            self._listener(doc["id"], doc["seq"], messages)
+        return True
+
+    async def due(self, now: float) -> list[str]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id FROM mesas WHERE due IS NOT NULL AND due <= ? AND expires > ?",
+                (now, now),
+            ).fetchall()
+        return [row[0] for row in rows]
+
+    async def sweep(self, now: float) -> int:
+        with self._lock:
+            return self._db.execute("DELETE FROM mesas WHERE expires <= ?", (now,)).rowcount
+
+    def is_live_code(self, code: str) -> bool:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT 1 FROM mesas WHERE live_code = ? AND expires > ?", (code, self._clock())
+            ).fetchone()
+        return row is not None
+
+    def all_ids(self) -> list[str]:
+        with self._lock:
+            return [row[0] for row in self._db.execute("SELECT id FROM mesas").fetchall()]
+
+    async def subscribe(self, table_id: str) -> None:
+        self._subscribed.add(table_id)
+
+    async def unsubscribe(self, table_id: str) -> None:
+        self._subscribed.discard(table_id)
+
+    def set_listener(self, listener: Listener, resync: Callable[[str], None] | None = None) -> None:
+        self._listener = listener
+
+    async def close(self) -> None:
+        with self._lock:
+            if self._connection is not None:
+                self._connection.close()
+                self._connection = None
+
+
+TOO_MANY_MESSAGE = (
+    "Ya tienes varias mesas abiertas: juega en una de ellas o espera a que se cierre."
+)
+FULL_MESSAGE = "El servidor tiene todas las mesas ocupadas ahora: vuelve a intentarlo en un rato."

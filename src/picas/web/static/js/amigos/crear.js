@@ -1,0 +1,183 @@
+// «Jugar con amigos» on the first screen: the host picks the game, its rules (the solo game's
+// options), the computer players' level and the turn timer, types a name, and the table is made
+// (POST /api/mesas, docs/friends.md). The seat token goes to localStorage under the table's key
+// and the page moves to the table's link, where the waiting room shows it with «Copiar enlace».
+
+import { t } from "../i18n.js";
+import { el } from "../render.js";
+import * as api from "../api.js";
+import * as manifest from "../games.js";
+import { keepSeat, cleanName } from "./sitio.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** Each game's rules in the form: [option, kind, values] (the same names as POST /api/games). */
+const RULES = {
+  spades: [
+    ["target", "choice", [250, 500], (v) => t(`settings.target.${v}`)],
+    ["bag_penalty", "check", true, () => t("settings.bagPenalty")],
+    ["blind_nil", "check", false, () => t("settings.blindNil")],
+  ],
+  corazones: [
+    ["target", "choice", [100, 50], (v) => t(`fr.create.target.${v}`)],
+    ["passing", "check", true, () => t("fr.create.passing")],
+    ["jack_of_diamonds", "check", false, () => t("fr.create.jack")],
+    ["moon", "choice", ["others", "self"], (v) => t(`fr.create.moon.${v}`), () => t("fr.create.moon")],
+  ],
+};
+const LEVELS = ["facil", "normal", "dificil"];
+const TIMERS = [0, 30, 60];
+
+function radios(name, legend, values, label, checked) {
+  const set = el("fieldset", "crear-grupo");
+  set.append(el("legend", "", legend));
+  const row = el("div", "crear-opciones");
+  for (const value of values) {
+    const input = el("input");
+    input.type = "radio";
+    input.name = name;
+    input.value = String(value);
+    input.checked = value === checked;
+    input.id = `crear-${name}-${value}`;
+    const tag = el("label", "crear-opcion");
+    tag.htmlFor = input.id;
+    tag.append(input, el("span", "", label(value)));
+    row.append(tag);
+  }
+  set.append(row);
+  return set;
+}
+
+function checkbox(name, label, checked) {
+  const input = el("input");
+  input.type = "checkbox";
+  input.name = name;
+  input.id = `crear-${name}`;
+  input.checked = checked;
+  const tag = el("label", "crear-casilla");
+  tag.htmlFor = input.id;
+  tag.append(input, el("span", "", label));
+  return tag;
+}
+
+function rulesPart(game) {
+  const box = el("div", "crear-reglas");
+  box.id = "crear-reglas";
+  for (const [name, kind, values, label, legend] of RULES[game]) {
+    if (kind === "check") box.append(checkbox(name, label(), values));
+    else box.append(radios(name, legend ? legend() : t("fr.create.target"), values, label, values[0]));
+  }
+  return box;
+}
+
+/** The form's answers as the create body. */
+export function bodyOf(form) {
+  const data = new FormData(form);
+  const game = String(data.get("game"));
+  const settings = {};
+  for (const [name, kind, values] of RULES[game]) {
+    if (kind === "check") settings[name] = data.get(name) !== null;
+    else {
+      const raw = String(data.get(name));
+      settings[name] = typeof values[0] === "number" ? Number(raw) : raw;
+    }
+  }
+  return {
+    game,
+    settings,
+    level: String(data.get("level")),
+    name: String(data.get("name") || ""),
+    turn_timer: Number(data.get("turn_timer")),
+  };
+}
+
+async function create(body) {
+  let response;
+  try {
+    response = await fetch("/api/mesas", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body),
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new api.ApiError("network", t("error.network"));
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const err = data && data.error;
+    throw new api.ApiError(err ? String(err.code) : "server", err && typeof err.message === "string" ? err.message : t("error.server", { status: response.status }), response.status);
+  }
+  return data;
+}
+
+/** Show the form in the first screen (`game`: the game preselected). */
+export function show(game) {
+  const box = $("crear-mesa");
+  const chosen = manifest.byKey(game) ? game : manifest.FIRST.key;
+  const form = el("form", "crear-form");
+  form.noValidate = true;
+  form.append(el("h2", "crear-titulo", t("fr.create.title")));
+  form.querySelector("h2").id = "crear-titulo";
+  form.append(radios("game", t("fr.create.game"), manifest.GAMES.map((g) => g.key), (key) => t(key === "spades" ? "choose.spades" : "choose.hearts"), chosen));
+  const rules = el("fieldset", "crear-grupo");
+  rules.append(el("legend", "", t("fr.create.settings")), rulesPart(chosen));
+  form.append(rules);
+  form.append(radios("level", t("fr.create.level"), LEVELS, (v) => t(`level.${v}`), "normal"));
+  const timer = radios("turn_timer", t("fr.create.timer"), TIMERS, (v) => t(`fr.create.timer.${v}`), 0);
+  timer.append(el("p", "crear-nota", t("fr.create.timerNote")));
+  form.append(timer);
+  const name = el("input");
+  name.type = "text";
+  name.name = "name";
+  name.id = "crear-nombre";
+  name.maxLength = 20;
+  name.required = true;
+  name.autocomplete = "nickname";
+  const nameLabel = el("label", "campo");
+  nameLabel.htmlFor = "crear-nombre";
+  nameLabel.append(el("span", "", t("fr.name")), name);
+  form.append(nameLabel);
+  const note = el("p", "crear-aviso");
+  note.id = "crear-aviso";
+  note.setAttribute("role", "status");
+  const submit = el("button", "boton principal grande", t("fr.create.submit"));
+  submit.type = "submit";
+  submit.id = "btn-crear-mesa";
+  form.append(submit, note);
+  form.addEventListener("change", (event) => {
+    if (event.target.name !== "game") return;
+    rules.querySelector("#crear-reglas").replaceWith(rulesPart(event.target.value));
+  });
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const body = bodyOf(form);
+    body.name = cleanName(body.name);
+    if (!body.name) {
+      note.textContent = t("fr.name.bad");
+      name.setAttribute("aria-invalid", "true");
+      name.focus();
+      return;
+    }
+    name.removeAttribute("aria-invalid");
+    submit.disabled = true;
+    note.textContent = t("fr.create.making");
+    try {
+      const answer = await create(body);
+      keepSeat(answer.table.id, answer.token);
+      window.location.assign(`mesa/${encodeURIComponent(answer.table.id)}`);
+    } catch (error) {
+      note.textContent = error.message;
+      submit.disabled = false;
+    }
+  });
+  box.replaceChildren(form);
+  box.hidden = false;
+  box.scrollIntoView({ block: "start", behavior: "smooth" });
+  name.focus({ preventScroll: true });
+}

@@ -1,0 +1,581 @@
+// The friends' table: the solo table's drawing and animations (render.js, mesa.js,
+// animation.js, games/<key>/mesa.js) fed by the socket. Each `update` is turned so that this
+// person's seat is at the bottom (girar.js), its events are played one by one as the solo table
+// plays an answer's, and then the table is drawn from the update's view (the truth). Updates that
+// arrive meanwhile wait their turn; when several wait, the animations go at once. Nothing of
+// another seat's cards is ever here: the view is this seat's (docs/friends.md).
+
+import * as anim from "../animation.js";
+import * as R from "../render.js";
+import * as T from "../mesa.js";
+import { t, seatName, serverText, addStrings, num, signed } from "../i18n.js";
+import { cardName, cardGender, sortHand } from "../cards.js";
+import { turner } from "./girar.js";
+
+const $ = (id) => document.getElementById(id);
+const { SEATS } = R;
+
+export const PHRASES = ["bien_jugado", "perdon", "vamos", "gracias", "uy", "pensando", "hola", "adios", "e_aplauso", "e_risa", "e_sorpresa", "e_corazon"];
+
+/**
+ * table({game, M (the game's mesa.js), send(action), say(phrase), onEnd(ctx)}) → {apply(msg, seat), ...}
+ */
+export function friendsTable({ game, M, send, say, endParts }) {
+  const spades = game === "spades";
+  const S = {
+    turn: turner(null),
+    table: null, // TableOut (absolute seats)
+    view: null, // the last view, turned
+    model: null,
+    end: null,
+    busy: false,
+    queue: [],
+    lifted: null,
+    chosen: [],
+    selectedBid: null,
+    focusIndex: 0,
+    message: null,
+    lastTrickSeen: null,
+    said: {}, // page seat → {phrase, until}
+    names: "",
+  };
+
+  // --- who sits where ---------------------------------------------------------------------------
+
+  function infoAt(pageSeat) {
+    if (!S.table) return null;
+    return S.table.seats.find((s) => s.seat === S.turn.toServer(pageSeat)) || null;
+  }
+
+  function nameAt(pageSeat) {
+    const info = infoAt(pageSeat);
+    return info && info.kind === "person" && info.name ? info.name : seatName(pageSeat);
+  }
+
+  /** The seats' words become the people's names, so every sentence of the table says them. */
+  function nameSeats() {
+    const safe = (text) => text.replace(/[{}]/g, "");
+    const es = {};
+    const en = {};
+    const key = JSON.stringify(S.table.seats.map((s) => [s.seat, s.kind, s.name]));
+    if (key === S.names) return;
+    S.names = key;
+    for (const seat of SEATS) {
+      const info = infoAt(seat);
+      const plain = { es: t(`fr.seat.${S.turn.toServer(seat)}`), en: t(`fr.seat.${S.turn.toServer(seat)}`) };
+      const person = info && info.kind === "person" && info.name ? safe(info.name) : null;
+      for (const [table, lang] of [[es, "es"], [en, "en"]]) {
+        const word = person || plain[lang];
+        table[`seat.${seat}`] = word;
+        let long = word;
+        if (seat === "south") long = `${word} (${lang === "es" ? "tú" : "you"})`;
+        else if (seat === "north" && spades) long = `${word} (${lang === "es" ? "compañero" : "partner"})`;
+        table[`seat.${seat}.long`] = long;
+        if (seat === "south") table["cz.seat.south"] = person || (lang === "es" ? "Tú" : "You");
+      }
+    }
+    addStrings({ es, en });
+  }
+
+  // --- what this seat may do -----------------------------------------------------------------------
+
+  function live() {
+    return Boolean(S.view && !S.busy && S.table && S.table.state === "playing");
+  }
+  function myTurn() {
+    return live() && S.view.turn === "south";
+  }
+  function canBid() {
+    return spades && myTurn() && S.view.phase === "bidding" && S.view.hand !== null;
+  }
+  function canPlay() {
+    return myTurn() && S.view.phase === "playing";
+  }
+  function canPass() {
+    return !spades && live() && S.view.phase === "passing" && S.view.must_pass;
+  }
+
+  // --- drawing -----------------------------------------------------------------------------------
+
+  function decoratePods() {
+    for (const seat of SEATS) {
+      const pod = $(`asiento-${seat}`);
+      const info = infoAt(seat);
+      if (!pod || !info) continue;
+      const name = pod.querySelector(".asiento-nombre");
+      if (name) name.textContent = seat === "south" ? t("seat.south.long") : nameAt(seat);
+      const head = pod.querySelector(".asiento-cabeza") || pod;
+      const extra = el("span", "asiento-gente");
+      if (info.kind === "person") {
+        const d = el("span", info.connected ? "punto conectado" : "punto");
+        d.title = t(info.connected ? "fr.pod.connected" : "fr.pod.away");
+        d.setAttribute("aria-hidden", "true");
+        extra.append(d);
+        pod.append(R.srOnly(`${t(info.connected ? "fr.pod.connected" : "fr.pod.away")}.`));
+      } else extra.append(el("span", "asiento-cpu", t("fr.pod.cpu", { level: t(`level.${S.table.level}`) })));
+      head.prepend(extra);
+      pod.classList.toggle("desconectado", info.kind === "person" && !info.connected);
+      if (info.kind === "person" && info.cpu_playing) pod.append(el("p", "asiento-nota", t("fr.cpuFor", { name: nameAt(seat) })));
+      const said = S.said[seat];
+      if (said && said.until > Date.now()) {
+        const bubble = el("p", "charla-bocadillo", t(`fr.phrase.${said.phrase}`));
+        bubble.setAttribute("aria-hidden", "true");
+        pod.append(bubble);
+      }
+    }
+  }
+
+  function el(tag, cls, text) {
+    return R.el(tag, cls, text);
+  }
+
+  function renderPods(m) {
+    const thinking = S.table && S.table.turn ? S.turn.toPage(S.table.turn) : null;
+    if (spades) M.renderPods(m, { thinking: thinking !== "south" ? thinking : null, reasons: {}, openReason: null });
+    else M.renderPods(m, { thinking: thinking !== "south" ? thinking : null });
+    decoratePods();
+  }
+
+  function drawHand() {
+    const view = S.view;
+    const refusals = {};
+    if (view && canPlay() && view.refusals) for (const [code, r] of Object.entries(view.refusals)) refusals[code] = serverText(r.code, r.message);
+    R.renderHand(S.model, {
+      playable: new Set(canPlay() ? view.playable : []),
+      refusals,
+      lifted: S.lifted,
+      suggested: null,
+      focusIndex: S.focusIndex,
+      myPlayTurn: canPlay(),
+      choosing: canPass(),
+      chosen: new Set(S.chosen),
+      received: new Set(S.model && S.model.received ? S.model.received : []),
+    });
+  }
+
+  function drawActions() {
+    const view = S.view;
+    if (canBid() || (spades && myTurn() && view.phase === "bidding")) {
+      if (view.hand === null && view.blind_nil_offered) M.renderBlindChoice();
+      else {
+        M.renderBidPad({ selected: S.selectedBid, tip: null, tipLoading: false });
+        const tip = $("tecla-tip");
+        if (tip) tip.remove(); // the tip reads a save: a live table has none (docs/friends.md)
+      }
+    } else if (canPass()) {
+      M.renderPassBar({ direction: view.direction, chosen: S.chosen.length, hint: null });
+      const hint = $("btn-pista");
+      if (hint) hint.remove();
+    } else if (canPlay()) {
+      if (spades) M.renderPlayBar({ lifted: S.lifted });
+      else M.renderPlayBar({ lifted: S.lifted, hint: null, canHint: false });
+    } else R.clearActions();
+  }
+
+  function statusText() {
+    const view = S.view;
+    if (!view || !S.table) return "";
+    if (S.table.state === "over") return t("status.gameOver");
+    if (canPass()) {
+      if (S.chosen.length === 3) return t("cz.status.passReady", { button: t(`cz.pass.${view.direction}`) });
+      return t("cz.status.pass", { seat: seatName(view.pass_to) });
+    }
+    if (!spades && view.phase === "passing") return t("cz.status.waitPass");
+    if (myTurn()) {
+      if (view.phase === "bidding") return view.hand === null ? t("status.blind") : t("status.bid");
+      if (S.lifted) return t("status.lifted", { card: T.capital(cardName(S.lifted)), gender: cardGender(S.lifted) });
+      return view.trick.length ? t("status.playFollow") : t("status.playLead");
+    }
+    const turn = S.table.turn ? S.turn.toPage(S.table.turn) : null;
+    if (turn && turn !== "south") {
+      const info = infoAt(turn);
+      if (info && info.kind === "person" && info.cpu_playing) return t("fr.cpuFor", { name: nameAt(turn) });
+      if (info && info.kind === "person") return t("fr.thinking", { name: nameAt(turn) });
+      return t("status.wait", { seat: seatName(turn) });
+    }
+    return "";
+  }
+
+  function drawStatus() {
+    if (S.message) R.setStatus(S.message.text, { warn: S.message.warn });
+    else R.setStatus(statusText());
+  }
+
+  function drawCentre() {
+    if (S.table && S.table.state === "over" && S.view && S.view.outcome) R.renderCentre(endParts({ view: S.view, outcomeLine, table: S.table, end: S.end }));
+    else R.renderCentre(null);
+  }
+
+  function draw() {
+    const m = S.model;
+    if (!m) return;
+    M.renderScore(m);
+    T.keepFocus(() => renderPods(m));
+    R.renderTrick(m);
+    T.keepFocus(() => {
+      drawHand();
+      drawActions();
+    });
+    drawCentre();
+    drawStatus();
+    $("mesa").classList.toggle("ocupada", S.busy);
+  }
+
+  // --- the talk ------------------------------------------------------------------------------------
+
+  function drawTalk() {
+    const box = $("charla");
+    if (box.childElementCount) return;
+    const details = el("details", "charla-menu");
+    const summary = el("summary", "boton", t("fr.talk.open"));
+    details.append(summary);
+    const list = el("div", "charla-frases");
+    for (const phrase of PHRASES) {
+      const b = el("button", phrase.startsWith("e_") ? "boton frase emoji" : "boton frase", t(`fr.phrase.${phrase}`));
+      b.type = "button";
+      b.dataset.frase = phrase;
+      if (phrase.startsWith("e_")) b.setAttribute("aria-label", t(`fr.phrase.${phrase}.aria`));
+      b.addEventListener("click", () => {
+        say(phrase);
+        details.open = false;
+        summary.focus();
+      });
+      list.append(b);
+    }
+    details.append(list);
+    box.append(details);
+  }
+
+  function heard(pageSeat, phrase) {
+    if (!PHRASES.includes(phrase)) return;
+    S.said[pageSeat] = { phrase, until: Date.now() + 4000 };
+    R.announce(t("fr.talk.said", { name: pageSeat === "south" ? t("seat.south") : nameAt(pageSeat), phrase: t(`fr.phrase.${phrase}`) }));
+    if (S.model) T.keepFocus(() => renderPods(S.model));
+    setTimeout(() => {
+      if (S.model && !S.busy) T.keepFocus(() => renderPods(S.model));
+    }, 4100);
+  }
+
+  // --- the events ------------------------------------------------------------------------------------
+
+  async function runDeal(ev, view) {
+    const m = spades ? M.freshHandModel(view, ev.dealer, ev.hand_number) : M.freshHandModel(view, ev);
+    m.dealtCount = { south: 0, west: 0, north: 0, east: 0 };
+    m.turn = null;
+    S.model = m;
+    S.lifted = null;
+    S.chosen = [];
+    S.selectedBid = null;
+    S.focusIndex = 0;
+    draw();
+    R.setStatus(t("status.dealing"));
+    R.announce(ev.dealer === "south" ? t("say.deal.you", { n: ev.hand_number }) : t("say.deal", { seat: seatName(ev.dealer), n: ev.hand_number }));
+    await T.dealCards(m, ev.dealer, { still: () => m === S.model });
+    if (m !== S.model) return;
+    m.dealtCount = null;
+    if (spades) m.turn = R.nextSeat(ev.dealer);
+    renderPods(m);
+    R.renderHand(m, { playable: new Set(), refusals: {}, focusIndex: 0, myPlayTurn: false });
+    await anim.pause(200);
+  }
+
+  async function showPass(ev) {
+    const m = S.model;
+    const leaving = ev.gave.map((code) => document.querySelector(`#mano [data-carta="${code}"]`)).filter(Boolean);
+    await anim.collect(leaving, T.podRect(ev.to));
+    m.hand = sortHand(m.hand.filter((c) => !ev.gave.includes(c)).concat(ev.received));
+    m.received = [...ev.received];
+    m.phase = "playing";
+    R.renderHand(m, { playable: new Set(), refusals: {}, focusIndex: 0, myPlayTurn: false, received: new Set(m.received) });
+    const from = T.podRect(ev.from);
+    await Promise.all(ev.received.map((code) => anim.flyFrom(document.querySelector(`#mano [data-carta="${code}"]`), from, "play")));
+    R.announce(t("cz.say.received", { seat: seatName(ev.from), cards: M.cardList(ev.received) }));
+    await anim.pause("trickPause");
+  }
+
+  async function step(ev) {
+    const m = S.model;
+    if (!m) return;
+    const you = ev.seat === "south";
+    if (ev.type === "bid" && spades) {
+      m.bids[ev.seat] = ev.bid;
+      m.blind[ev.seat] = Boolean(ev.blind);
+      m.turn = R.nextSeat(ev.seat);
+      if (m.turn === m.dealer && SEATS.every((s) => m.bids[s] !== null)) m.phase = "playing";
+      renderPods(m);
+      const value = ev.bid === 0 ? t("say.nil") : String(ev.bid);
+      if (ev.blind) R.announce(you ? t("say.blindNil.you") : t("say.blindNil", { seat: seatName(ev.seat) }));
+      else R.announce(you ? t("say.bid.you", { bid: value }) : t("say.bid", { seat: seatName(ev.seat), bid: value }));
+      const badge = document.querySelector(`#asiento-${ev.seat} .canto`);
+      if (badge) anim.pop(badge);
+      await anim.pause(you ? 150 : "bid");
+    } else if (ev.type === "look") {
+      R.announce(you ? t("say.look.you") : t("say.look", { seat: seatName(ev.seat) }));
+    } else if (ev.type === "pass" && !spades) {
+      await showPass(ev);
+    } else if (ev.type === "play") {
+      const from = T.playedFrom(ev);
+      T.cardPlayed(m, ev);
+      S.lifted = null;
+      R.renderTrick(m);
+      renderPods(m);
+      if (you) {
+        R.renderHand(m, { playable: new Set(), refusals: {}, focusIndex: S.focusIndex, myPlayTurn: false, received: new Set(m.received || []) });
+        R.clearActions();
+      }
+      T.sayPlayed(ev);
+      await T.flyToTrick(ev.seat, from);
+    } else if (ev.type === "trick") {
+      S.lastTrickSeen = { leader: ev.leader, cards: ev.cards, winner: ev.winner };
+      const sentence = spades
+        ? ev.winner === "south" ? t("say.trick.you") : t("say.trick", { seat: seatName(ev.winner) })
+        : ev.points ? t("cz.say.trickPoints", { seat: seatName(ev.winner), n: ev.points, you: ev.winner === "south" }) : t("cz.say.trick", { seat: seatName(ev.winner), you: ev.winner === "south" });
+      await T.collectTrick(ev, { pauseTricks: false, waitForTap: () => Promise.resolve(), sentence });
+      if (m !== S.model) return;
+      if (spades) m.won[ev.winner] += 1;
+      else m.taken[ev.winner] += ev.points || 0;
+      m.trick = [];
+      m.turn = ev.winner;
+      R.renderTrick(m);
+      renderPods(m);
+      R.announce(sentence);
+      R.setStatus(sentence);
+    } else if (ev.type === "hand_scored") {
+      handScored(ev.result);
+      await anim.pause("trickPause");
+    } else if (ev.type === "say") heard(ev.seat, ev.phrase);
+    else if (ev.type === "passed" && ev.seat !== "south") R.announce(t("fr.passed", { name: nameAt(ev.seat) }));
+  }
+
+  function handScored(result) {
+    const m = S.model;
+    if (spades) {
+      for (const sheet of result.sheets) {
+        m.totals[sheet.team] = sheet.lines.running_total;
+        m.bags[sheet.team] = sheet.bags_after;
+      }
+      const ns = result.sheets.find((s) => s.team === "north_south");
+      const ew = result.sheets.find((s) => s.team === "east_west");
+      R.announce(t("say.handScored", { n: result.number, ns: signed(ns.lines.hand_total), ew: signed(ew.lines.hand_total) }));
+    } else {
+      m.totals = { ...result.totals };
+      const points = SEATS.map((s) => `${M.seatShort(s)} ${signed(result.points[s])}`).join(", ");
+      R.announce(t("cz.say.handScored", { n: result.number, points }));
+    }
+    M.renderScore(m);
+    S.lastScored = result.number;
+  }
+
+  /** The game's end in words: [head, totals] (as the solo tables say it, from this seat). */
+  function outcomeLine(outcome, { split = false } = {}) {
+    let head;
+    let totals;
+    if (spades) {
+      head = outcome.winner === "north_south" ? t("over.won") : outcome.winner === "east_west" ? t("over.lost") : t("over.draw");
+      const [ns, ew] = outcome.totals;
+      totals = t("over.totals", { ns: num(ns), ew: num(ew), n: outcome.hands_played });
+    } else {
+      const all = outcome.totals;
+      head = outcome.winner === "south" ? t("cz.over.youWin", { n: all.south }) : t("cz.over.win", { seat: seatName(outcome.winner), n: all[outcome.winner] });
+      totals = t("cz.over.totals", { ...Object.fromEntries(SEATS.map((s) => [s, num(all[s])])), n: outcome.hands_played });
+    }
+    return split ? [head, totals] : `${head} ${totals}`;
+  }
+
+  // --- the updates -------------------------------------------------------------------------------------
+
+  /** A welcome or an update: queued, then shown in order. `seat`: this page's (absolute) seat. */
+  function apply(msg, seat) {
+    S.queue.push({ msg, seat });
+    if (!S.busy) run();
+  }
+
+  async function run() {
+    S.busy = true;
+    try {
+      while (S.queue.length) {
+        const { msg, seat } = S.queue.shift();
+        if (S.queue.length > 1) anim.skip(); // behind: catch up at once
+        await show(msg, seat);
+        anim.endSkip();
+      }
+    } finally {
+      S.busy = false;
+    }
+    if (S.model) draw();
+    announceTurn();
+    placeFocus();
+  }
+
+  async function show(msg, seat) {
+    const first = !S.table;
+    S.turn = turner(seat);
+    S.table = msg.table;
+    nameSeats();
+    drawTalk();
+    const view = msg.view ? S.turn.turn(msg.view) : null;
+    S.end = msg.end || null;
+    if (msg.type === "update" && view && !first) {
+      S.message = null;
+      const events = S.turn.turn(msg.events || []);
+      for (const ev of events) {
+        if (ev.type === "deal") await runDeal(ev, view);
+        else await step(ev);
+      }
+    }
+    if (view) {
+      S.view = view;
+      S.model = M.modelFromView(view);
+    }
+  }
+
+  let lastAnnounced = null;
+  function announceTurn() {
+    if (!S.table || S.table.state !== "playing" || !S.view) return;
+    const key = `${S.table.seq}:${S.table.turn}`;
+    if (key === lastAnnounced) return;
+    lastAnnounced = key;
+    if (canPass()) R.announce(t("cz.say.yourPass", { seat: seatName(S.view.pass_to) }));
+    else if (myTurn()) R.announce(S.view.phase === "bidding" ? t("say.yourBid") : t("say.yourPlay"));
+    else {
+      const text = statusText();
+      if (text) R.announce(text);
+    }
+  }
+
+  function placeFocus() {
+    const active = document.activeElement;
+    if (active && active !== document.body && document.body.contains(active)) return;
+    if (document.querySelector("dialog[open]")) return;
+    let target = null;
+    if (canBid()) target = document.querySelector("#acciones .tecla");
+    if (!target) target = document.querySelector("#mano button.carta-mano[tabindex='0']");
+    if (target) target.focus({ preventScroll: true });
+  }
+
+  // --- this seat's taps ---------------------------------------------------------------------------
+
+  function act(action) {
+    S.message = null;
+    if (!send(action)) {
+      S.message = { text: t("fr.conn.lost"), warn: true };
+      drawStatus();
+    }
+  }
+
+  function refused(msg) {
+    S.message = { text: serverText(msg.code, msg.message), warn: true };
+    R.announce(S.message.text);
+    drawStatus();
+  }
+
+  function onCard(code, element) {
+    if (S.busy || !S.view) return;
+    if (canPass()) {
+      const at = S.chosen.indexOf(code);
+      if (at >= 0) S.chosen.splice(at, 1);
+      else if (S.chosen.length >= 3) {
+        S.message = { text: t("cz.pass.full"), warn: true };
+        T.shake(element);
+        drawStatus();
+        return;
+      } else S.chosen.push(code);
+      S.message = null;
+      T.keepFocus(() => {
+        drawHand();
+        drawActions();
+      });
+      drawStatus();
+      R.announce(t("cz.pass.countAria", { n: S.chosen.length }));
+      return;
+    }
+    if (canPlay()) {
+      if (!S.view.playable.includes(code)) {
+        const r = S.view.refusals ? S.view.refusals[code] : null;
+        S.message = { text: r ? serverText(r.code, r.message) : t("status.playFollow"), warn: true };
+        S.lifted = null;
+        draw();
+        R.announce(S.message.text);
+        T.shake(document.querySelector(`#mano [data-carta="${code}"]`) || element);
+      } else if (S.lifted === code) act(code);
+      else {
+        S.lifted = code;
+        S.message = null;
+        draw();
+      }
+      return;
+    }
+    const text = statusText();
+    if (text) {
+      S.message = { text: myTurn() ? text : t("status.notYourTurn", { seat: seatName(S.view.turn || "south") }), warn: false };
+      drawStatus();
+      S.message = null;
+    }
+  }
+
+  const ACTIONS = {
+    jugar: () => {
+      if (S.lifted && canPlay()) act(S.lifted);
+    },
+    elegir: (value) => {
+      if (!canBid()) return;
+      S.selectedBid = Number(value);
+      T.keepFocus(drawActions);
+    },
+    cantar: () => {
+      if (canBid() && S.selectedBid !== null) act(S.selectedBid);
+    },
+    "nil-ciego": () => {
+      if (myTurn() && S.view.blind_nil_offered) act("blind_nil");
+    },
+    ver: () => {
+      if (myTurn() && S.view.blind_nil_offered) act("look");
+    },
+    pasar: () => {
+      if (canPass() && S.chosen.length === 3) act([...S.chosen]);
+    },
+    "ver-hoja": () => showScore(),
+  };
+
+  function onAction(action, value) {
+    const handler = ACTIONS[action];
+    if (handler) handler(value);
+  }
+
+  async function showScore() {
+    if (!S.view) return;
+    const history = S.view.history || [];
+    const result = history[history.length - 1] || null;
+    const [sheets] = await Promise.all([import(spades ? "../review.js" : "../games/corazones/hoja.js"), R.loadStyles()]);
+    const ctx = { view: S.view, stage: "mesa", outcomeLine, canPractice: false, onPractice: () => undefined, reasons: {}, practice: null };
+    if (!result) return;
+    sheets.showSheet(ctx, result, { over: S.table.state === "over" });
+  }
+
+  function showLastTrick() {
+    return T.showLastTrick({ view: S.view, atTable: true, busy: S.busy, seen: S.lastTrickSeen });
+  }
+
+  return {
+    apply,
+    refused,
+    onCard,
+    onAction,
+    showScore,
+    showLastTrick,
+    isBusy: () => S.busy,
+    canBid,
+    selectBid: (n) => ACTIONS.elegir(n),
+    escape: () => {
+      if (S.lifted) {
+        S.lifted = null;
+        draw();
+      }
+    },
+    setFocusIndex: (i) => {
+      S.focusIndex = i;
+    },
+    redraw: () => draw(),
+    state: S,
+  };
+}

@@ -1,0 +1,83 @@
+"""The clocks of a friends' table, on the service with a clock of the test's own: the turn timer
+hands a person's turn to the CPU (that turn only), and Difícil's turns run in a reply worker."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from friends_helpers import KEY, host, person, run, server, table_of
+
+from picas.web.friends.limits import FriendsLimits
+from picas.web.friends.messages import CreateIn, HostIn
+from picas.web.friends.service import Friends
+from picas.web.friends.store import SqliteStore
+from picas.web.settings import Settings
+from picas.web.table import Table
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_turn_timer_gives_a_persons_turn_to_the_cpu(tmp_path: Path) -> None:
+    table = Table(Settings(key=KEY))
+    clock = Clock()
+    friends = Friends(
+        SqliteStore(tmp_path / "mesas.sqlite3", clock=clock),
+        FriendsLimits(),
+        bot=lambda game, level: table.bot(level, game=game),
+        sign=table.sign,
+        clock=clock,
+    )
+
+    async def scenario() -> tuple[int, int, int]:
+        made = await friends.create(CreateIn(name="Ana", level="facil", turn_timer=30), "a")
+        table_id = made.table.id
+        await friends.sit(table_id, "north", "Bea")
+        start = HostIn.model_validate({"token": made.token, "action": {"type": "start"}})
+        await friends.host(table_id, start)
+        await friends.connect(table_id, "south", "one")
+        await friends.connect(table_id, "north", "two")
+        await friends.settle()
+        before = len((await friends.load(table_id)).actions)
+        assert friends.turn_of(await friends.load(table_id)) is not None
+        clock.now += 29
+        assert not await friends.step(table_id)  # not yet
+        clock.now += 2
+        assert await friends.step(table_id)  # the CPU played that turn
+        after = len((await friends.load(table_id)).actions)
+        while await friends.step(table_id):  # West, a computer player, answers
+            pass
+        # North's turn now, with its own 30 s: the CPU does not play it yet.
+        waiting = await friends.load(table_id)
+        turn = friends.turn_of(waiting)
+        assert turn is not None
+        assert turn.key == "north"
+        return before, after, int(await friends.step(table_id))
+
+    before, after, stalled = asyncio.run(scenario())
+    assert after == before + 1
+    assert stalled == 0
+
+
+def test_dificil_turns_run_in_the_reply_workers(tmp_path: Path) -> None:
+    with server(tmp_path) as base:
+        table_id, tokens = table_of(base, "spades", ["south", "north"], level="dificil")
+        host(base, table_id, tokens["south"], {"type": "start"})
+        people = [person(base, table_id, tokens[seat]) for seat in ("south", "north")]
+        stop = asyncio.Event()
+
+        async def some_tricks() -> None:
+            while min(one.seq or 0 for one in people) < 25:
+                await asyncio.sleep(0.05)
+            stop.set()
+
+        run(*(one.run(stop=stop) for one in people), some_tricks(), timeout=240)
+    for one in people:
+        assert one.errors == []
+        assert one.lost == 0

@@ -1,0 +1,283 @@
+"""A stranger at a friends' table: malformed bodies and messages get a stable code and change
+nothing, the Origin is checked, a token only acts for its own seat, a flood is cut off, and the
+solo API never opens a live table's record."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import websockets
+from friends_helpers import create, host, person, post, run, server, sit, table_of
+from websockets.typing import Origin
+
+from picas.games.spades.record import SpadesRecord
+from picas.web.friends.names import BadName, clean_name
+
+
+def _ws(base: str, table_id: str) -> str:
+    return base.replace("http://", "ws://") + f"/api/mesas/{table_id}/ws"
+
+
+async def _talk(base: str, table_id: str, frames: list[Any], *, token: str | None) -> list[Any]:
+    """Say hello, send ``frames`` (text or bytes), return what came back until quiet."""
+    got: list[Any] = []
+    async with websockets.connect(_ws(base, table_id), origin=Origin(base)) as socket:
+        await socket.send(json.dumps({"type": "hello", "token": token}))
+        got.append(json.loads(await socket.recv()))
+        for frame in frames:
+            await socket.send(frame)
+        try:
+            while True:
+                got.append(json.loads(await asyncio.wait_for(socket.recv(), 1.0)))
+        except (TimeoutError, websockets.ConnectionClosed):
+            pass
+    return got
+
+
+def test_malformed_messages_get_their_code_and_change_nothing(tmp_path: Path) -> None:
+    with server(tmp_path) as base:
+        table_id, tokens = table_of(base, "spades", ["south", "north"])
+        frames = [
+            "not json",
+            b"\x00\x01binary",
+            json.dumps([1, 2]),
+            json.dumps({"type": "shout", "text": "<b>hola</b>"}),
+            json.dumps({"type": "say", "phrase": "free text"}),
+            json.dumps({"type": "act", "action": {"card": "QS"}}),
+            json.dumps({"type": "act", "action": "QS"}),  # not started yet
+            '{"type": "ping", "x": "\\ud800"}',
+            json.dumps({"type": "hello", "token": tokens["north"]}),
+        ]
+        got = run(_talk(base, table_id, frames, token=tokens["south"]))
+        after = post(base, f"/api/mesas/{table_id}/leave", {"token": "x" * 40})
+    welcome, *answers = got
+    assert welcome["type"] == "welcome"
+    assert welcome["seat"] == "south"
+    codes = [answer["code"] for answer in answers if answer["type"] == "error"]
+    assert codes == [
+        "bad_message",
+        "bad_message",
+        "bad_message",
+        "bad_message",
+        "bad_message",
+        "bad_message",
+        "not_started",
+        "bad_message",
+        "not_hello",
+    ]
+    assert all(
+        answer["type"] != "update" or answer["events"][0]["type"] == "presence"
+        for answer in answers
+    )
+    assert after.status_code == 409
+    assert after.json()["error"]["code"] == "bad_token"
+
+
+async def _drain(socket: Any) -> None:
+    while True:
+        await socket.recv()
+
+
+def test_a_frame_too_big_closes_the_socket(tmp_path: Path) -> None:
+    async def big(base: str, table_id: str) -> int | None:
+        async with websockets.connect(_ws(base, table_id), origin=Origin(base)) as socket:
+            await socket.send(json.dumps({"type": "hello"}))
+            await socket.recv()
+            await socket.send(json.dumps({"type": "ping", "pad": "x" * 10_000}))
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await _drain(socket)
+            return closed.value.rcvd.code if closed.value.rcvd else None
+
+    with server(tmp_path) as base:
+        table_id = create(base)["table"]["id"]
+        assert run(big(base, table_id)) == 1009
+
+
+def test_a_flood_is_refused_then_cut_off(tmp_path: Path) -> None:
+    with server(tmp_path) as base:
+        table_id = create(base)["table"]["id"]
+        got = run(_talk(base, table_id, [json.dumps({"type": "ping"})] * 400, token=None))
+    kinds = [message.get("code") or message["type"] for message in got[1:]]
+    assert kinds.count("pong") <= 45  # the burst, and what the rate refilled meanwhile
+    assert "too_many_messages" in kinds
+
+
+def test_the_origin_is_checked_and_a_wrong_token_is_refused(tmp_path: Path) -> None:
+    async def refused(base: str, table_id: str) -> tuple[int, int | None]:
+        with pytest.raises(websockets.InvalidStatus) as bad_origin:
+            async with websockets.connect(
+                _ws(base, table_id), origin=Origin("http://evil.example")
+            ):
+                pass
+        async with websockets.connect(_ws(base, table_id), origin=Origin(base)) as socket:
+            await socket.send(json.dumps({"type": "hello", "token": "A" * 32}))
+            error = json.loads(await socket.recv())
+            assert error["code"] == "bad_token"
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await socket.recv()
+        rcvd = closed.value.rcvd
+        return bad_origin.value.response.status_code, None if rcvd is None else rcvd.code
+
+    with server(tmp_path) as base:
+        table_id = create(base)["table"]["id"]
+        assert run(refused(base, table_id)) == (403, 4401)
+
+
+def test_a_seat_acts_only_for_itself_and_only_on_its_turn(tmp_path: Path) -> None:
+    with server(tmp_path) as base:
+        table_id, tokens = table_of(base, "spades", ["south", "north"])
+        host(base, table_id, tokens["south"], {"type": "start"})
+        # Hand 1: East deals, South bids first. North tries to bid now.
+        got = run(
+            _talk(base, table_id, [json.dumps({"type": "act", "action": 3})], token=tokens["north"])
+        )
+    errors = [message for message in got if message["type"] == "error"]
+    assert [error["code"] for error in errors] == ["not_your_turn"]
+
+
+@pytest.mark.parametrize(
+    ("text", "ok"),
+    [
+        ("Ana", "Ana"),
+        ("  Luis   María ", "Luis María"),
+        ("<script>", "<script>"),  # text, shown with textContent: kept as typed
+        ("", None),
+        ("x" * 21, None),
+        ("a\u202eb", None),  # a bidirectional override
+        ("a\u0000b", None),
+        ("\ud800", None),
+    ],
+)
+def test_names(text: str, ok: str | None) -> None:
+    if ok is None:
+        with pytest.raises(BadName):
+            clean_name(text)
+    else:
+        assert clean_name(text) == ok
+
+
+def test_rest_refusals(tmp_path: Path) -> None:
+    with server(tmp_path, PICAS_FRIENDS_TABLES_PER_ADDRESS="2") as base:
+        first = create(base)
+        table_id = first["table"]["id"]
+        sit(base, table_id, "west", "Luis")
+        taken = post(base, f"/api/mesas/{table_id}/seats", {"seat": "west", "name": "Otro"})
+        bad_name = post(base, f"/api/mesas/{table_id}/seats", {"seat": "east", "name": "\u202e"})
+        missing = post(base, "/api/mesas/nope/seats", {"seat": "east", "name": "Eva"})
+        bad_settings = post(base, "/api/mesas", {"name": "Ana", "settings": {"target": 7}})
+        create(base)
+        third = post(base, "/api/mesas", {"name": "Ana"})
+        alone = host(base, table_id, first["token"], {"type": "start"})
+    assert (taken.status_code, taken.json()["error"]["code"]) == (409, "seat_taken")
+    assert (bad_name.status_code, bad_name.json()["error"]["code"]) == (422, "bad_name")
+    assert (missing.status_code, missing.json()["error"]["code"]) == (404, "table_not_found")
+    assert bad_settings.status_code == 422
+    assert (third.status_code, third.json()["error"]["code"]) == (429, "too_many_tables")
+    assert alone.status_code == 200  # two people: Ana and Luis
+
+
+def test_the_solo_api_never_opens_a_live_tables_record(tmp_path: Path) -> None:
+    """Import, act, resume, hint and practice refuse a record with a live table's code (the
+    server's own code here: a browser never learns it before the end)."""
+    from picas.web.friends.service import Friends
+
+    with server(tmp_path) as base:
+        table_id, tokens = table_of(base, "spades", ["south", "north"])
+        host(base, table_id, tokens["south"], {"type": "start"})
+        code = _live_code(tmp_path, table_id)
+        record = (
+            SpadesRecord.from_json(
+                {
+                    "format": "picas",
+                    "version": 1,
+                    "game": "spades",
+                    "rules": {},
+                    "code": code,
+                    "actions": [],
+                }
+            )
+            if False
+            else None
+        )
+        del record, Friends
+        plain = _plain_record(code)
+        answers = {
+            "import": post(base, "/api/games/import", {"record": plain}),
+            "resume": post(base, "/api/games/resume", {"save": {"record": plain, "sig": "0" * 64}}),
+            "act": post(
+                base, "/api/games/act", {"save": {"record": plain, "sig": "0" * 64}, "action": 3}
+            ),
+            "hint": post(base, "/api/hint", {"save": {"record": plain, "sig": "0" * 64}}),
+            "tip": post(base, "/api/tip", {"save": {"record": plain, "sig": "0" * 64}}),
+            "practice": post(
+                base,
+                "/api/practice",
+                {"save": {"record": plain, "sig": "0" * 64}, "hand_number": 1},
+            ),
+        }
+        # The same record with another code is not refused for being live.
+        other = post(base, "/api/games/import", {"record": _plain_record("K7PMX4QH")})
+    for name, answer in answers.items():
+        assert answer.status_code == 409, name
+        assert answer.json()["error"]["code"] == "live_table", name
+    assert other.status_code == 200
+
+
+def _live_code(data_dir: Path, table_id: str) -> str:
+    import sqlite3
+
+    with sqlite3.connect(data_dir / "mesas.sqlite3") as db:
+        (doc,) = db.execute("SELECT doc FROM mesas WHERE id = ?", (table_id,)).fetchone()
+    code: str = json.loads(doc)["code"]
+    return code
+
+
+def _plain_record(code: str) -> dict[str, Any]:
+    from picas.games.spades import find_profile
+
+    record = SpadesRecord(rules=find_profile("casa"), code=code, meta={"level": "facil"})
+    return record.to_json()
+
+
+def test_a_finished_tables_signed_record_opens_like_a_solo_save(tmp_path: Path) -> None:
+    with server(tmp_path) as base:
+        table_id, tokens = table_of(base, "corazones", ["south", "north"], settings={"target": 50})
+        host(base, table_id, tokens["south"], {"type": "start"})
+        people = [person(base, table_id, tokens[seat]) for seat in ("south", "north")]
+        run(*(one.run() for one in people), timeout=180)
+        end = people[0].end
+        assert end is not None
+        opened = post(base, "/api/games/import", {"record": end["record"], "sig": end["sig"]})
+    assert opened.status_code == 200, opened.text
+
+
+def test_the_bodies_bounds_cover_the_friends_endpoints(tmp_path: Path) -> None:
+    filler = "0" * (300 * 1024)
+    with server(tmp_path) as base:
+        table_id = create(base)["table"]["id"]
+        paths = [
+            "/api/mesas",
+            *(f"/api/mesas/{table_id}/{end}" for end in ("seats", "host", "leave")),
+        ]
+        answers = {}
+        for path in paths:
+            big = httpx_post(base, path, '{"name": "' + filler + '"}')
+            deep = httpx_post(base, path, '{"name": [[[[[[[1]]]]]]]}')
+            garbage = httpx_post(base, path, "{not json")
+            answers[path] = (big, deep, garbage)
+    for path, (big, deep, garbage) in answers.items():
+        assert (big.status_code, big.json()["error"]["code"]) == (413, "too_large"), path
+        assert deep.status_code == 400, path
+        assert garbage.status_code == 400, path
+
+
+def httpx_post(base: str, path: str, text: str) -> Any:
+    import httpx2
+
+    return httpx2.post(
+        base + path, content=text, headers={"Content-Type": "application/json"}, timeout=20
+    )
