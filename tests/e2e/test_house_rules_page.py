@@ -21,8 +21,8 @@ def test_the_house_rules_are_off_by_default_and_a_new_game_plays_the_chosen_ones
 ) -> None:
     open_table(page, server)
     page.click("#btn-ajustes")
-    page.wait_for_selector("#dlg-ajustes[open] .reglas-casa")
-    panel = page.locator("#form-ajustes .reglas-casa")
+    page.wait_for_selector("#dlg-ajustes[open] .casa")
+    panel = page.locator("#form-ajustes .casa")
     expect(panel.locator("legend").first).to_have_text("Reglas de la casa")
     expect(panel.locator("[name='team_minimum']")).not_to_be_checked()
     expect(panel.locator("[name='all_thirteen'][value='off']")).to_be_checked()
@@ -80,7 +80,7 @@ def test_the_minimums_reason_reads_in_english(page: Page, server: Server) -> Non
     page.click("#btn-ajustes")
     page.check("#form-ajustes [name='language'][value='en']")
     page.wait_for_function("() => document.documentElement.lang === 'en'")
-    expect(page.locator("#form-ajustes .reglas-casa legend").first).to_have_text("House rules")
+    expect(page.locator("#form-ajustes .casa legend").first).to_have_text("House rules")
     page.click("#dlg-ajustes [data-cerrar]")
     page.wait_for_selector(".teclado")
     expect(page.locator("#canto-vetado")).to_have_text(

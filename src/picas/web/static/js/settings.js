@@ -26,7 +26,16 @@ const NEXT = {
       LEVEL_RADIOS(),
       check("bag_penalty", "settings.bagPenalty"),
       check("blind_nil", "settings.blindNil"),
-      houseRules(),
+      houseRules("settings.house", [
+        node("p", "nota", t("settings.houseNote")),
+        check("team_minimum", "settings.teamMinimum"),
+        radios("all_thirteen", "settings.allThirteen", [
+          ["off", "settings.allThirteen.off"],
+          ["bonus", "settings.allThirteen.bonus"],
+          ["win", "settings.allThirteen.win"],
+        ]),
+        check("ten_for_200", "settings.tenFor200"),
+      ]),
     ],
     read: (form) => ({
       target: Number(form.elements.target.value) === 500 ? 500 : 250,
@@ -105,23 +114,6 @@ function check(name, labelKey) {
   input.name = name;
   label.append(input, " ", node("span", "", t(labelKey)));
   return label;
-}
-
-/** «Reglas de la casa»: Spades' house variants, off by default (the standard game). */
-function houseRules() {
-  const set = node("fieldset", "reglas-casa");
-  set.append(
-    node("legend", "", t("settings.house")),
-    node("p", "nota", t("settings.houseNote")),
-    check("team_minimum", "settings.teamMinimum"),
-    radios("all_thirteen", "settings.allThirteen", [
-      ["off", "settings.allThirteen.off"],
-      ["bonus", "settings.allThirteen.bonus"],
-      ["win", "settings.allThirteen.win"],
-    ]),
-    check("ten_for_200", "settings.tenFor200"),
-  );
-  return set;
 }
 
 /** «Ritmo»: how fast the table moves, and when it waits for the player. */
