@@ -46,7 +46,8 @@ def test_several_processes_need_redis_or_none(
 ) -> None:
     started: list[int] = []
     monkeypatch.setattr(uvicorn, "run", lambda *a, **k: started.append(k["workers"]))
-    monkeypatch.delenv("PICAS_STORE", raising=False)
+    # serve writes the store to the environment for its workers: undone after the test.
+    monkeypatch.setenv("PICAS_STORE", "")
     assert main(["serve", "--workers", "2"]) == 2
     assert "--store none" in capsys.readouterr().err
     assert started == []
