@@ -39,12 +39,11 @@ class Adapter:
 
 @cache
 def adapter(key: str) -> Adapter:
-    table = table_for(key)
+    spec = find_game(key)  # an unknown game is refused here, before its table part is looked up
+    table = table_for(spec.key)
     if table.friends:
         return Adapter(table, table.seat_view, table.seat_view_json)
-    raise IllegalAction(
-        f"{find_game(key).name_es} no se puede jugar con amigos todavía.", code="no_friends"
-    )
+    raise IllegalAction(f"{spec.name_es} no se puede jugar con amigos todavía.", code="no_friends")
 
 
 def is_passing(state: Any) -> bool:

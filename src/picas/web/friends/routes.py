@@ -30,6 +30,7 @@ from picas.web.friends.limits import FriendsLimits
 from picas.web.friends.off import NO_STORE, install_off
 from picas.web.friends.service import Friends, Refused, Stale, TableNotFound
 from picas.web.friends.store import SqliteStore, Store, TablesFull, TooManyTables
+from picas.web.schemas import ErrorOut
 from picas.web.settings import Settings
 
 log = logging.getLogger("picas.web")
@@ -135,7 +136,15 @@ def _friends(request: Request | WebSocket) -> Friends:
 
 
 def router(*, behind_proxy: bool) -> APIRouter:
-    api = APIRouter(prefix="/api/mesas", tags=["mesas"], responses=ERROR_RESPONSES)
+    responses: dict[int | str, dict[str, Any]] = {
+        **ERROR_RESPONSES,
+        403: {"model": ErrorOut, "description": "Not the host's token (`not_host`)."},
+        404: {
+            "model": ErrorOut,
+            "description": "No such table, or closed for idleness (`table_not_found`).",
+        },
+    }
+    api = APIRouter(prefix="/api/mesas", tags=["mesas"], responses=responses)
 
     @api.post("", response_model=m.SeatOut, summary="Create a friends' table")
     async def create(body: m.CreateIn, request: Request) -> m.SeatOut:
