@@ -38,14 +38,17 @@ class Adapter:
     table: TableGame
     view_for: Callable[[Any, Seat], Any]
     view_to_json: Callable[[Any], dict[str, Any]]
+    bid_reason: Callable[[Any, Seat], str] | None = None
+    """Why ``seat`` bid what it just bid (the state after the bid), for a game that bids."""
 
 
 @cache
 def adapter(key: str) -> Adapter:
     if key == "spades":
         from picas.games.spades.view import view_for, view_to_json
+        from picas.web.games.spades import bid_reason
 
-        return Adapter(table_for(key), view_for, view_to_json)
+        return Adapter(table_for(key), view_for, view_to_json, bid_reason)
     if key == "corazones":
         from picas.games.corazones import view_for as c_view_for
         from picas.games.corazones import view_to_json as c_view_to_json
@@ -93,6 +96,15 @@ def bot_action(game: Adapter, bot: Any, state: Any, seat: Seat, position: int) -
     """The computer player's action for ``seat``, seeded as everywhere (code, index, seat)."""
     rng: random.Random = decision_rng(state.code, position, seat)
     return game.table.decide(bot, state, seat, rng)
+
+
+def hand_number(state: Any) -> int:
+    number: int = state.hand.number
+    return number
+
+
+def finished_hands(state: Any) -> set[int]:
+    return {result.hand.number for result in state.history}
 
 
 def view_json(game: Adapter, state: Any, seat: Seat, *, history: bool = True) -> dict[str, Any]:

@@ -377,9 +377,10 @@ class SpadesTable:
 
     # --- around the table ----------------------------------------------------------------------
 
-    def tip(self, state: GameState) -> Tip:
-        """The bid tip for South's hand (``/api/tip``): only while South bids, cards face up."""
-        view = view_for(state, SOUTH)
+    def tip(self, state: GameState, seat: Seat = SOUTH) -> Tip:
+        """The bid tip for ``seat``'s hand (``/api/tip``: South's; a friends' table: the asking
+        seat's): only while it bids, cards face up. It reads that seat's view only."""
+        view = view_for(state, seat)
         if not (view.my_turn and view.phase is Phase.BIDDING and view.hand is not None):
             raise IllegalAction(
                 "El consejo se pide al cantar, con tus cartas a la vista.", code="no_tip"
@@ -387,10 +388,10 @@ class SpadesTable:
         tip = suggest_bid(view)
         return Tip(bid=tip.bid, reasons=tuple(tip.reasons))
 
-    def hint(self, state: GameState) -> dict[str, Any]:
-        """What the computer players' logic would do in South's seat now, and why (docs/api.md,
-        ``/api/hint``)."""
-        view = view_for(state, SOUTH)
+    def hint(self, state: GameState, seat: Seat = SOUTH) -> dict[str, Any]:
+        """What the computer players' logic would do in ``seat`` now (South's at the solo table),
+        and why (docs/api.md, ``/api/hint``), from that seat's view only."""
+        view = view_for(state, seat)
         if not view.my_turn:
             raise IllegalAction("La pista se pide cuando es tu turno.", code="no_hint")
         if view.hand is None:
