@@ -34,6 +34,12 @@ EXCEPTIONS: dict[str, str] = {
     "web/static/index.html": "the first screen's button for each game",
     "web/static/js/ayuda.js": "the help pages' rules part of each game",
     "web/static/js/settings.js": "the settings dialog's next-game fields of each game",
+    # The friends' table's page, written beside the registry's second round: it still branches on
+    # the two games (their rules in the form, their table module, partners, bidding or passing).
+    "web/static/js/amigos/crear.js": "the form's rules of each game",
+    "web/static/js/amigos/juego.js": "Spades' bidding and Corazones' passing at the shared table",
+    "web/static/js/amigos/mesa.js": "each game's table module and words",
+    "web/static/js/amigos/sala.js": "Spades' partners in the waiting room",
 }
 
 

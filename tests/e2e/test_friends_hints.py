@@ -10,7 +10,7 @@ import urllib.request
 from collections.abc import Iterator
 
 import pytest
-from friends_helpers import STEP, Person, create_table, person, start_server
+from friends_page_helpers import STEP, Person, create_table, person, start_server
 from playwright.sync_api import Browser
 
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e-friends")]

@@ -119,14 +119,16 @@ class GameSpec:
     whether its replies are heavy work and how long a record an import checks at it."""
     load_bot: Callable[[str], Any]
     """A computer player by level, or (where the game takes them) by ``module:attr``."""
-    check: Callable[[int, int, str | None, int], Tally]
+    check: Callable[..., Tally]
     """``picas check``: ``check(seed, hands, level, views_every)`` plays ``hands`` hands (random
-    ones when ``level`` is None) checking the game's invariants at every position."""
+    ones when ``level`` is None) checking the game's invariants at every position; a game that
+    takes ``picas check --rules`` accepts its rules as a fifth argument."""
     arena: Arena
-    bench_hands: Callable[[int, int], int]
+    bench_hands: Callable[..., int]
     """``picas bench engine``: ``bench_hands(count, seed)`` plays ``count`` random hands at the
-    hand level and returns the actions applied."""
-    bench_games: Callable[[int, int], int]
+    hand level and returns the actions applied (a game that takes ``--rules``: also
+    ``rules=``)."""
+    bench_games: Callable[..., int]
     """The same through whole games (totals carry over, the next hand is dealt)."""
     replay_text: Callable[[Any], str]
     """``picas replay``: a game's position after its record, every hand and the result in words."""

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from picas.games.spades import arena, bench, invariants, report
 from picas.games.spades.bots.base import SPADES_BOTS
 from picas.games.spades.bots.registry import load_bot
@@ -13,10 +16,22 @@ from picas.shared.invariants import Tally
 from picas.shared.spec import Arena, ArenaOption, ArenaRequest, GameSpec, three_levels
 
 
-def check(seed: int, hands: int, level: str | None, views_every: int) -> Tally:
+def check(
+    seed: int, hands: int, level: str | None, views_every: int, rules: Rules | None = None
+) -> Tally:
+    """``picas check``; with ``rules`` (``--rules``), every game is played at those rules."""
     if level is None:
-        return invariants.run_random_games(seed, hands, check_every=views_every)
-    return invariants.run_bot_games(seed, hands, level, check_every=views_every)
+        return invariants.run_random_games(seed, hands, check_every=views_every, rules=rules)
+    return invariants.run_bot_games(seed, hands, level, check_every=views_every, rules=rules)
+
+
+def arena_rules(options: Mapping[str, Any]) -> Rules:
+    """The rules of ``picas arena``'s house-variant options over the standard game."""
+    data = Rules().to_json()
+    for key in ("team_minimum", "all_thirteen", "ten_for_200"):
+        if options.get(key) is not None:
+            data[key] = options[key]
+    return Rules.from_json(data)
 
 
 def run_arena(request: ArenaRequest) -> tuple[str, str]:
@@ -29,6 +44,7 @@ def run_arena(request: ArenaRequest) -> tuple[str, str]:
         seed=request.seed,
         jobs=jobs,
         target=request.options.get("target") or 250,
+        rules=arena_rules(request.options),
     )
     hands = 2 * len(result.diffs) + sum(result.game_hands)
     timing = (
@@ -53,7 +69,14 @@ SPEC = GameSpec(
     name_en="Spades",
     record=SpadesRecord,
     rules=Rules,
-    options={"target": (250, 500), "bag_penalty": (True, False), "blind_nil": (False, True)},
+    options={
+        "target": (250, 500),
+        "bag_penalty": (True, False),
+        "blind_nil": (False, True),
+        "team_minimum": (False, True),
+        "all_thirteen": ("off", "bonus", "win"),
+        "ten_for_200": (False, True),
+    },
     levels=three_levels(DIFICIL_VERIFY_LIMIT),
     load_bot=load_bot,
     check=check,
@@ -64,6 +87,14 @@ SPEC = GameSpec(
         options=(
             ArenaOption("games", "partidas duplicadas al objetivo (deals/10)", None),
             ArenaOption("target", "objetivo (250)", None),
+            ArenaOption("team_minimum", "mínimo por pareja (0: ninguno; la página, 4)", None),
+            ArenaOption(
+                "all_thirteen",
+                "premio por 13 bazas: off, bonus (+200) o win (partida ganada)",
+                None,
+                choices=("off", "bonus", "win"),
+            ),
+            ArenaOption("ten_for_200", "10 por 200", None, flag=True),
         ),
     ),
     bench_hands=bench.random_hands,
@@ -73,5 +104,5 @@ SPEC = GameSpec(
     compiled_modules=tuple(f"{__package__}.{name}" for name in HOT_MODULES),
     bots=SPADES_BOTS,
     view_json=lambda state, seat: view_to_json(view_for(state, seat)),
-    extra={"openspiel": "spades"},
+    extra={"openspiel": "spades", "bench_rules": bench.with_rules},
 )

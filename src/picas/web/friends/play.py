@@ -25,9 +25,6 @@ from picas.shared.seats import Seat
 from picas.web.events import Event
 from picas.web.games import TableGame, table_for
 
-FRIENDS_GAMES = ("spades", "corazones")
-"""The games a friends' table offers: those whose events this module knows how to keep private."""
-
 Viewer = Seat | None
 
 
@@ -44,16 +41,10 @@ class Adapter:
 
 @cache
 def adapter(key: str) -> Adapter:
-    if key == "spades":
-        from picas.games.spades.view import view_for, view_to_json
-        from picas.web.games.spades import bid_reason
-
-        return Adapter(table_for(key), view_for, view_to_json, bid_reason)
-    if key == "corazones":
-        from picas.games.corazones import view_for as c_view_for
-        from picas.games.corazones import view_to_json as c_view_to_json
-
-        return Adapter(table_for(key), c_view_for, c_view_to_json)
+    table = table_for(key)
+    if table.friends:
+        reason = getattr(table, "bid_reason", None)  # a game that bids explains its bids
+        return Adapter(table, table.seat_view, table.seat_view_json, reason)
     raise IllegalAction(
         f"{find_game(key).name_es} no se puede jugar con amigos todavía.", code="no_friends"
     )

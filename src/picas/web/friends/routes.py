@@ -28,6 +28,7 @@ from picas.web.fair import FairLane, client_address
 from picas.web.friends import messages as m
 from picas.web.friends.hub import Conn, Hub
 from picas.web.friends.limits import FriendsLimits
+from picas.web.friends.off import NO_STORE, install_off
 from picas.web.friends.service import Friends, Refused, Stale, TableNotFound
 from picas.web.friends.store import SqliteStore, Store, TablesFull, TooManyTables
 from picas.web.settings import Settings
@@ -62,7 +63,11 @@ def open_store(url: str | None = None, environ: dict[str, str] | None = None) ->
 
 
 def install(app: FastAPI, settings: Settings, store: Store | None = None) -> None:
-    """Add the friends' tables to ``app``; their store opens with the app's lifespan."""
+    """Add the friends' tables to ``app``; their store opens with the app's lifespan (or, with
+    ``PICAS_STORE=none``, only the answer that this server has none)."""
+    if store is None and os.environ.get(STORE_ENV, "") == NO_STORE:
+        install_off(app)
+        return
     limits = FriendsLimits.from_env()
     store = store if store is not None else open_store()
     table = app.state.table

@@ -76,6 +76,17 @@ class TableGame(Protocol):
 
     def reasons(self, record: Any) -> dict[str, dict[str, str]]: ...
 
+    friends: bool
+    """Whether a friends' table may deal this game: what its seats keep from each other is only
+    what ``web/friends/play.py`` keeps private (the hands, a computer player's bid reasons, the
+    pass), and its views are ``seat_view``'s."""
+
+    def seat_view(self, state: Any, seat: Seat) -> Any:
+        """``seat``'s view: its own cards and what is public (a friends' table has no South)."""
+        ...
+
+    def seat_view_json(self, view: Any) -> dict[str, Any]: ...
+
 
 @cache
 def table_for(key: str) -> TableGame:

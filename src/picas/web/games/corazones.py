@@ -341,6 +341,10 @@ class CorazonesTable:
         """Hand ``number`` as the game's code deals it."""
         return deal_for(start.code, number, dealer_of(number), start.rules.deck)
 
+    friends = True
+    seat_view = staticmethod(view_for)
+    seat_view_json = staticmethod(view_to_json)
+
     def view_json(self, state: GameState) -> dict[str, Any]:
         return view_to_json(view_for(state, SOUTH))
 

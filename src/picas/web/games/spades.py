@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import Field, StrictBool, StrictStr
+from pydantic import ConfigDict, Field, StrictBool, StrictStr
 
 from picas.games import find_game
 from picas.games.spades import (
@@ -81,6 +81,11 @@ class NewGameIn(_In):
     level: Level = SPEC.default_level
     bag_penalty: StrictBool = True
     blind_nil: StrictBool = False
+    team_minimum: StrictBool = Field(default=False, description="«Mínimo de 4 por pareja».")
+    all_thirteen: Literal["off", "bonus", "win"] = Field(
+        default="off", description="«Premio por 13 bazas»: none, +200, or the game won outright."
+    )
+    ten_for_200: StrictBool = Field(default=False, description="«10 por 200».")
     code: StrictStr | None = Field(
         default=None,
         max_length=32,
@@ -109,6 +114,10 @@ class TeamInts(_Out):
 
 
 class RulesOut(_Out):
+    """The rules (docs/record.md); a house variant's keys (``team_minimum``, ``all_thirteen``,
+    ``all_thirteen_points``, ``ten_for_200``) are present only when the game plays it."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
     profile: str
     target: int
     bag_penalty: bool
@@ -167,7 +176,7 @@ class HandResultOut(_Out):
 
 class OutcomeOut(_Out):
     winner: TeamKey | None
-    reason: Literal["target", "floor", "draw"]
+    reason: Literal["target", "floor", "draw", "thirteen"]
     totals: list[int]
     hands_played: int
 
@@ -360,6 +369,10 @@ class SpadesTable:
         """Hand ``number`` as the game's code deals it."""
         return deal_for(start.code, number, start.dealer_of(number), start.rules.deck)
 
+    friends = True
+    seat_view = staticmethod(view_for)
+    seat_view_json = staticmethod(view_to_json)
+
     def view_json(self, state: GameState) -> dict[str, Any]:
         return view_to_json(view_for(state, SOUTH))
 
@@ -438,6 +451,10 @@ class SpadesTable:
             "sheets": [sheet_to_json(sheet) for sheet in result.sheets],
             "hand_totals": {sheet.team.key: sheet.hand_total for sheet in result.sheets},
         }
+
+    def bid_reason(self, after: GameState, seat: Seat) -> str:
+        """Why ``seat`` bid what it just bid (the state after the bid), from its view only."""
+        return bid_reason(after, seat)
 
     def reasons(self, record: SpadesRecord) -> dict[str, dict[str, str]]:
         """The «¿Por qué?» of every computer bid in ``record``: hand number (as text, a JSON key)
