@@ -35,6 +35,8 @@ class Adapter:
     table: TableGame
     view_for: Callable[[Any, Seat], Any]
     view_to_json: Callable[[Any], dict[str, Any]]
+    bid_reason: Callable[[Any, Seat], str] | None = None
+    """Why ``seat`` bid what it just bid (the state after the bid), for a game that bids."""
 
 
 @cache
@@ -42,7 +44,8 @@ def adapter(key: str) -> Adapter:
     spec = find_game(key)  # an unknown game is refused here, before its table part is looked up
     table = table_for(spec.key)
     if table.friends:
-        return Adapter(table, table.seat_view, table.seat_view_json)
+        reason = getattr(table, "bid_reason", None)  # a game that bids explains its bids
+        return Adapter(table, table.seat_view, table.seat_view_json, reason)
     raise IllegalAction(f"{spec.name_es} no se puede jugar con amigos todavía.", code="no_friends")
 
 
@@ -83,6 +86,15 @@ def bot_action(game: Adapter, bot: Any, state: Any, seat: Seat, position: int) -
     """The computer player's action for ``seat``, seeded as everywhere (code, index, seat)."""
     rng: random.Random = decision_rng(state.code, position, seat)
     return game.table.decide(bot, state, seat, rng)
+
+
+def hand_number(state: Any) -> int:
+    number: int = state.hand.number
+    return number
+
+
+def finished_hands(state: Any) -> set[int]:
+    return {result.hand.number for result in state.history}
 
 
 def view_json(game: Adapter, state: Any, seat: Seat, *, history: bool = True) -> dict[str, Any]:

@@ -17,13 +17,14 @@ from urllib.parse import urlsplit
 
 from fastapi import APIRouter, FastAPI, Request
 from pydantic import ValidationError
+from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from picas.shared.errors import PicasError
 from picas.web.deps import ERROR_RESPONSES
 from picas.web.errors import error_response
-from picas.web.fair import client_address
+from picas.web.fair import FairLane, client_address
 from picas.web.friends import messages as m
 from picas.web.friends.hub import Conn, Hub
 from picas.web.friends.limits import FriendsLimits
@@ -91,6 +92,7 @@ def install(app: FastAPI, settings: Settings, store: Store | None = None) -> Non
     app.state.friends = friends
     app.state.friends_hub = hub
     app.state.friends_process = secrets.token_hex(8)
+    app.state.friends_behind_proxy = settings.behind_proxy
     app.include_router(router(behind_proxy=settings.behind_proxy))
     statuses: dict[type[PicasError], int] = {
         TableNotFound: 404,
@@ -287,7 +289,8 @@ async def serve_socket(websocket: WebSocket, table_id: str) -> None:
             table = await friends.connect(table_id, viewer, owner)
         welcome = friends.welcome(table, None if viewer == "public" else _seat(viewer))
         hub.welcomed(conn, table.seq, welcome.model_dump_json())
-        await _read_loop(websocket, conn, friends, limits)
+        address = client_address(websocket.scope, behind_proxy=app.state.friends_behind_proxy)
+        await _read_loop(websocket, conn, friends, limits, address)
     except WebSocketDisconnect:
         pass
     except PicasError as error:  # the table closed, or the store does not answer
@@ -335,8 +338,11 @@ async def _receive_text(websocket: WebSocket) -> str | None:
     return text if isinstance(text, str) else None
 
 
-async def _read_loop(websocket: WebSocket, conn: Conn, friends: Friends, limits: Any) -> None:
+async def _read_loop(
+    websocket: WebSocket, conn: Conn, friends: Friends, limits: Any, address: str
+) -> None:
     bucket = Bucket(limits.rate, limits.burst)
+    asks = Bucket(limits.ask_rate, limits.ask_burst)
     dropped = 0
     last_said = 0.0
     while not conn.closed:
@@ -372,11 +378,41 @@ async def _read_loop(websocket: WebSocket, conn: Conn, friends: Friends, limits:
                 continue
             last_said = now
             await _guarded(conn, friends.say(conn.table_id, conn.viewer, message.phrase), None)
+        elif isinstance(message, m.AskMsg):
+            if not asks.take():
+                text = "Espera un poco antes de pedir otra pista."
+                conn.push(_error("too_many_messages", text, message.ref))
+                continue
+            await _ask(conn, friends, message, websocket.app.state.hints, address)
         else:
             assert isinstance(message, m.ActMsg)
             await _guarded(
                 conn, friends.act(conn.table_id, conn.viewer, message.action), message.ref
             )
+
+
+async def _ask(
+    conn: Conn, friends: Friends, message: m.AskMsg, hints: FairLane, address: str
+) -> None:
+    """A hint or a tip for this socket's seat, in the hints' lane the solo ``/api/hint`` uses
+    (the thread pool's time shared between addresses). The read loop waits for it: one at a
+    time per socket, and what the person sends meanwhile waits its turn."""
+    ref = message.ref
+    try:
+        ticket = hints.enter(address)
+    except PicasError as error:  # this address has its share running or waiting, or all are
+        conn.push(_error(error.code, error.message, ref))
+        return
+    try:
+        await ticket.granted
+        answer = await friends.suggest(
+            conn.table_id, conn.viewer, message.type, run_in_threadpool, ref
+        )
+        conn.push(answer)
+    except PicasError as error:
+        conn.push(_error(error.code, error.message, ref))
+    finally:
+        hints.leave(ticket)
 
 
 async def _guarded(conn: Conn, work: Any, ref: int | None) -> None:

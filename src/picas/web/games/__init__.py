@@ -63,7 +63,9 @@ class TableGame(Protocol):
 
     def events_for(self, before: Any, seat: Seat, action: Any, after: Any) -> list[Event]: ...
 
-    def hint(self, state: Any) -> dict[str, Any]: ...
+    def hint(self, state: Any, seat: Seat = ...) -> dict[str, Any]:
+        """The suggestion for ``seat`` (South at the solo table), from its view only."""
+        ...
 
     def practice_rules(self, rules: Any, result: Any) -> Any:
         """The rules of a practice game of a finished hand: what the game keeps of the hand (the

@@ -393,9 +393,10 @@ class CorazonesTable:
 
     # --- around the table ----------------------------------------------------------------------
 
-    def hint(self, state: GameState) -> dict[str, Any]:
-        """Normal's pass or card for South now, with a reason for each card (docs/api.md)."""
-        view = view_for(state, SOUTH)
+    def hint(self, state: GameState, seat: Seat = SOUTH) -> dict[str, Any]:
+        """Normal's pass or card for ``seat`` now (South's at the solo table), with a reason for
+        each card (docs/api.md), from that seat's view only."""
+        view = view_for(state, seat)
         if not (view.must_pass or view.my_turn):
             raise IllegalAction("La pista se pide cuando te toca pasar o jugar.", code="no_hint")
         suggestion = suggest(view)

@@ -86,7 +86,7 @@ class GenericTable:
             events.append({"type": "game_over"})
         return events
 
-    def hint(self, state: Any) -> dict[str, Any]:
+    def hint(self, state: Any, seat: Seat = Seat.SOUTH) -> dict[str, Any]:
         raise IllegalAction(f"En {self.spec.name_es} no hay pistas.", code="no_hint")
 
     def practice_rules(self, rules: Any, result: Any) -> Any:

@@ -390,9 +390,10 @@ class SpadesTable:
 
     # --- around the table ----------------------------------------------------------------------
 
-    def tip(self, state: GameState) -> Tip:
-        """The bid tip for South's hand (``/api/tip``): only while South bids, cards face up."""
-        view = view_for(state, SOUTH)
+    def tip(self, state: GameState, seat: Seat = SOUTH) -> Tip:
+        """The bid tip for ``seat``'s hand (``/api/tip``: South's; a friends' table: the asking
+        seat's): only while it bids, cards face up. It reads that seat's view only."""
+        view = view_for(state, seat)
         if not (view.my_turn and view.phase is Phase.BIDDING and view.hand is not None):
             raise IllegalAction(
                 "El consejo se pide al cantar, con tus cartas a la vista.", code="no_tip"
@@ -400,10 +401,10 @@ class SpadesTable:
         tip = suggest_bid(view)
         return Tip(bid=tip.bid, reasons=tuple(tip.reasons))
 
-    def hint(self, state: GameState) -> dict[str, Any]:
-        """What the computer players' logic would do in South's seat now, and why (docs/api.md,
-        ``/api/hint``)."""
-        view = view_for(state, SOUTH)
+    def hint(self, state: GameState, seat: Seat = SOUTH) -> dict[str, Any]:
+        """What the computer players' logic would do in ``seat`` now (South's at the solo table),
+        and why (docs/api.md, ``/api/hint``), from that seat's view only."""
+        view = view_for(state, seat)
         if not view.my_turn:
             raise IllegalAction("La pista se pide cuando es tu turno.", code="no_hint")
         if view.hand is None:
@@ -450,6 +451,10 @@ class SpadesTable:
             "sheets": [sheet_to_json(sheet) for sheet in result.sheets],
             "hand_totals": {sheet.team.key: sheet.hand_total for sheet in result.sheets},
         }
+
+    def bid_reason(self, after: GameState, seat: Seat) -> str:
+        """Why ``seat`` bid what it just bid (the state after the bid), from its view only."""
+        return bid_reason(after, seat)
 
     def reasons(self, record: SpadesRecord) -> dict[str, dict[str, str]]:
         """The «¿Por qué?» of every computer bid in ``record``: hand number (as text, a JSON key)
