@@ -18,32 +18,32 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-PORTS = range(9520, 9560)
 FAST = "localStorage.setItem('picas.rapido', '1');"
-
-
-def _free_port() -> int:
-    for port in PORTS:
-        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-            try:
-                sock.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise RuntimeError("no free port in 9520–9559")
 
 
 def start_server(folder: Path, grace: float) -> Iterator[str]:
     log = folder / "server.log"
-    port = _free_port()
+    # The listening socket is made here and handed to the server (uvicorn --fd): its port is this
+    # server's alone, with no window in which another test run could take it.
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(128)
+    port = listener.getsockname()[1]
     env = {k: v for k, v in os.environ.items() if k != "PICAS_SECRET_KEY"}
     env["PICAS_KEY_FILE"] = str(folder / "secret.key")
     env["PICAS_DATA_DIR"] = str(folder)
     env["PICAS_FRIENDS_GRACE"] = str(grace)
     command = [sys.executable, "-m", "uvicorn", "--factory", "picas.web.app:create_app"]
-    command += ["--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"]
-    with log.open("wb") as out:
-        process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
+    command += ["--fd", str(listener.fileno()), "--log-level", "warning"]
+    with log.open("wb") as out, listener:
+        process = subprocess.Popen(
+            command,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            pass_fds=(listener.fileno(),),
+        )
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30

@@ -37,6 +37,8 @@ def test_axe_finds_nothing_serious_in_the_form_the_room_and_the_table(
         luis.page.focus("[data-sentarse='north']")
         luis.page.keyboard.press("Enter")
         luis.page.wait_for_selector("#btn-dejar")
+        # Ana's room learns of Luis by its socket: the start is enabled once it has.
+        ana.page.wait_for_selector("#btn-empezar:not([disabled])")
         found += _findings(ana.page, "room (host)")
         ana.page.focus("#btn-empezar")
         ana.page.keyboard.press("Enter")
