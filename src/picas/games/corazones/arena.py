@@ -70,33 +70,37 @@ class DealResult:
 
 
 @dataclass(slots=True)
-class Clock:
-    """Processor time of each side's decisions: how many, the total and the longest, in seconds."""
+class Timing:
+    """One side's decisions: how many, their total processor time and the longest, in seconds."""
 
-    a_decisions: int = 0
-    a_seconds: float = 0.0
-    a_longest: float = 0.0
-    b_decisions: int = 0
-    b_seconds: float = 0.0
-    b_longest: float = 0.0
+    decisions: int = 0
+    seconds: float = 0.0
+    longest: float = 0.0
+
+    def add(self, seconds: float) -> None:
+        self.decisions += 1
+        self.seconds += seconds
+        self.longest = max(self.longest, seconds)
+
+    def merge(self, other: Timing) -> None:
+        self.decisions += other.decisions
+        self.seconds += other.seconds
+        self.longest = max(self.longest, other.longest)
+
+
+@dataclass(slots=True)
+class Clock:
+    """Processor time of each side's decisions, A's and B's."""
+
+    a: Timing = field(default_factory=Timing)
+    b: Timing = field(default_factory=Timing)
 
     def add(self, is_a: bool, seconds: float) -> None:
-        if is_a:
-            self.a_decisions += 1
-            self.a_seconds += seconds
-            self.a_longest = max(self.a_longest, seconds)
-        else:
-            self.b_decisions += 1
-            self.b_seconds += seconds
-            self.b_longest = max(self.b_longest, seconds)
+        (self.a if is_a else self.b).add(seconds)
 
     def merge(self, other: Clock) -> None:
-        self.a_decisions += other.a_decisions
-        self.a_seconds += other.a_seconds
-        self.a_longest = max(self.a_longest, other.a_longest)
-        self.b_decisions += other.b_decisions
-        self.b_seconds += other.b_seconds
-        self.b_longest = max(self.b_longest, other.b_longest)
+        self.a.merge(other.a)
+        self.b.merge(other.b)
 
 
 class Timed:
@@ -300,13 +304,15 @@ def timing(result: MatchResult, seconds: float, jobs: int) -> str:
     """The match's time and each side's processor time per decision (for stderr)."""
     clock = result.clock()
 
-    def side(name: str, decisions: int, total: float, longest: float) -> str:
-        mean = 1000 * total / decisions if decisions else 0.0
-        return f"{name}: {decisions} decisiones, media {mean:.3f} ms, máx {1000 * longest:.2f} ms"
+    def side(name: str, timed: Timing) -> str:
+        mean = 1000 * timed.seconds / timed.decisions if timed.decisions else 0.0
+        return (
+            f"{name}: {timed.decisions} decisiones, media {mean:.3f} ms,"
+            f" máx {1000 * timed.longest:.2f} ms"
+        )
 
     return (
         f"({result.hands} manos en {seconds:.1f} s, {result.hands / max(seconds, 1e-9):.1f}"
         f" manos/s, {jobs} procesos; CPU por decisión, "
-        f"{side('A', clock.a_decisions, clock.a_seconds, clock.a_longest)}; "
-        f"{side('B', clock.b_decisions, clock.b_seconds, clock.b_longest)})"
+        f"{side('A', clock.a)}; {side('B', clock.b)})"
     )
