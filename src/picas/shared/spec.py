@@ -100,6 +100,25 @@ class Arena:
 
 
 @dataclass(frozen=True, slots=True)
+class EngineBench:
+    """A game's ``picas bench engine``: ``hands(count, seed)`` plays ``count`` random hands at the
+    hand level and returns the actions applied; ``games`` does the same through whole games
+    (totals carry over, the next hand is dealt)."""
+
+    hands: Callable[[int, int], int]
+    games: Callable[[int, int], int]
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A game's ``picas replay``: its position after its record, every hand and the result in
+    words (``text``) or as JSON (``json``, ``--json``)."""
+
+    text: Callable[[Any], str]
+    json: Callable[[Any], dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
 class GameSpec:
     """One game, as every tool sees it (the model: OpenSpiel's registered game type and
     python-chess's variant classes)."""
@@ -123,17 +142,10 @@ class GameSpec:
     """``picas check``: ``check(seed, hands, level, views_every)`` plays ``hands`` hands (random
     ones when ``level`` is None) checking the game's invariants at every position."""
     arena: Arena
-    bench_hands: Callable[[int, int], int]
-    """``picas bench engine``: ``bench_hands(count, seed)`` plays ``count`` random hands at the
-    hand level and returns the actions applied."""
-    bench_games: Callable[[int, int], int]
-    """The same through whole games (totals carry over, the next hand is dealt)."""
-    replay_text: Callable[[Any], str]
-    """``picas replay``: a game's position after its record, every hand and the result in words."""
-    replay_json: Callable[[Any], dict[str, Any]]
-    """The same as JSON (``picas replay --json``)."""
-    compiled_modules: tuple[str, ...] = ()
-    """The game's modules in the compiled group (its ``hot.py``)."""
+    bench: EngineBench
+    """``picas bench engine``: the game's random hands, alone and through whole games."""
+    replay: Replay
+    """``picas replay``: the game's position after its record, in words or as JSON."""
     bots: BotLoop[Any, Any, Any, Any] | None = None
     """How the game's computer players take their turns (the shared loop's plug)."""
     view_json: Callable[[Any, Any], dict[str, Any]] | None = None

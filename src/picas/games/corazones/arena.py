@@ -49,6 +49,7 @@ from picas.shared.arena import (
 from picas.shared.cards import Card
 from picas.shared.deals import deal_for
 from picas.shared.seats import Seat
+from picas.shared.spec import Arena, ArenaOption, ArenaRequest
 
 PATTERNS: dict[str, tuple[frozenset[Seat], ...]] = {"pairs": PAIRS, "one": ONE_AGAINST_THREE}
 """For each pattern, the seats of level A in each arrangement (B has the others)."""
@@ -316,3 +317,64 @@ def timing(result: MatchResult, seconds: float, jobs: int) -> str:
         f" manos/s, {jobs} procesos; CPU por decisión, "
         f"{side('A', clock.a)}; {side('B', clock.b)})"
     )
+
+
+# --- the command ------------------------------------------------------------------------------
+
+
+def run_command(request: ArenaRequest) -> tuple[str, str]:
+    """``picas arena``'s match of this game: the report, and a note on the time it took."""
+    a, b, options, say = request.a, request.b, request.options, request.say
+    pattern = options.get("pattern") or "pairs"
+    done: list[DealResult] = []
+    every = options.get("every")
+
+    def progress(index: int, result: DealResult) -> None:
+        done.append(result)
+        if options.get("log"):
+            say(f"deal {index} {result.code} {result.number} {result.saved:+.4f}")
+        if every and len(done) % every == 0:
+            say(report(MatchResult(a, b, pattern, tuple(done))))
+
+    rules = Rules(
+        omnibus=bool(options.get("omnibus")),
+        pass_size=int(options.get("pase") or 3),
+        queen_breaks_hearts=options.get("dama") != "no-rompe",
+    )
+    if rules.house_rules:
+        say(f"reglas de la casa: {rules.house_rules}")
+    start = time.perf_counter()
+    result = match(
+        a,
+        b,
+        request.deals,
+        pattern=pattern,
+        seed=request.seed,
+        start=options.get("start") or 0,
+        rules=rules,
+        jobs=request.jobs,
+        progress=progress,
+    )
+    return report(result), timing(result, time.perf_counter() - start, request.jobs)
+
+
+ARENA = Arena(
+    run=run_command,
+    deals=1000,
+    seed=0,
+    options=(
+        ArenaOption("pattern", "pairs (o one)", None, choices=tuple(sorted(PATTERNS))),
+        ArenaOption("start", "primer reparto (0)", None),
+        ArenaOption("every", "informe parcial cada N repartos", None),
+        ArenaOption("log", "una línea por reparto (para juntar)", None, flag=True),
+        ArenaOption("omnibus", "regla de la casa: el ♦10 vale −10 (Omnibus)", None, flag=True),
+        ArenaOption("pase", "regla de la casa: cartas que se pasan (3)", None, choices=("3", "4")),
+        ArenaOption(
+            "dama",
+            "regla de la casa: ♠Q rompe corazones o no (rompe)",
+            None,
+            choices=("rompe", "no-rompe"),
+        ),
+    ),
+)
+"""What ``picas arena --game corazones`` plays, with its own options."""

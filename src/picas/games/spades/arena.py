@@ -26,6 +26,7 @@ from picas.games.spades.bots.base import Bot, play_bots
 from picas.games.spades.bots.registry import load_bot
 from picas.games.spades.game import HandResult
 from picas.shared.arena import PAIRS, code_for, mean_interval, run_in_order, seating
+from picas.shared.spec import Arena, ArenaOption, ArenaRequest
 
 _BOTS: dict[str, Bot] = {}
 
@@ -253,3 +254,38 @@ def format_result(result: ArenaResult) -> str:
             f"  (diferencia media A − B: {statistics.fmean(result.game_margins):+.1f} puntos)"
         )
     return "\n".join(lines)
+
+
+# --- the command ------------------------------------------------------------------------------
+
+
+def run_command(request: ArenaRequest) -> tuple[str, str]:
+    """``picas arena``'s match of this game: the report, and a note on the time it took."""
+    games, deals, jobs = request.options.get("games"), request.deals, request.jobs
+    result = run_arena(
+        request.a,
+        request.b,
+        deals=deals,
+        games=deals // 10 if games is None else games,
+        seed=request.seed,
+        jobs=jobs,
+        target=request.options.get("target") or 250,
+    )
+    hands = 2 * len(result.diffs) + sum(result.game_hands)
+    timing = (
+        f"({hands} manos en {result.seconds:.1f} s, {hands / max(result.seconds, 1e-9):.0f}"
+        f" manos/s, {jobs} procesos)"
+    )
+    return format_result(result), timing
+
+
+ARENA = Arena(
+    run=run_command,
+    deals=200,
+    seed=1,
+    options=(
+        ArenaOption("games", "partidas duplicadas al objetivo (deals/10)", None),
+        ArenaOption("target", "objetivo (250)", None),
+    ),
+)
+"""What ``picas arena --game spades`` plays, with its own options."""

@@ -5,37 +5,17 @@ from __future__ import annotations
 from picas.games.spades import arena, bench, invariants, report
 from picas.games.spades.bots.base import SPADES_BOTS
 from picas.games.spades.bots.registry import load_bot
-from picas.games.spades.hot import HOT_MODULES
 from picas.games.spades.record import KEY, SpadesRecord
 from picas.games.spades.rules import Rules
 from picas.games.spades.view import view_for, view_to_json
 from picas.shared.invariants import Tally
-from picas.shared.spec import Arena, ArenaOption, ArenaRequest, GameSpec, three_levels
+from picas.shared.spec import EngineBench, GameSpec, Replay, three_levels
 
 
 def check(seed: int, hands: int, level: str | None, views_every: int) -> Tally:
     if level is None:
         return invariants.run_random_games(seed, hands, check_every=views_every)
     return invariants.run_bot_games(seed, hands, level, check_every=views_every)
-
-
-def run_arena(request: ArenaRequest) -> tuple[str, str]:
-    games, deals, jobs = request.options.get("games"), request.deals, request.jobs
-    result = arena.run_arena(
-        request.a,
-        request.b,
-        deals=deals,
-        games=deals // 10 if games is None else games,
-        seed=request.seed,
-        jobs=jobs,
-        target=request.options.get("target") or 250,
-    )
-    hands = 2 * len(result.diffs) + sum(result.game_hands)
-    timing = (
-        f"({hands} manos en {result.seconds:.1f} s, {hands / max(result.seconds, 1e-9):.0f}"
-        f" manos/s, {jobs} procesos)"
-    )
-    return arena.format_result(result), timing
 
 
 DIFICIL_VERIFY_LIMIT = 560
@@ -57,20 +37,9 @@ SPEC = GameSpec(
     levels=three_levels(DIFICIL_VERIFY_LIMIT),
     load_bot=load_bot,
     check=check,
-    arena=Arena(
-        run=run_arena,
-        deals=200,
-        seed=1,
-        options=(
-            ArenaOption("games", "partidas duplicadas al objetivo (deals/10)", None),
-            ArenaOption("target", "objetivo (250)", None),
-        ),
-    ),
-    bench_hands=bench.random_hands,
-    bench_games=bench.random_game_hands,
-    replay_text=report.replay_text,
-    replay_json=report.replay_json,
-    compiled_modules=tuple(f"{__package__}.{name}" for name in HOT_MODULES),
+    arena=arena.ARENA,
+    bench=EngineBench(bench.random_hands, bench.random_game_hands),
+    replay=Replay(report.replay_text, report.replay_json),
     bots=SPADES_BOTS,
     view_json=lambda state, seat: view_to_json(view_for(state, seat)),
     extra={"openspiel": "spades"},
