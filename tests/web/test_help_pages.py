@@ -45,7 +45,8 @@ HEARTS = {
     "corazones/preguntas.html": "en/hearts/faq.html",
 }
 DIFFERENCE = {"picas-y-corazones.html": "en/spades-and-hearts.html"}
-PAIRS = {**SPADES, **HEARTS, **DIFFERENCE}
+FAIR_PLAY = {"juego-limpio.html": "en/fair-play.html"}
+PAIRS = {**SPADES, **HEARTS, **DIFFERENCE, **FAIR_PLAY}
 ALL_PAGES = [*PAIRS, *PAIRS.values()]
 
 
