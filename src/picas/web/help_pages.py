@@ -4,8 +4,9 @@ menu) around each page's own title, description and ``<main>`` (``pages/<its URL
 :data:`HELP_SETS` is the table the layout is filled from: each menu's language, game, brand, its
 entries and where «Volver a la mesa» goes. Each game's sets are its web part's (``PAGE.help`` in
 ``web/games/<key>.py``); the pages of no game (:data:`SHARED_PAGES`) get a set built from them, a
-menu entry to each game's help. :data:`COUNTERPARTS` pairs each Spanish page with its English one. Every page is rendered once per process, at the app's start (:func:`rendered`), and
-served as it is: no request makes the server render again. Links stay relative (the pages live at
+menu entry to each game's help. :data:`COUNTERPARTS` pairs each Spanish page with its English
+one. Every page is rendered once per process, at the app's start (:func:`rendered`), and served as
+it is: no request makes the server render again. Links stay relative (the pages live at
 three depths), so the pages work behind any prefix and with JavaScript off."""
 
 from __future__ import annotations

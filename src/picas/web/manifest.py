@@ -57,6 +57,7 @@ def entries() -> list[dict[str, Any]]:
                 "download": page.download,
                 "options": list(spec.options),
                 "storage": dataclasses.asdict(page.storage),
+                "choice": dataclasses.asdict(page.choice),
             }
         )
     return out
@@ -68,7 +69,7 @@ def manifest_js() -> str:
         "// The manifest of the games the page plays, written by the server from the games'"
         " registry\n// (picas.web.manifest): each game's key, the names a link may use, the names"
         " its choice\n// was stored under before, its conductor module, its downloads' name, its"
-        " new-game options\n// and its localStorage keys.\n\n"
+        " new-game options,\n// its localStorage keys and its button on the first screen.\n\n"
         f"const LIST = {listed};\n\n"
         "export const GAMES = Object.freeze(\n"
         "  LIST.map((game) => Object.freeze({ ...game, storage: Object.freeze(game.storage) })),\n"

@@ -53,7 +53,7 @@ from picas.shared.views import trick_to_json
 from picas.web import schemas
 from picas.web.events import Event, events_after
 from picas.web.games.generic import GameModels
-from picas.web.games.page import GamePage, HelpSet, Storage, Topic
+from picas.web.games.page import Choice, GamePage, HelpSet, Storage, Topic
 
 # --- the bodies and answers of the API for this game ------------------------------------------
 
@@ -475,6 +475,9 @@ HELP_EN = HelpSet(
 PAGE = GamePage(
     links=("corazones", "hearts"),
     download="corazones",
+    choice=Choice(
+        suits=(("♥", True), ("♠", False)), name="choose.hearts", note="choose.heartsNote"
+    ),
     storage=Storage(
         game="picas.corazones.partida",
         practice="picas.corazones.practica",

@@ -64,12 +64,24 @@ class Storage:
 
 
 @dataclass(frozen=True, slots=True)
+class Choice:
+    """The game's button on the first screen: the cards drawn on it (each a suit's sign, and
+    whether it is red) and the keys of its name and its note in the page's words (``i18n.js``)."""
+
+    suits: tuple[tuple[str, bool], ...]
+    name: str
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
 class GamePage:
     links: tuple[str, ...]
     """The names a link's ``?juego=`` may use for the game (any case)."""
     download: str
     """The start of a downloaded game's file name."""
     storage: Storage
+    choice: Choice
+    """Its button on the first screen."""
     former: tuple[str, ...] = ()
     """Names the page stored the player's choice of this game under before it used the key."""
     help: tuple[HelpSet, ...] = ()

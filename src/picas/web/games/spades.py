@@ -47,7 +47,7 @@ from picas.shared.deals import deal_for
 from picas.web import schemas
 from picas.web.events import Event, events_after
 from picas.web.games.generic import GameModels
-from picas.web.games.page import GamePage, HelpSet, Storage, Topic
+from picas.web.games.page import Choice, GamePage, HelpSet, Storage, Topic
 
 # --- the bodies and answers of the API for this game ------------------------------------------
 
@@ -518,6 +518,9 @@ PAGE = GamePage(
     former=("picas",),
     download="picas",
     # The keys Spades had before Corazones came, so a Spades player's save and statistics open.
+    choice=Choice(
+        suits=(("♠", False), ("♦", True)), name="choose.spades", note="choose.spadesNote"
+    ),
     storage=Storage(
         game="picas.partida",
         practice="picas.practica",
