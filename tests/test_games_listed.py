@@ -30,7 +30,6 @@ EXCEPTIONS: dict[str, str] = {
     "cli/bench_lengths.py": "defaults to Corazones, the game whose lengths it was written for",
     # Not reduced yet (docs/benchmarks.md, "The games' registry").
     "web/bounds.py": "the longest record's per-game rules and hand",
-    "web/static/js/ayuda.js": "the help pages' rules part of each game",
     "web/static/js/settings.js": "the settings dialog's next-game fields of each game",
 }
 
