@@ -19,6 +19,7 @@ from typing import Any
 
 from picas.cli.friends_client import Person, Sent
 from picas.cli.load_basics import percentiles
+from picas.games import find_game
 
 Json = dict[str, Any]
 SEATS = ("south", "west", "north", "east")
@@ -39,7 +40,7 @@ def _post(base: str, path: str, body: Json) -> Json:
 
 
 def make_table(base: str, game: str, level: str) -> tuple[str, dict[str, str]]:
-    settings = {"target": 500} if game == "spades" else {"target": 100}
+    settings = {"target": max(find_game(game).options["target"])}  # the game's longest target
     made = _post(
         base, "/api/mesas", {"game": game, "name": "Sur", "level": level, "settings": settings}
     )

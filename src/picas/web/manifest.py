@@ -58,6 +58,8 @@ def entries() -> list[dict[str, Any]]:
                 "options": list(spec.options),
                 "storage": dataclasses.asdict(page.storage),
                 "choice": dataclasses.asdict(page.choice),
+                "partners": page.partners,
+                "friends": page.friends is not None,
             }
         )
     return out
@@ -69,7 +71,8 @@ def manifest_js() -> str:
         "// The manifest of the games the page plays, written by the server from the games'"
         " registry\n// (picas.web.manifest): each game's key, the names a link may use, the names"
         " its choice\n// was stored under before, its conductor module, its downloads' name, its"
-        " new-game options,\n// its localStorage keys and its button on the first screen.\n\n"
+        " new-game options,\n// its localStorage keys, its button on the first screen, whether it"
+        " is played in\n// partnerships and whether a friends' table offers it.\n\n"
         f"const LIST = {listed};\n\n"
         "export const GAMES = Object.freeze(\n"
         "  LIST.map((game) => Object.freeze({ ...game, storage: Object.freeze(game.storage) })),\n"

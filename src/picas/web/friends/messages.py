@@ -10,6 +10,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter
 
+from picas import games
+
 SeatKey = Literal["south", "west", "north", "east"]
 Level = Literal["facil", "normal", "dificil"]
 TableState = Literal["waiting", "playing", "over"]
@@ -71,7 +73,7 @@ ActionIn = StrictInt | CardCode | Annotated[list[CardCode], Field(max_length=ACT
 
 
 class CreateIn(_In):
-    game: StrictStr = Field(default="spades", max_length=32)
+    game: StrictStr = Field(default=games.default_game().key, max_length=32)
     settings: dict[str, Any] = Field(
         default_factory=dict, description="The solo new game's options of that game."
     )

@@ -23,17 +23,15 @@ from picas.shared.errors import IllegalAction
 from picas.shared.position import Phase
 from picas.shared.seats import Seat
 from picas.web.events import Event
-from picas.web.games import TableGame, table_for
-
-FRIENDS_GAMES = ("spades", "corazones")
-"""The games a friends' table offers: those whose events this module knows how to keep private."""
+from picas.web.games import TableGame, page_for, table_for
 
 Viewer = Seat | None
 
 
 @dataclass(frozen=True, slots=True)
 class Adapter:
-    """What differs between the games here: the seat's view and its own pass event."""
+    """What differs between the games here: the table part and any seat's view (a game's own
+    pass event is built from that view)."""
 
     table: TableGame
     view_for: Callable[[Any, Seat], Any]
@@ -42,18 +40,14 @@ class Adapter:
 
 @cache
 def adapter(key: str) -> Adapter:
-    if key == "spades":
-        from picas.games.spades.view import view_for, view_to_json
-
-        return Adapter(table_for(key), view_for, view_to_json)
-    if key == "corazones":
-        from picas.games.corazones import view_for as c_view_for
-        from picas.games.corazones import view_to_json as c_view_to_json
-
-        return Adapter(table_for(key), c_view_for, c_view_to_json)
-    raise IllegalAction(
-        f"{find_game(key).name_es} no se puede jugar con amigos todavía.", code="no_friends"
-    )
+    """The game ``key`` at a friends' table: its table part and its seats' views (its web
+    part's ``PAGE.friends``); a game without them is refused."""
+    page = page_for(key)
+    if page is None or page.friends is None:
+        raise IllegalAction(
+            f"{find_game(key).name_es} no se puede jugar con amigos todavía.", code="no_friends"
+        )
+    return Adapter(table_for(key), page.friends.view_for, page.friends.view_to_json)
 
 
 def is_passing(state: Any) -> bool:

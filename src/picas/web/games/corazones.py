@@ -53,7 +53,7 @@ from picas.shared.views import trick_to_json
 from picas.web import schemas
 from picas.web.events import Event, events_after
 from picas.web.games.generic import GameModels
-from picas.web.games.page import Choice, GamePage, HelpSet, Storage, Topic
+from picas.web.games.page import Choice, GamePage, HelpSet, SeatViews, Storage, Topic
 
 # --- the bodies and answers of the API for this game ------------------------------------------
 
@@ -485,6 +485,7 @@ PAGE = GamePage(
         aside="picas.corazones.partida.apartada.",
         stats="picas.corazones.estadisticas",
     ),
+    friends=SeatViews(view_for, view_to_json),
     help=(HELP_ES, HELP_EN),
     help_counterparts=dict(zip(HELP_ES.pages, HELP_EN.pages, strict=True)),
 )

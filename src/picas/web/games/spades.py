@@ -47,7 +47,7 @@ from picas.shared.deals import deal_for
 from picas.web import schemas
 from picas.web.events import Event, events_after
 from picas.web.games.generic import GameModels
-from picas.web.games.page import Choice, GamePage, HelpSet, Storage, Topic
+from picas.web.games.page import Choice, GamePage, HelpSet, SeatViews, Storage, Topic
 
 # --- the bodies and answers of the API for this game ------------------------------------------
 
@@ -528,6 +528,8 @@ PAGE = GamePage(
         aside="picas.partida.apartada.",
         stats="picas.estadisticas",
     ),
+    partners=True,
+    friends=SeatViews(view_for, view_to_json),
     help=(HELP_ES, HELP_EN),
     help_counterparts=dict(zip(HELP_ES.pages, HELP_EN.pages, strict=True)),
 )
