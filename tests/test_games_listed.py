@@ -31,6 +31,10 @@ EXCEPTIONS: dict[str, str] = {
     # Not reduced yet (docs/benchmarks.md, "The games' registry").
     "web/bounds.py": "the longest record's per-game rules and hand",
     "web/static/js/settings.js": "the settings dialog's next-game fields of each game",
+    # The friends' table's page, written beside the registry's second round: it still branches on
+    # the two games (their table module and words, bidding or passing).
+    "web/static/js/amigos/juego.js": "Spades' bidding and Corazones' passing at the shared table",
+    "web/static/js/amigos/mesa.js": "each game's table module and words",
 }
 
 

@@ -78,5 +78,6 @@ def test_bench_engine_takes_house_rules(capsys: pytest.CaptureFixture[str]) -> N
     args = ["bench", "engine", "--game", "corazones", "--hands", "50"]
     assert main([*args, "--rules", '{"omnibus": true}']) == 0
     assert 'reglas: {"omnibus": true}' in capsys.readouterr().out
-    assert main(["bench", "engine", "--hands", "5", "--rules", "{}"]) == 2  # Spades: no --rules
-    assert "--rules no se aplica" in capsys.readouterr().err
+    # Spades takes its own house rules too, and refuses bad ones with the rules' message.
+    assert main(["bench", "engine", "--hands", "5", "--rules", '{"team_minimum": 40}']) == 2
+    assert "el mínimo por pareja debe estar entre 0 y 13" in capsys.readouterr().err

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from friends_helpers import create_table, person, start_server
+from friends_page_helpers import create_table, person, start_server
 from playwright.sync_api import Browser
 from test_accessibility import _findings
 

@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from friends_helpers import (
+from friends_page_helpers import (
     OVER,
     VERIFIED,
     Person,

@@ -54,6 +54,8 @@ class PicasServer:
         env["PICAS_KEY_FILE"] = str(self.key_file)
         command = [sys.executable, "-m", "picas.cli", "serve", "--host", HOST]
         command += ["--port", str(self.port), "--workers", str(self.workers), *self.options]
+        if self.workers > 1 and "--store" not in self.options:
+            command += ["--store", "none"]  # these proofs are of the solo table's processes
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
                 command, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True

@@ -44,9 +44,12 @@ HEARTS = {
     "corazones/estrategia.html": "en/hearts/strategy.html",
     "corazones/preguntas.html": "en/hearts/faq.html",
 }
-DIFFERENCE = {"picas-y-corazones.html": "en/spades-and-hearts.html"}
-FAIR_PLAY = {"juego-limpio.html": "en/fair-play.html"}
-PAIRS = {**SPADES, **HEARTS, **DIFFERENCE, **FAIR_PLAY}
+# The pages of both games: the difference between them, and how a friends' table deals fairly.
+DIFFERENCE = {
+    "picas-y-corazones.html": "en/spades-and-hearts.html",
+    "juego-limpio.html": "en/fair-play.html",
+}
+PAIRS = {**SPADES, **HEARTS, **DIFFERENCE}
 ALL_PAGES = [*PAIRS, *PAIRS.values()]
 
 

@@ -4,10 +4,13 @@ way (each game's checks are its ``check`` in the games' registry, :mod:`picas.ga
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 from picas import games
+from picas.shared.errors import PicasError
 from picas.shared.invariants import InvariantBroken, Tally
 
 
@@ -23,6 +26,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--level", default="normal", help="nivel de los bots (normal)")
     parser.add_argument("--jobs", type=int, default=2, help="procesos (2)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--rules",
+        default=None,
+        help="reglas en JSON sobre las de la partida normal, p. ej. '{\"team_minimum\": 4}'"
+        " (todas las partidas se juegan con ellas)",
+    )
     parser.add_argument(
         "--views-every",
         type=int,
@@ -54,10 +63,11 @@ def run(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     spec = games.find_game(args.game)
     jobs = max(1, args.jobs)
+    rules = rules_json(spec, args.rules)
     tally = Tally()
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = [
-            pool.submit(_check, args.game, seed, share, level, args.views_every)
+            pool.submit(_check, args.game, seed, share, level, args.views_every, rules)
             for seed, share, level in shares(args, jobs)
         ]
         for future in futures:
@@ -75,7 +85,40 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check(key: str, seed: int, hands: int, level: str | None, views_every: int) -> Tally:
+def rules_json(spec: games.GameSpec, text: str | None) -> dict[str, Any] | None:
+    """``--rules``: a JSON object over the game's default rules, read by the game's record (a
+    refusal is the record's clear message); ``None`` without it."""
+    if text is None:
+        return None
+    from picas.cli import CommandError
+
+    try:
+        given = json.loads(text)
+    except ValueError:
+        raise CommandError("--rules debe ser un objeto JSON.") from None
+    if not isinstance(given, dict):
+        raise CommandError("--rules debe ser un objeto JSON.")
+    codec = spec.record.codec()
+    data = {**codec.rules_json(spec.rules()), **given}
+    try:
+        codec.read_rules(data)
+    except PicasError as error:
+        raise CommandError(f"--rules: {error}") from None
+    return data
+
+
+def _check(
+    key: str,
+    seed: int,
+    hands: int,
+    level: str | None,
+    views_every: int,
+    rules: dict[str, Any] | None = None,
+) -> Tally:
     """One job, in a worker process: the game is found there by its key (a spec's functions need
-    not pickle, and a game registered by ``PICAS_GAMES`` is found in every process)."""
-    return games.find_game(key).check(seed, hands, level, views_every)
+    not pickle, and a game registered by ``PICAS_GAMES`` is found in every process); ``rules``
+    (JSON, it pickles) only when ``--rules`` gave them."""
+    spec = games.find_game(key)
+    if rules is None:
+        return spec.check(seed, hands, level, views_every)
+    return spec.check(seed, hands, level, views_every, spec.record.codec().read_rules(rules))

@@ -822,6 +822,8 @@ def spawned_server(
         env["PICAS_DATA_DIR"] = folder
         if store is not None:
             command += ["--store", store]
+        elif workers > 1 and not friends:  # the solo table's processes: no friends' tables
+            command += ["--store", "none"]
         if friends:  # the tables are all made from one address; the sockets come from many
             env["PICAS_FRIENDS_TABLES_PER_ADDRESS"] = "100000"
             env["PICAS_FRIENDS_MAX_TABLES"] = "100000"

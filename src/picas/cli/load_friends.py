@@ -40,7 +40,8 @@ def _post(base: str, path: str, body: Json) -> Json:
 
 
 def make_table(base: str, game: str, level: str) -> tuple[str, dict[str, str]]:
-    settings = {"target": max(find_game(game).options["target"])}  # the game's longest target
+    # The highest target the page offers: the longest games, so tables last the measurement.
+    settings = {"target": max(find_game(game).options["target"])}
     made = _post(
         base, "/api/mesas", {"game": game, "name": "Sur", "level": level, "settings": settings}
     )

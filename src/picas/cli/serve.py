@@ -11,6 +11,7 @@ from typing import Any
 
 from picas.cli import CommandError
 from picas.web.friends.limits import FriendsLimits
+from picas.web.friends.off import NO_STORE
 from picas.web.friends.routes import STORE_ENV
 from picas.web.protocol import ConnectionLimits, GuardedHttpToolsProtocol
 from picas.web.settings import (
@@ -94,7 +95,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "--store",
         default=None,
         help="dónde viven las mesas con amigos: redis://host:puerto/db para varios procesos"
-        " (docs/deploy.md); sin esto, SQLite en la carpeta de datos (un solo proceso)",
+        " (docs/deploy.md); none: sin mesas con amigos; sin esto, SQLite en la carpeta de datos"
+        " (un solo proceso)",
     )
     parser.set_defaults(func=run)
 
@@ -112,12 +114,16 @@ def run(args: argparse.Namespace) -> int:
     if args.workers < 1:
         raise CommandError("Hace falta al menos un proceso (--workers 1).")
     store = args.store or os.environ.get(STORE_ENV, "")
-    if args.workers > 1 and not store.startswith(("redis://", "rediss://", "unix://")):
+    multi_process_store = store == NO_STORE or store.startswith(
+        ("redis://", "rediss://", "unix://")
+    )
+    if args.workers > 1 and not multi_process_store:
         # Each process would hold its own tables in the same SQLite file: two owners of a table.
         raise CommandError(
             "Con --workers mayor que 1 las mesas con amigos necesitan Redis"
             " (--store redis://127.0.0.1:6379/0, docs/deploy.md): sin él, cada proceso creería"
-            " ser el dueño de las mismas mesas."
+            " ser el dueño de las mismas mesas. Para servir solo la partida individual en varios"
+            " procesos: --store none."
         )
     if store:
         os.environ[STORE_ENV] = store

@@ -105,8 +105,9 @@ class EngineBench:
     hand level and returns the actions applied; ``games`` does the same through whole games
     (totals carry over, the next hand is dealt)."""
 
-    hands: Callable[[int, int], int]
-    games: Callable[[int, int], int]
+    hands: Callable[..., int]
+    games: Callable[..., int]
+    """(A game that takes ``--rules``: both also take ``rules=``.)"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,9 +139,10 @@ class GameSpec:
     whether its replies are heavy work and how long a record an import checks at it."""
     load_bot: Callable[[str], Any]
     """A computer player by level, or (where the game takes them) by ``module:attr``."""
-    check: Callable[[int, int, str | None, int], Tally]
+    check: Callable[..., Tally]
     """``picas check``: ``check(seed, hands, level, views_every)`` plays ``hands`` hands (random
-    ones when ``level`` is None) checking the game's invariants at every position."""
+    ones when ``level`` is None) checking the game's invariants at every position; a game that
+    takes ``picas check --rules`` accepts its rules as a fifth argument."""
     arena: Arena
     bench: EngineBench
     """``picas bench engine``: the game's random hands, alone and through whole games."""

@@ -107,6 +107,10 @@ def spades_rules() -> dict[str, Any]:
         "bag_penalty_points": _widest_int(PENALTY_RANGE),
         "nil_points": _widest_int(NIL_RANGE),
         "blind_nil_points": _widest_int(NIL_RANGE),
+        "team_minimum": 13,
+        "all_thirteen": "bonus",
+        "all_thirteen_points": _widest_int(NIL_RANGE),
+        "ten_for_200": False,
     }
 
 

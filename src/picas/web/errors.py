@@ -203,6 +203,9 @@ FIELD_HINTS: Mapping[str, str] = {
     "level": "El nivel debe ser «facil», «normal» o «dificil».",
     "bag_penalty": "«bag_penalty» debe ser true o false.",
     "blind_nil": "«blind_nil» debe ser true o false.",
+    "team_minimum": "«team_minimum» debe ser true o false.",
+    "all_thirteen": "«all_thirteen» debe ser «off», «bonus» o «win».",
+    "ten_for_200": "«ten_for_200» debe ser true o false.",
     "code": "El código de partida debe ser un texto corto (8 caracteres).",
     "action": 'La acción es un canto (0 a 13), "blind_nil", "look", una carta ("QH") o, en'
     ' Corazones, un pase de tres cartas (["QS", "AS", "KS"]).',

@@ -18,7 +18,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from picas import games
-from picas.web.games import page_for
+from picas.web.games import page_for, table_for
 
 PATH = "/js/games.js"
 
@@ -59,7 +59,7 @@ def entries() -> list[dict[str, Any]]:
                 "storage": dataclasses.asdict(page.storage),
                 "choice": dataclasses.asdict(page.choice),
                 "partners": page.partners,
-                "friends": page.friends is not None,
+                "friends": table_for(spec.key).friends,
             }
         )
     return out

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,9 +83,8 @@ def _team_line(result: HandResult, team: int) -> TeamLine:
     )
 
 
-def play_hand(a: str, b: str, code: str, target: int) -> tuple[TableResult, TableResult]:
+def play_hand(a: str, b: str, code: str, rules: Rules) -> tuple[TableResult, TableResult]:
     """Hand 1 of ``code`` from 0–0, once with A as North–South and once as East–West."""
-    rules = Rules().with_settings(target=target)
     tables = []
     for a_ns in (True, False):
         game = GameState.new(rules, code)
@@ -98,9 +97,8 @@ def play_hand(a: str, b: str, code: str, target: int) -> tuple[TableResult, Tabl
     return tables[0], tables[1]
 
 
-def play_game(a: str, b: str, code: str, target: int) -> tuple[tuple[int, int, int], ...]:
+def play_game(a: str, b: str, code: str, rules: Rules) -> tuple[tuple[int, int, int], ...]:
     """A whole game twice: per table (A's total − B's total sign, hands played, A's total)."""
-    rules = Rules().with_settings(target=target)
     out = []
     for a_ns in (True, False):
         game = GameState.new(rules, code)
@@ -113,11 +111,11 @@ def play_game(a: str, b: str, code: str, target: int) -> tuple[tuple[int, int, i
     return tuple(out)
 
 
-def _work(task: tuple[str, str, str, int, str, int]) -> tuple[str, int, Any]:
-    kind, a, b, index, code, target = task
+def _work(task: tuple[str, str, str, int, str, Rules]) -> tuple[str, int, Any]:
+    kind, a, b, index, code, rules = task
     if kind == "hand":
-        return kind, index, play_hand(a, b, code, target)
-    return kind, index, play_game(a, b, code, target)
+        return kind, index, play_hand(a, b, code, rules)
+    return kind, index, play_game(a, b, code, rules)
 
 
 # --- the whole run -------------------------------------------------------------------------------
@@ -166,6 +164,8 @@ class ArenaResult:
     game_hands: list[int] = field(default_factory=list)
     game_margins: list[int] = field(default_factory=list)
     seconds: float = 0.0
+    variants: tuple[str, ...] = ()
+    """The house variants played (the rules' names; empty: the standard game)."""
 
     @property
     def mean_diff(self) -> float:
@@ -177,21 +177,32 @@ class ArenaResult:
         return mean_interval(self.diffs)[1]
 
 
-def _tasks(a: str, b: str, deals: int, games: int, seed: int, target: int) -> Iterator[Any]:
+def _tasks(a: str, b: str, deals: int, games: int, seed: int, rules: Rules) -> Iterator[Any]:
     # Games first: they are the longest units, so the pool finishes evenly.
     for index in range(games):
-        yield ("game", a, b, index, deal_code(seed, "game", index), target)
+        yield ("game", a, b, index, deal_code(seed, "game", index), rules)
     for index in range(deals):
-        yield ("hand", a, b, index, deal_code(seed, "hand", index), target)
+        yield ("hand", a, b, index, deal_code(seed, "hand", index), rules)
 
 
 def run_arena(
-    a: str, b: str, *, deals: int, games: int, seed: int, jobs: int, target: int = 250
+    a: str,
+    b: str,
+    *,
+    deals: int,
+    games: int,
+    seed: int,
+    jobs: int,
+    target: int = 250,
+    rules: Rules | None = None,
 ) -> ArenaResult:
+    """A against B on the same deals, at ``rules`` (the standard game: ``None``) to ``target``."""
     load_bot(a), load_bot(b)  # fail early, in this process, on a bad name
     result = ArenaResult(a, b, seed)
     start = time.perf_counter()
-    tasks = list(_tasks(a, b, deals, games, seed, target))
+    rules = (rules or Rules()).with_settings(target=target)
+    result.variants = rules.variants
+    tasks = list(_tasks(a, b, deals, games, seed, rules))
     # Aggregate in task order: the same numbers in the same order whatever the number of jobs.
     for kind, _index, value in run_in_order(_work, tasks, jobs):
         if kind == "hand":
@@ -224,6 +235,8 @@ def format_result(result: ArenaResult) -> str:
     """The report, without timings (so it is identical for the same seed)."""
     a, b = result.side_a, result.side_b
     lines = [f"Arena: A = {result.a}, B = {result.b}, semilla {result.seed}"]
+    if result.variants:
+        lines.append("Reglas de la casa: " + ", ".join(result.variants))
     if result.diffs:
         n = len(result.diffs)
         low, high = result.mean_diff - result.ci95, result.mean_diff + result.ci95
@@ -259,6 +272,15 @@ def format_result(result: ArenaResult) -> str:
 # --- the command ------------------------------------------------------------------------------
 
 
+def arena_rules(options: Mapping[str, Any]) -> Rules:
+    """The rules of ``picas arena``'s house-variant options over the standard game."""
+    data = Rules().to_json()
+    for key in ("team_minimum", "all_thirteen", "ten_for_200"):
+        if options.get(key) is not None:
+            data[key] = options[key]
+    return Rules.from_json(data)
+
+
 def run_command(request: ArenaRequest) -> tuple[str, str]:
     """``picas arena``'s match of this game: the report, and a note on the time it took."""
     games, deals, jobs = request.options.get("games"), request.deals, request.jobs
@@ -270,6 +292,7 @@ def run_command(request: ArenaRequest) -> tuple[str, str]:
         seed=request.seed,
         jobs=jobs,
         target=request.options.get("target") or 250,
+        rules=arena_rules(request.options),
     )
     hands = 2 * len(result.diffs) + sum(result.game_hands)
     timing = (
@@ -286,6 +309,14 @@ ARENA = Arena(
     options=(
         ArenaOption("games", "partidas duplicadas al objetivo (deals/10)", None),
         ArenaOption("target", "objetivo (250)", None),
+        ArenaOption("team_minimum", "mínimo por pareja (0: ninguno; la página, 4)", None),
+        ArenaOption(
+            "all_thirteen",
+            "premio por 13 bazas: off, bonus (+200) o win (partida ganada)",
+            None,
+            choices=("off", "bonus", "win"),
+        ),
+        ArenaOption("ten_for_200", "10 por 200", None, flag=True),
     ),
 )
 """What ``picas arena --game spades`` plays, with its own options."""

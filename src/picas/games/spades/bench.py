@@ -5,6 +5,7 @@ plays: a deal, four random bids, thirteen tricks of random legal cards, both she
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from picas.games.spades.game import GameState
 from picas.games.spades.hand import HandState
@@ -17,16 +18,20 @@ from picas.shared.seats import Seat
 BENCH_CODE = "BENCH234"
 
 
-def random_hands(count: int, seed: int) -> int:
+def random_hands(count: int, seed: int, rules: Rules | None = None) -> int:
     """``count`` independent hands at the hand level: deal from a code, four random bids, thirteen
-    random legal tricks, both score sheets. Returns the number of actions applied."""
+    random legal tricks, both score sheets (at ``rules``: the standard game by default). Returns
+    the number of actions applied."""
     rng = random.Random(seed)
-    rules = Rules()
+    rules = rules or Rules()
     actions = 0
     for number in range(1, count + 1):
         dealer = Seat(number % 4)
         hand = HandState.deal(
-            number=number, dealer=dealer, hands=deal_for(BENCH_CODE, number, dealer)
+            number=number,
+            dealer=dealer,
+            hands=deal_for(BENCH_CODE, number, dealer),
+            team_minimum=rules.team_minimum,
         )
         while hand.turn is not None:
             legal = hand.legal_actions()
@@ -43,8 +48,19 @@ def random_hands(count: int, seed: int) -> int:
     return actions
 
 
-def random_game_hands(count: int, seed: int) -> int:
+def random_game_hands(count: int, seed: int, rules: Rules | None = None) -> int:
     """``count`` hands through whole games (``GameState``): scores and bags carry over, the deal
     rotates, a finished game is followed by a new one. Returns the number of actions applied."""
-    rules = Rules()
+    rules = rules or Rules()
     return bench.random_game_hands(lambda: GameState.new(rules, BENCH_CODE), count, seed)
+
+
+def with_rules(rules_json: object) -> tuple[Callable[[int, int], int], Callable[[int, int], int]]:
+    """``picas bench engine --rules``: the two benchmarks at a house variant (the JSON's keys
+    over the standard game's rules; anything else is refused by the rules' own reader)."""
+    data = {**Rules().to_json(), **rules_json} if isinstance(rules_json, dict) else rules_json
+    rules = Rules.from_json(data)
+    return (
+        lambda count, seed: random_hands(count, seed, rules),
+        lambda count, seed: random_game_hands(count, seed, rules),
+    )

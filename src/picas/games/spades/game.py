@@ -52,14 +52,15 @@ class Outcome(Frozen):
 
     winner: Final[Team | None]
     """``None`` for a draw."""
-    reason: Final[Literal["target", "floor", "draw"]]
+    reason: Final[Literal["target", "floor", "draw", "thirteen"]]
+    """``thirteen``: a team bid and took all 13 tricks, at «13 bazas: partida ganada»."""
     totals: Final[tuple[int, int]]
     hands_played: Final[int]
 
     def __init__(
         self,
         winner: Team | None,
-        reason: Literal["target", "floor", "draw"],
+        reason: Literal["target", "floor", "draw", "thirteen"],
         totals: tuple[int, int],
         hands_played: int,
     ) -> None:
@@ -167,6 +168,8 @@ class GameState(TrickGame):
         bags = (ns.bags_after, ew.bags_after)
         history = (*self.history, HandResult(hand, (ns, ew)))
         outcome = _outcome_after(rules, totals, hand.number)
+        if rules.all_thirteen == "win":
+            outcome = _all_thirteen_win((ns, ew), totals, hand.number) or outcome
         if outcome is None:
             hand = _deal_hand(
                 rules, self.code, self.deals, self.first_dealer, hand.number + 1, totals
@@ -190,7 +193,11 @@ def _deal_hand(
         deals[number - 1] if number <= len(deals) else deal_for(code, number, dealer, rules.deck)
     )
     return HandState.deal(
-        number=number, dealer=dealer, hands=hands, blind_offered=_blind_offers(rules, totals)
+        number=number,
+        dealer=dealer,
+        hands=hands,
+        blind_offered=_blind_offers(rules, totals),
+        team_minimum=rules.team_minimum,
     )
 
 
@@ -207,6 +214,16 @@ def _outcome_after(rules: Rules, totals: tuple[int, int], number: int) -> Outcom
     if rules.draw_after_hand is not None and number >= rules.draw_after_hand:
         return Outcome(winner=None, reason="draw", totals=totals, hands_played=number)
     return None  # equal totals: play on
+
+
+def _all_thirteen_win(
+    sheets: tuple[TeamSheet, TeamSheet], totals: tuple[int, int], number: int
+) -> Outcome | None:
+    """At «13 bazas: partida ganada», the team that bid 13 and took them all wins at once."""
+    for sheet in sheets:
+        if sheet.took_all_thirteen:
+            return Outcome(winner=sheet.team, reason="thirteen", totals=totals, hands_played=number)
+    return None
 
 
 def _blind_offers(rules: Rules, totals: tuple[int, int]) -> tuple[bool, bool, bool, bool]:

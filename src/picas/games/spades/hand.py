@@ -57,6 +57,7 @@ _HAND_FIELDS: Final = (
     "tricks",
     "won",
     "spades_broken",
+    "team_minimum",
 )
 
 
@@ -88,6 +89,9 @@ class HandState(TrickHand):
     tricks: Final[tuple[Trick, ...]]
     won: Final[tuple[int, int, int, int]]
     spades_broken: Final[bool]
+    team_minimum: Final[int]
+    """The rules' «mínimo por pareja» (0: none): the second partner to bid brings the team's
+    contract (its non-Nil bids) to at least this."""
 
     def __init__(
         self,
@@ -106,6 +110,7 @@ class HandState(TrickHand):
         tricks: tuple[Trick, ...],
         won: tuple[int, int, int, int],
         spades_broken: bool,
+        team_minimum: int = 0,
     ) -> None:
         self.number = number
         self.dealer = dealer
@@ -122,6 +127,7 @@ class HandState(TrickHand):
         self.tricks = tricks
         self.won = won
         self.spades_broken = spades_broken
+        self.team_minimum = team_minimum
 
     @classmethod
     def deal(
@@ -131,6 +137,7 @@ class HandState(TrickHand):
         dealer: Seat,
         hands: tuple[int, int, int, int],
         blind_offered: tuple[bool, bool, bool, bool] = (False, False, False, False),
+        team_minimum: int = 0,
     ) -> HandState:
         first = _SEATS[(dealer + 1) & 3]
         looked = (
@@ -155,6 +162,7 @@ class HandState(TrickHand):
             (),
             (0, 0, 0, 0),
             False,
+            team_minimum,
         )
 
     # --- reading -----------------------------------------------------------------------------
@@ -181,10 +189,23 @@ class HandState(TrickHand):
             return plays_of(self.legal_play_mask())
         turn = self.turn
         if self.phase is BIDDING and turn is not None:
+            lowest = self.lowest_bid(turn)
             if not self.looked[turn]:
-                return (BLIND_NIL, LOOK)
-            return BIDS
+                return (LOOK,) if lowest else (BLIND_NIL, LOOK)
+            return BIDS[lowest:] if lowest else BIDS
         return ()
+
+    def lowest_bid(self, seat: Seat) -> int:
+        """The lowest bid the team minimum leaves ``seat``: 0 (any bid, Nil too) unless the
+        partner has bid less than the minimum; then ``seat`` must bid the rest, and not Nil (a
+        Nil would leave the contract at the partner's bid)."""
+        minimum = self.team_minimum
+        if not minimum:
+            return 0
+        partner_bid = self.bids[(seat + 2) & 3]
+        if partner_bid is None or partner_bid >= minimum:
+            return 0
+        return minimum - partner_bid
 
     # --- verify / can / apply ----------------------------------------------------------------
 
@@ -207,6 +228,8 @@ class HandState(TrickHand):
                 return Refusal(
                     "decide_blind_nil", "Antes de cantar, elige: Nil ciego o ver tus cartas."
                 )
+            if action.tricks < self.lowest_bid(turn):
+                return self._minimum_refusal(turn)
             return None
         if isinstance(action, BlindNil):
             if not self.blind_offered[turn]:
@@ -220,12 +243,25 @@ class HandState(TrickHand):
                     "cards_already_seen",
                     "Ya has visto tus cartas: el Nil ciego se canta antes de mirarlas.",
                 )
+            if self.lowest_bid(turn):
+                return self._minimum_refusal(turn)
             return None
         if isinstance(action, LookAtCards):
             if self.looked[turn]:
                 return Refusal("cards_already_seen", "Ya tienes tus cartas a la vista.")
             return None
         return Refusal("bad_action", "Esa acción no existe.")
+
+    def _minimum_refusal(self, seat: Seat) -> Refusal:
+        """Why a bid under the team minimum is refused, with the partner's bid and the lowest
+        allowed (the bid pad shows it on each dimmed key)."""
+        partner_bid = self.bids[(seat + 2) & 3]
+        said = "ha cantado Nil" if partner_bid == 0 else f"ha cantado {partner_bid}"
+        return Refusal(
+            "team_minimum",
+            f"Mínimo de {self.team_minimum} por pareja: tu compañero {said}, así que tú cantas"
+            f" {self.lowest_bid(seat)} o más.",
+        )
 
     def _check_card(self, card: Card) -> Refusal | None:
         assert self.turn is not None
@@ -280,6 +316,7 @@ class HandState(TrickHand):
             self.tricks,
             self.won,
             self.spades_broken,
+            self.team_minimum,
         )
 
     def _play(self, card: Card) -> HandState:
@@ -311,6 +348,7 @@ class HandState(TrickHand):
             self.tricks,
             self.won,
             broken,
+            self.team_minimum,
         )
 
     def _end_trick(
@@ -336,6 +374,7 @@ class HandState(TrickHand):
             tricks,
             won,
             broken,
+            self.team_minimum,
         )
 
 

@@ -22,6 +22,7 @@ from picas.games.spades import (
     cards_in,
     find_profile,
 )
+from picas.games.spades.actions import BIDS, BLIND_NIL, LOOK
 from picas.games.spades.bots.base import decide, decision_rng
 from picas.games.spades.bots.registry import load_bot
 from picas.games.spades.game import HandResult
@@ -65,6 +66,12 @@ def check_position(game: GameState, *, views: bool = True) -> None:
                 raise InvariantBroken(f"can() and legal_actions() disagree on {card.code}")
         if not legal:
             raise InvariantBroken("the seat on turn has no legal card")
+    if hand.phase is Phase.BIDDING:
+        for action in (*BIDS, BLIND_NIL, LOOK):
+            if game.can(action) != (action in legal):
+                raise InvariantBroken(f"can() and legal_actions() disagree on {action}")
+        if not legal:
+            raise InvariantBroken("the seat on turn has no legal bid")
     if views:
         for seat in Seat:
             check_view(game, seat)
@@ -102,6 +109,8 @@ def check_hand_result(result: HandResult, rules: Rules, totals_before: tuple[int
             raise InvariantBroken("a running total does not carry over")
         if rules.bag_penalty and not 0 <= sheet.bags_after < rules.bag_limit:
             raise InvariantBroken("bags outside 0…limit with the bag penalty on")
+        if rules.team_minimum and (sheet.contract or 0) < rules.team_minimum:
+            raise InvariantBroken("a team contract under the team minimum")
 
 
 def random_chooser(rng: random.Random) -> Chooser:
@@ -129,18 +138,21 @@ def play_checked_game(
 PROFILE_CYCLE = ("casa", "clasica", "doble-nil")
 
 
-def run_random_games(seed: int, hands: int, *, check_every: int = 16) -> Tally:
-    """Random legal games over every profile (Blind Nil on) until ``hands`` hands are done."""
+def run_random_games(
+    seed: int, hands: int, *, check_every: int = 16, rules: Rules | None = None
+) -> Tally:
+    """Random legal games over every profile (Blind Nil on) until ``hands`` hands are done; with
+    ``rules``, every game at those rules."""
     rng = random.Random(seed)
     tally = Tally()
     index = 0
     while tally.hands < hands:
         profile = find_profile(PROFILE_CYCLE[index % len(PROFILE_CYCLE)])
-        rules = profile.with_settings(blind_nil=True) if index % 2 else profile
+        played = profile.with_settings(blind_nil=True) if index % 2 else profile
         code = code_from_bytes(rng.randbytes(5))
         tally.add(
             play_checked_game(
-                rules,
+                played if rules is None else rules,
                 code,
                 random_chooser(rng),
                 max_hands=min(40, hands - tally.hands),
@@ -163,10 +175,13 @@ def bot_chooser(level: str) -> Chooser:
     return choose
 
 
-def run_bot_games(seed: int, hands: int, level: str, *, check_every: int = 16) -> Tally:
-    """Games between four ``level`` bots (default rules, Blind Nil on) until ``hands`` are done."""
+def run_bot_games(
+    seed: int, hands: int, level: str, *, check_every: int = 16, rules: Rules | None = None
+) -> Tally:
+    """Games between four ``level`` bots (default rules, Blind Nil on; or ``rules``) until
+    ``hands`` are done."""
     rng = random.Random(seed)
-    rules = find_profile("casa").with_settings(blind_nil=True)
+    rules = rules or find_profile("casa").with_settings(blind_nil=True)
     tally = Tally()
     while tally.hands < hands:
         code = code_from_bytes(rng.randbytes(5))

@@ -27,6 +27,8 @@ def replay_json(game: GameState) -> dict[str, Any]:
 
 def replay_text(game: GameState) -> str:
     lines = [f"Partida {game.code} — objetivo {game.rules.target} ({game.rules.profile})"]
+    if game.rules.variants:
+        lines.append("Reglas de la casa: " + ", ".join(game.rules.variants))
     for result in game.history:
         hand = result.hand
         bids = ", ".join(
@@ -41,10 +43,18 @@ def replay_text(game: GameState) -> str:
         for name, left, right in zip(LINE_NAMES, ns.lines, ew.lines, strict=True):
             lines.append(f"  {name:20}{left:>12}{right:>12}")
         lines.append(f"  {'Sacos acumulados':20}{ns.bags_after:>12}{ew.bags_after:>12}")
+        for sheet in result.sheets:
+            if sheet.bonus:
+                lines.append(f"  {sheet.team.name_es}: premio por 13 bazas +{sheet.bonus}")
     lines.append("")
     outcome = game.outcome
     if outcome is None:
         lines.append(f"Partida en curso: {game.totals[0]} a {game.totals[1]}.")
+    elif outcome.reason == "thirteen" and outcome.winner is not None:
+        lines.append(
+            f"Gana {outcome.winner.name_es} con las 13 bazas: {outcome.totals[0]} a"
+            f" {outcome.totals[1]} en {outcome.hands_played} manos."
+        )
     elif outcome.winner is None:
         lines.append(f"Tablas a {outcome.totals[0]} tras {outcome.hands_played} manos.")
     else:

@@ -17,6 +17,9 @@ DRAW_AFTER_RANGE = range(1, 101)
 PENALTY_RANGE = range(1001)
 NIL_RANGE = range(1, 1001)
 DEFICIT_RANGE = range(1001)
+MINIMUM_RANGE = range(14)
+THIRTEEN_CHOICES = ("off", "bonus", "win")
+"""Premio por 13 bazas: none, a bonus of ``all_thirteen_points``, or the game won outright."""
 """The documented range of every numeric setting (docs/record.md): far beyond any real table, and
 small enough that every score stays an exact number in JavaScript."""
 
@@ -49,6 +52,18 @@ class Rules:
     bag_penalty_points: int = 100
     nil_points: int = 100
     blind_nil_points: int = 200
+    # --- the house variants («Reglas de la casa»): written in a record only when set, so every
+    # record of the standard game reads and writes back exactly as before (docs/record.md).
+    team_minimum: int = 0
+    """Mínimo por pareja: a team's contract (its non-Nil bids) must be at least this; 0 is none,
+    the page offers 4. The partner of a Nil bidder must then bid the whole minimum."""
+    all_thirteen: str = "off"
+    """Premio por 13 bazas, for a team whose contract is 13 (one player's bid, or both partners'
+    together) and takes all 13: ``"bonus"`` adds ``all_thirteen_points``, ``"win"`` wins the game
+    outright. Failing is −10 × the contract, as any contract."""
+    all_thirteen_points: int = 200
+    ten_for_200: bool = False
+    """10 por 200: a team contract of 10 or more, made, scores 200 (failed: −10 × the contract)."""
 
     def __post_init__(self) -> None:
         problems = []
@@ -68,6 +83,12 @@ class Rules:
             problems.append("el Nil ciego no puede valer menos que el Nil")
         if self.blind_nil_deficit not in DEFICIT_RANGE:
             problems.append("la desventaja para el Nil ciego debe estar entre 0 y 1000")
+        if self.team_minimum not in MINIMUM_RANGE:
+            problems.append("el mínimo por pareja debe estar entre 0 y 13")
+        if self.all_thirteen not in THIRTEEN_CHOICES:
+            problems.append("el premio por 13 bazas es «off», «bonus» o «win»")
+        if self.all_thirteen_points not in NIL_RANGE:
+            problems.append("el premio por 13 bazas debe valer de 1 a 1000")
         if not self.profile or len(self.profile) > 40 or not self.profile.isprintable():
             problems.append("el perfil necesita un nombre corto")
         if problems:
@@ -79,8 +100,12 @@ class Rules:
         target: int | None = None,
         bag_penalty: bool | None = None,
         blind_nil: bool | None = None,
+        team_minimum: bool | None = None,
+        all_thirteen: str | None = None,
+        ten_for_200: bool | None = None,
     ) -> Rules:
-        """The page's three settings applied on top of a profile."""
+        """The page's settings applied on top of a profile: three of the game, and the house
+        variants (``team_minimum`` true is the minimum of 4)."""
         data = self.to_json()
         if target is not None:
             data["target"] = target
@@ -88,12 +113,37 @@ class Rules:
             data["bag_penalty"] = bag_penalty
         if blind_nil is not None:
             data["blind_nil"] = blind_nil
+        if team_minimum is not None:
+            data["team_minimum"] = PAGE_MINIMUM if team_minimum else 0
+        if all_thirteen is not None:
+            data["all_thirteen"] = all_thirteen
+        if ten_for_200 is not None:
+            data["ten_for_200"] = ten_for_200
         return Rules.from_json(data)
 
     def to_json(self) -> dict[str, Any]:
+        """Every field, except a house variant's at its default: the standard game's record is
+        the one written before there were variants, and a variant's record names it."""
         data = asdict(self)
         data["first_dealer"] = None if self.first_dealer is None else self.first_dealer.key
+        for key, default in VARIANT_DEFAULTS.items():
+            if data[key] == default:
+                del data[key]
         return data
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        """The house variants in play, named as the page names them (empty: the standard game)."""
+        names = []
+        if self.team_minimum:
+            names.append(f"Mínimo de {self.team_minimum} por pareja")
+        if self.all_thirteen == "bonus":
+            names.append(f"Premio por 13 bazas (+{self.all_thirteen_points})")
+        elif self.all_thirteen == "win":
+            names.append("13 bazas: partida ganada")
+        if self.ten_for_200:
+            names.append("10 por 200")
+        return tuple(names)
 
     @classmethod
     def from_json(cls, data: object) -> Rules:
@@ -111,7 +161,16 @@ class Rules:
         return cls(**values)
 
 
-_BOOL_KEYS = {"bag_penalty", "blind_nil", "nil_tricks_score"}
+PAGE_MINIMUM = 4
+"""The minimum per team the page offers (the common rule)."""
+VARIANT_DEFAULTS: dict[str, object] = {
+    "team_minimum": 0,
+    "all_thirteen": "off",
+    "all_thirteen_points": 200,
+    "ten_for_200": False,
+}
+"""The house variants' fields and their standard values (left out of a record at these)."""
+_BOOL_KEYS = {"bag_penalty", "blind_nil", "nil_tricks_score", "ten_for_200"}
 _OPTIONAL_INT_KEYS = {"floor", "draw_after_hand"}
 
 
@@ -119,6 +178,10 @@ def _coerce(key: str, value: object) -> object:
     if key == "profile":
         if not isinstance(value, str):
             raise InvalidRules("El perfil de reglas debe ser un texto.")
+        return value
+    if key == "all_thirteen":
+        if not isinstance(value, str) or value not in THIRTEEN_CHOICES:
+            raise InvalidRules(f"Premio por 13 bazas desconocido: {excerpt(value)}.")
         return value
     if key == "first_dealer":
         if value is None:

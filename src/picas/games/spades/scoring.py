@@ -19,6 +19,7 @@ _SHEET_FIELDS: Final = (
     "counted_tricks",
     "nil_tricks",
     "contract_points",
+    "bonus",
     "bag_points",
     "nils",
     "bag_penalty",
@@ -66,6 +67,10 @@ class TeamSheet(Frozen):
     """Tricks taken by the non-Nil bidders: the ones that count toward the contract."""
     nil_tricks: Final[int]
     contract_points: Final[int]
+    """Line 1, the contract: ±10 × the contract (200 made at «10 por 200», with 10 or more),
+    plus :attr:`bonus`."""
+    bonus: Final[int]
+    """The part of line 1 that is «Premio por 13 bazas» (0 but for a made 13 at that rule)."""
     bag_points: Final[int]
     nils: Final[tuple[NilResult, ...]]
     bag_penalty: Final[int]
@@ -82,6 +87,7 @@ class TeamSheet(Frozen):
         counted_tricks: int,
         nil_tricks: int,
         contract_points: int,
+        bonus: int,
         bag_points: int,
         nils: tuple[NilResult, ...],
         bag_penalty: int,
@@ -96,6 +102,7 @@ class TeamSheet(Frozen):
         self.counted_tricks = counted_tricks
         self.nil_tricks = nil_tricks
         self.contract_points = contract_points
+        self.bonus = bonus
         self.bag_points = bag_points
         self.nils = nils
         self.bag_penalty = bag_penalty
@@ -116,6 +123,11 @@ class TeamSheet(Frozen):
         if self.contract is None or self.counted_tricks < self.contract:
             return 0
         return self.counted_tricks - self.contract
+
+    @property
+    def took_all_thirteen(self) -> bool:
+        """The team bid 13 (one player's bid or both together) and took every trick."""
+        return self.contract == 13 and self.counted_tricks == 13
 
     @property
     def nil_points(self) -> int:
@@ -161,9 +173,15 @@ def score_team(
 
     contract_points = 0
     overtricks = 0
+    bonus = 0
     if contract:
         if counted >= contract:
             contract_points = 10 * contract
+            if rules.ten_for_200 and contract >= 10:
+                contract_points = 200  # «10 por 200»: a big contract made is worth 200
+            if contract == 13 and rules.all_thirteen == "bonus":
+                bonus = rules.all_thirteen_points  # 13 made means all 13 tricks
+                contract_points += bonus
             overtricks = counted - contract
         else:
             contract_points = -10 * contract
@@ -186,6 +204,7 @@ def score_team(
         counted_tricks=counted,
         nil_tricks=nil_tricks,
         contract_points=contract_points,
+        bonus=bonus,
         bag_points=bag_points,
         nils=nils,
         bag_penalty=bag_penalty,

@@ -12,10 +12,13 @@ from picas.shared.invariants import Tally
 from picas.shared.spec import EngineBench, GameSpec, Replay, three_levels
 
 
-def check(seed: int, hands: int, level: str | None, views_every: int) -> Tally:
+def check(
+    seed: int, hands: int, level: str | None, views_every: int, rules: Rules | None = None
+) -> Tally:
+    """``picas check``; with ``rules`` (``--rules``), every game is played at those rules."""
     if level is None:
-        return invariants.run_random_games(seed, hands, check_every=views_every)
-    return invariants.run_bot_games(seed, hands, level, check_every=views_every)
+        return invariants.run_random_games(seed, hands, check_every=views_every, rules=rules)
+    return invariants.run_bot_games(seed, hands, level, check_every=views_every, rules=rules)
 
 
 DIFICIL_VERIFY_LIMIT = 560
@@ -33,7 +36,14 @@ SPEC = GameSpec(
     name_en="Spades",
     record=SpadesRecord,
     rules=Rules,
-    options={"target": (250, 500), "bag_penalty": (True, False), "blind_nil": (False, True)},
+    options={
+        "target": (250, 500),
+        "bag_penalty": (True, False),
+        "blind_nil": (False, True),
+        "team_minimum": (False, True),
+        "all_thirteen": ("off", "bonus", "win"),
+        "ten_for_200": (False, True),
+    },
     levels=three_levels(DIFICIL_VERIFY_LIMIT),
     load_bot=load_bot,
     check=check,
@@ -42,5 +52,5 @@ SPEC = GameSpec(
     replay=Replay(report.replay_text, report.replay_json),
     bots=SPADES_BOTS,
     view_json=lambda state, seat: view_to_json(view_for(state, seat)),
-    extra={"openspiel": "spades"},
+    extra={"openspiel": "spades", "bench_rules": bench.with_rules},
 )

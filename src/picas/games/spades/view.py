@@ -14,14 +14,17 @@ from picas.games.spades import (
     Action,
     Card,
     GameState,
+    Phase,
     Play,
     Rules,
     Seat,
     action_to_json,
     cards_in,
 )
+from picas.games.spades.actions import BIDS
 from picas.games.spades.game import HandResult, Outcome
 from picas.games.spades.scoring import TeamSheet
+from picas.shared.errors import Refusal
 from picas.shared.views import TableView, cards_json, table_json, table_of
 from picas.shared.views import trick_to_json as trick_to_json  # the web's events use it
 
@@ -47,6 +50,9 @@ class PlayerView(TableView):
     outcome: Outcome | None
     legal: tuple[Action, ...]
     """The viewer's legal actions (empty when it is not the viewer's turn)."""
+    bid_refusals: tuple[tuple[int, Refusal], ...] = ()
+    """While the viewer bids: each bid the rules refuse (the team minimum) with its reason, for
+    the bid pad to dim (in the JSON, with the cards' refusals, keyed by the bid: ``"2"``)."""
 
     @property
     def my_turn(self) -> bool:
@@ -62,13 +68,21 @@ def view_for(game: GameState, seat: Seat) -> PlayerView:
     hand = game.hand
     looked = hand.looked[seat]
     my_turn = game.outcome is None and hand.turn is seat
+    lowest = hand.lowest_bid(seat) if hand.phase is Phase.BIDDING else 0
+    bid_refusals: tuple[tuple[int, Refusal], ...] = ()
+    if my_turn and looked and lowest:
+        bid_refusals = tuple(
+            (bid, refusal)
+            for bid in range(lowest)
+            if (refusal := hand.check(BIDS[bid])) is not None
+        )
     return PlayerView(
         **table_of(game, hand, seat),
         rules=game.rules,
         hand=cards_in(hand.hands[seat]) if looked else None,
         bids=hand.bids,
         blind=hand.blind,
-        blind_nil_offered=hand.blind_offered[seat] and not looked,
+        blind_nil_offered=hand.blind_offered[seat] and not looked and not lowest,
         won=hand.won,
         spades_broken=hand.spades_broken,
         totals=game.totals,
@@ -76,6 +90,7 @@ def view_for(game: GameState, seat: Seat) -> PlayerView:
         history=game.history,
         outcome=game.outcome,
         legal=game.legal_actions() if my_turn else (),
+        bid_refusals=bid_refusals,
     )
 
 
@@ -136,8 +151,11 @@ def outcome_to_json(outcome: Outcome | None) -> dict[str, Any] | None:
 def view_to_json(view: PlayerView) -> dict[str, Any]:
     """The view as the browser receives it. Card codes are two ASCII characters ("QH")."""
     playable = [action.card.code for action in view.legal if isinstance(action, Play)]
+    table = table_json(view, over=view.outcome is not None)
+    for bid, refusal in view.bid_refusals:
+        table["refusals"][str(bid)] = {"code": refusal.code, "message": refusal.message}
     return {
-        **table_json(view, over=view.outcome is not None),
+        **table,
         "rules": view.rules.to_json(),
         "hand": None if view.hand is None else cards_json(view.hand),
         "bids": {seat.key: view.bids[seat] for seat in Seat},

@@ -29,6 +29,9 @@ class FriendsLimits:
     queue: int = 64
     """Unsent messages a socket may have before it is closed as too slow."""
     say_every: float = 2.0
+    ask_rate: float = 3.0
+    """Hints and tips a second per socket, on average (each is a few milliseconds' work)."""
+    ask_burst: float = 10.0
     tick: float = 0.5
     """Seconds between two looks at the tables' clocks (grace periods, turn timers)."""
 

@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter
 
-from picas import games
+from picas.games import KEYS
 
 SeatKey = Literal["south", "west", "north", "east"]
 Level = Literal["facil", "normal", "dificil"]
@@ -73,7 +73,7 @@ ActionIn = StrictInt | CardCode | Annotated[list[CardCode], Field(max_length=ACT
 
 
 class CreateIn(_In):
-    game: StrictStr = Field(default=games.default_game().key, max_length=32)
+    game: StrictStr = Field(default=KEYS[0], max_length=32)
     settings: dict[str, Any] = Field(
         default_factory=dict, description="The solo new game's options of that game."
     )
@@ -193,11 +193,25 @@ class PingMsg(_In):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[HelloMsg | ActMsg | SayMsg | PingMsg, Field(discriminator="type")]
-CLIENT_MESSAGE: TypeAdapter[HelloMsg | ActMsg | SayMsg | PingMsg] = TypeAdapter(ClientMessage)
+class AskMsg(_In):
+    """``hint`` (the card, bid or pass the computer's logic would choose, and why) or ``tip``
+    (Spades' bid tip) for the asking seat, from its own view: answered to this socket only."""
+
+    type: Literal["hint", "tip"]
+    ref: StrictInt | None = Field(default=None, ge=0, le=2**31)
+    """Echoed by the answer, or by the ``error`` that refuses it."""
+
+
+AnyClientMessage = HelloMsg | ActMsg | SayMsg | PingMsg | AskMsg
+ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
 
 
 # --- the socket: server to client ---------------------------------------------------------------
+
+
+Reasons = dict[str, dict[str, str]]
+"""Finished hand's number (as text) → seat key → why the computer bid what it bid."""
 
 
 class WelcomeMsg(_Out):
@@ -207,6 +221,8 @@ class WelcomeMsg(_Out):
     table: TableOut
     view: dict[str, Any] | None
     end: EndOut | None
+    reasons: Reasons = Field(default_factory=dict)
+    """The «¿Por qué?» of the computer's bids in the finished hands only (docs/friends.md)."""
 
 
 class UpdateMsg(_Out):
@@ -229,15 +245,32 @@ class PongMsg(_Out):
     type: Literal["pong"] = "pong"
 
 
+class HintMsg(_Out):
+    """The answer to ``hint``: the solo ``/api/hint`` answer of that game for this seat, at
+    ``seq`` (the page drops it if the table has moved on)."""
+
+    type: Literal["hint"] = "hint"
+    seq: int
+    hint: dict[str, Any]
+    ref: int | None = None
+
+
+class TipMsg(_Out):
+    """The answer to ``tip``: the solo ``/api/tip`` answer for this seat's hand, at ``seq``."""
+
+    type: Literal["tip"] = "tip"
+    seq: int
+    bid: int = Field(ge=0, le=13)
+    reasons: list[str]
+    ref: int | None = None
+
+
 class ByeMsg(_Out):
     type: Literal["bye"] = "bye"
     code: str
     message: str
 
 
-ServerMessage = Annotated[
-    WelcomeMsg | UpdateMsg | ErrorMsg | PongMsg | ByeMsg, Field(discriminator="type")
-]
-SERVER_MESSAGE: TypeAdapter[WelcomeMsg | UpdateMsg | ErrorMsg | PongMsg | ByeMsg] = TypeAdapter(
-    ServerMessage
-)
+AnyServerMessage = WelcomeMsg | UpdateMsg | ErrorMsg | PongMsg | ByeMsg | HintMsg | TipMsg
+ServerMessage = Annotated[AnyServerMessage, Field(discriminator="type")]
+SERVER_MESSAGE: TypeAdapter[AnyServerMessage] = TypeAdapter(ServerMessage)

@@ -2,7 +2,7 @@
 actions, and what the clock needs (who is away since when, when the turn started).
 
 This whole object is server-side only. What a browser may see of it is :func:`public` (no token
-digest, no code, no salt, no action, no held pass).
+digest, no code, no salt, no action, no held pass, no bid reason of a hand still being played).
 """
 
 from __future__ import annotations
@@ -78,6 +78,9 @@ class FriendsTable:
     """Corazones passes chosen before the record's order reaches their seat (seat key → JSON)."""
     turn_since: float = 0.0
     """When the present turn began (the turn timer runs from here)."""
+    reasons: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Why the computer bid what it bid (hand number → seat key → reason): sent only once that
+    hand is over (docs/friends.md, «¿Por qué?»)."""
 
     # --- storage --------------------------------------------------------------------------------
 
@@ -91,6 +94,7 @@ class FriendsTable:
         }
         data["actions"] = list(self.actions)
         data["held"] = dict(self.held)
+        data["reasons"] = {hand: dict(seats) for hand, seats in self.reasons.items()}
         return data
 
     @classmethod

@@ -23,31 +23,30 @@ from picas.shared.errors import IllegalAction
 from picas.shared.position import Phase
 from picas.shared.seats import Seat
 from picas.web.events import Event
-from picas.web.games import TableGame, page_for, table_for
+from picas.web.games import TableGame, table_for
 
 Viewer = Seat | None
 
 
 @dataclass(frozen=True, slots=True)
 class Adapter:
-    """What differs between the games here: the table part and any seat's view (a game's own
-    pass event is built from that view)."""
+    """What differs between the games here: the seat's view and its own pass event."""
 
     table: TableGame
     view_for: Callable[[Any, Seat], Any]
     view_to_json: Callable[[Any], dict[str, Any]]
+    bid_reason: Callable[[Any, Seat], str] | None = None
+    """Why ``seat`` bid what it just bid (the state after the bid), for a game that bids."""
 
 
 @cache
 def adapter(key: str) -> Adapter:
-    """The game ``key`` at a friends' table: its table part and its seats' views (its web
-    part's ``PAGE.friends``); a game without them is refused."""
-    page = page_for(key)
-    if page is None or page.friends is None:
-        raise IllegalAction(
-            f"{find_game(key).name_es} no se puede jugar con amigos todavía.", code="no_friends"
-        )
-    return Adapter(table_for(key), page.friends.view_for, page.friends.view_to_json)
+    spec = find_game(key)  # an unknown game is refused here, before its table part is looked up
+    table = table_for(spec.key)
+    if table.friends:
+        reason = getattr(table, "bid_reason", None)  # a game that bids explains its bids
+        return Adapter(table, table.seat_view, table.seat_view_json, reason)
+    raise IllegalAction(f"{spec.name_es} no se puede jugar con amigos todavía.", code="no_friends")
 
 
 def is_passing(state: Any) -> bool:
@@ -87,6 +86,15 @@ def bot_action(game: Adapter, bot: Any, state: Any, seat: Seat, position: int) -
     """The computer player's action for ``seat``, seeded as everywhere (code, index, seat)."""
     rng: random.Random = decision_rng(state.code, position, seat)
     return game.table.decide(bot, state, seat, rng)
+
+
+def hand_number(state: Any) -> int:
+    number: int = state.hand.number
+    return number
+
+
+def finished_hands(state: Any) -> set[int]:
+    return {result.hand.number for result in state.history}
 
 
 def view_json(game: Adapter, state: Any, seat: Seat, *, history: bool = True) -> dict[str, Any]:

@@ -17,18 +17,21 @@ from urllib.parse import urlsplit
 
 from fastapi import APIRouter, FastAPI, Request
 from pydantic import ValidationError
+from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from picas.shared.errors import PicasError
 from picas.web.deps import ERROR_RESPONSES
 from picas.web.errors import error_response
-from picas.web.fair import client_address
+from picas.web.fair import FairLane, client_address
 from picas.web.friends import messages as m
 from picas.web.friends.hub import Conn, Hub
 from picas.web.friends.limits import FriendsLimits
+from picas.web.friends.off import NO_STORE, install_off
 from picas.web.friends.service import Friends, Refused, Stale, TableNotFound
 from picas.web.friends.store import SqliteStore, Store, TablesFull, TooManyTables
+from picas.web.schemas import ErrorOut
 from picas.web.settings import Settings
 
 log = logging.getLogger("picas.web")
@@ -61,7 +64,11 @@ def open_store(url: str | None = None, environ: dict[str, str] | None = None) ->
 
 
 def install(app: FastAPI, settings: Settings, store: Store | None = None) -> None:
-    """Add the friends' tables to ``app``; their store opens with the app's lifespan."""
+    """Add the friends' tables to ``app``; their store opens with the app's lifespan (or, with
+    ``PICAS_STORE=none``, only the answer that this server has none)."""
+    if store is None and os.environ.get(STORE_ENV, "") == NO_STORE:
+        install_off(app)
+        return
     limits = FriendsLimits.from_env()
     store = store if store is not None else open_store()
     table = app.state.table
@@ -85,6 +92,7 @@ def install(app: FastAPI, settings: Settings, store: Store | None = None) -> Non
     app.state.friends = friends
     app.state.friends_hub = hub
     app.state.friends_process = secrets.token_hex(8)
+    app.state.friends_behind_proxy = settings.behind_proxy
     app.include_router(router(behind_proxy=settings.behind_proxy))
     statuses: dict[type[PicasError], int] = {
         TableNotFound: 404,
@@ -130,7 +138,15 @@ def _friends(request: Request | WebSocket) -> Friends:
 
 
 def router(*, behind_proxy: bool) -> APIRouter:
-    api = APIRouter(prefix="/api/mesas", tags=["mesas"], responses=ERROR_RESPONSES)
+    responses: dict[int | str, dict[str, Any]] = {
+        **ERROR_RESPONSES,
+        403: {"model": ErrorOut, "description": "Not the host's token (`not_host`)."},
+        404: {
+            "model": ErrorOut,
+            "description": "No such table, or closed for idleness (`table_not_found`).",
+        },
+    }
+    api = APIRouter(prefix="/api/mesas", tags=["mesas"], responses=responses)
 
     @api.post("", response_model=m.SeatOut, summary="Create a friends' table")
     async def create(body: m.CreateIn, request: Request) -> m.SeatOut:
@@ -273,7 +289,8 @@ async def serve_socket(websocket: WebSocket, table_id: str) -> None:
             table = await friends.connect(table_id, viewer, owner)
         welcome = friends.welcome(table, None if viewer == "public" else _seat(viewer))
         hub.welcomed(conn, table.seq, welcome.model_dump_json())
-        await _read_loop(websocket, conn, friends, limits)
+        address = client_address(websocket.scope, behind_proxy=app.state.friends_behind_proxy)
+        await _read_loop(websocket, conn, friends, limits, address)
     except WebSocketDisconnect:
         pass
     except PicasError as error:  # the table closed, or the store does not answer
@@ -321,8 +338,11 @@ async def _receive_text(websocket: WebSocket) -> str | None:
     return text if isinstance(text, str) else None
 
 
-async def _read_loop(websocket: WebSocket, conn: Conn, friends: Friends, limits: Any) -> None:
+async def _read_loop(
+    websocket: WebSocket, conn: Conn, friends: Friends, limits: Any, address: str
+) -> None:
     bucket = Bucket(limits.rate, limits.burst)
+    asks = Bucket(limits.ask_rate, limits.ask_burst)
     dropped = 0
     last_said = 0.0
     while not conn.closed:
@@ -358,11 +378,41 @@ async def _read_loop(websocket: WebSocket, conn: Conn, friends: Friends, limits:
                 continue
             last_said = now
             await _guarded(conn, friends.say(conn.table_id, conn.viewer, message.phrase), None)
+        elif isinstance(message, m.AskMsg):
+            if not asks.take():
+                text = "Espera un poco antes de pedir otra pista."
+                conn.push(_error("too_many_messages", text, message.ref))
+                continue
+            await _ask(conn, friends, message, websocket.app.state.hints, address)
         else:
             assert isinstance(message, m.ActMsg)
             await _guarded(
                 conn, friends.act(conn.table_id, conn.viewer, message.action), message.ref
             )
+
+
+async def _ask(
+    conn: Conn, friends: Friends, message: m.AskMsg, hints: FairLane, address: str
+) -> None:
+    """A hint or a tip for this socket's seat, in the hints' lane the solo ``/api/hint`` uses
+    (the thread pool's time shared between addresses). The read loop waits for it: one at a
+    time per socket, and what the person sends meanwhile waits its turn."""
+    ref = message.ref
+    try:
+        ticket = hints.enter(address)
+    except PicasError as error:  # this address has its share running or waiting, or all are
+        conn.push(_error(error.code, error.message, ref))
+        return
+    try:
+        await ticket.granted
+        answer = await friends.suggest(
+            conn.table_id, conn.viewer, message.type, run_in_threadpool, ref
+        )
+        conn.push(answer)
+    except PicasError as error:
+        conn.push(_error(error.code, error.message, ref))
+    finally:
+        hints.leave(ticket)
 
 
 async def _guarded(conn: Conn, work: Any, ref: int | None) -> None:

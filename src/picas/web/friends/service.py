@@ -32,9 +32,11 @@ from picas.web.friends.limits import FriendsLimits
 from picas.web.friends.messages import (
     CreateIn,
     EndOut,
+    HintMsg,
     HostIn,
     SeatOut,
     TableOut,
+    TipMsg,
     UpdateMsg,
     WelcomeMsg,
 )
@@ -52,6 +54,8 @@ STATE_CACHE = 512
 Events = dict[Viewer, list[Event]]
 Decide = Callable[[FriendsTable, dict[str, Any], str, int], Awaitable[Any]]
 """A Difícil decision in a worker: (table, record JSON, seat key, position) → action JSON."""
+Offload = Callable[[Callable[[], Any]], Awaitable[Any]]
+"""Runs a few milliseconds' work off the event loop (a thread) and gives its answer."""
 
 
 class TableNotFound(PicasError):  # noqa: N818 (named like the engine's errors)
@@ -129,7 +133,9 @@ class Friends:
             self._states.popitem(last=False)
         return record, state
 
-    def _apply(self, table: FriendsTable, seat: Seat, action: Any) -> Events:
+    def _apply(
+        self, table: FriendsTable, seat: Seat, action: Any, *, by_cpu: bool = False
+    ) -> Events:
         """``action`` by ``seat`` on the table's game (already checked), with its events."""
         record, before = self.game_of(table)
         after = before.apply(action, seat)
@@ -137,11 +143,48 @@ class Friends:
         table.actions.append(codec.action_json(action))
         self._states[(table.id, table.round)] = (record.append(action), after)
         table.turn_since = self._clock()
-        events = play.events_by_viewer(play.adapter(table.game), before, seat, action, after)
+        game = play.adapter(table.game)
+        events = play.events_by_viewer(game, before, seat, action, after)
+        self._keep_reasons(table, game, seat, before, after, events, by_cpu=by_cpu)
         if after.outcome is not None:
             table.state = "over"
             merge(events, both({"type": "over", "round": table.round}))
         return events
+
+    def _keep_reasons(
+        self,
+        table: FriendsTable,
+        game: play.Adapter,
+        seat: Seat,
+        before: Any,
+        after: Any,
+        events: Events,
+        *,
+        by_cpu: bool,
+    ) -> None:
+        """A computer bid's «¿Por qué?» is kept server-side while its hand is played (it reads
+        the bidder's hand: the other people must not read it then); the ``hand_scored`` of that
+        hand carries its hand's reasons to everyone, once every card has been played face up."""
+        public_events = events.get(None, [])
+        bid = any(event.get("type") == "bid" for event in public_events)
+        if by_cpu and bid and game.bid_reason is not None:
+            hand = str(play.hand_number(before))
+            table.reasons.setdefault(hand, {})[seat.key] = game.bid_reason(after, seat)
+        if game.bid_reason is None:
+            return
+        for listed in events.values():
+            for event in listed:
+                if event.get("type") == "hand_scored":
+                    number = str(event["result"].get("number"))
+                    event["reasons"] = dict(table.reasons.get(number, {}))
+
+    def finished_reasons(self, table: FriendsTable) -> dict[str, dict[str, str]]:
+        """The kept reasons of the hands that are over (none of the hand being played)."""
+        if table.state == "waiting" or table.code is None or not table.reasons:
+            return {}
+        _, state = self.game_of(table)
+        done = {str(number) for number in play.finished_hands(state)}
+        return {hand: dict(seats) for hand, seats in table.reasons.items() if hand in done}
 
     def _flush_held(self, table: FriendsTable) -> Events:
         """Apply the held Corazones passes the record's order has reached."""
@@ -198,6 +241,7 @@ class Friends:
             table=self.public(table),
             view=self.view(table, viewer),
             end=self.end(table),
+            reasons=self.finished_reasons(table),
         )
 
     def _messages(self, table: FriendsTable, events: Events) -> dict[str, str]:
@@ -378,6 +422,7 @@ class Friends:
         table.salt = secrets.token_hex(16)
         table.actions = []
         table.held = {}
+        table.reasons = {}
         table.state = "playing"
         table.turn_since = self._clock()
         _, state = self.game_of(table)
@@ -461,6 +506,45 @@ class Friends:
             table_id, lambda table: both({"type": "say", "seat": seat, "phrase": phrase})
         )
 
+    # --- the hint and the tip ------------------------------------------------------------------
+
+    async def suggest(
+        self,
+        table_id: str,
+        seat_key: str,
+        kind: str,
+        offload: Offload = asyncio.to_thread,
+        ref: int | None = None,
+    ) -> str:
+        """The ``hint`` or ``tip`` message for ``seat_key`` now: the solo table's suggestion
+        worked out on that seat's own view (never the state, never another hand), in a thread
+        (``offload``): Normal's logic, a few milliseconds."""
+        table = await self.load(table_id)
+        if table.state == "waiting":
+            raise Refused("La partida aún no ha empezado.", code="not_started")
+        if table.state == "over":
+            raise IllegalAction("La partida ha terminado.", code="game_over")
+        if seat_key in table.held:
+            raise Refused("Ya has pasado tus cartas.", code="already_passed")
+        seat = Seat.from_key(seat_key)
+        _, state = self.game_of(table)
+        game = play.adapter(table.game)
+        if kind == "tip":
+            tip = getattr(game.table, "tip", None)
+            if tip is None:
+                name = find_game(table.game).name_es
+                raise IllegalAction(
+                    f"En {name} no se canta: no hay consejo de canto.", code="no_tip"
+                )
+            answer = await offload(lambda: tip(state, seat))
+            return TipMsg(
+                seq=table.seq, bid=answer.bid, reasons=list(answer.reasons), ref=ref
+            ).model_dump_json()
+        hint = await offload(lambda: game.table.hint(state, seat))
+        model = models_for(table.game).hint_out
+        checked = model.model_validate(hint).model_dump(mode="json") if model else hint
+        return HintMsg(seq=table.seq, hint=checked, ref=ref).model_dump_json()
+
     # --- the computer players and the clocks -----------------------------------------------------
 
     def kick(self, table_id: str) -> None:
@@ -541,7 +625,7 @@ class Friends:
             action = play.bot_action(
                 game, self._bot(table.game, table.level), state, seat, position
             )
-        events = self._apply(table, seat, action)
+        events = self._apply(table, seat, action, by_cpu=True)
         merge(events, self._flush_held(table))
         return await self._commit(table, seq, events)
 

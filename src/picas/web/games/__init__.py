@@ -63,7 +63,9 @@ class TableGame(Protocol):
 
     def events_for(self, before: Any, seat: Seat, action: Any, after: Any) -> list[Event]: ...
 
-    def hint(self, state: Any) -> dict[str, Any]: ...
+    def hint(self, state: Any, seat: Seat = ...) -> dict[str, Any]:
+        """The suggestion for ``seat`` (South at the solo table), from its view only."""
+        ...
 
     def practice_rules(self, rules: Any, result: Any) -> Any:
         """The rules of a practice game of a finished hand: what the game keeps of the hand (the
@@ -73,6 +75,17 @@ class TableGame(Protocol):
     def hand_summary(self, result: Any) -> dict[str, Any]: ...
 
     def reasons(self, record: Any) -> dict[str, dict[str, str]]: ...
+
+    friends: bool
+    """Whether a friends' table may deal this game: what its seats keep from each other is only
+    what ``web/friends/play.py`` keeps private (the hands, a computer player's bid reasons, the
+    pass), and its views are ``seat_view``'s."""
+
+    def seat_view(self, state: Any, seat: Seat) -> Any:
+        """``seat``'s view: its own cards and what is public (a friends' table has no South)."""
+        ...
+
+    def seat_view_json(self, view: Any) -> dict[str, Any]: ...
 
 
 @cache

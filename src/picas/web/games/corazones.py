@@ -53,7 +53,7 @@ from picas.shared.views import trick_to_json
 from picas.web import schemas
 from picas.web.events import Event, events_after
 from picas.web.games.generic import GameModels
-from picas.web.games.page import Choice, GamePage, HelpSet, SeatViews, Storage, Topic
+from picas.web.games.page import Choice, GamePage, HelpSet, Storage, Topic
 
 # --- the bodies and answers of the API for this game ------------------------------------------
 
@@ -330,6 +330,10 @@ class CorazonesTable:
         """Hand ``number`` as the game's code deals it."""
         return deal_for(start.code, number, dealer_of(number), start.rules.deck)
 
+    friends = True
+    seat_view = staticmethod(view_for)
+    seat_view_json = staticmethod(view_to_json)
+
     def view_json(self, state: GameState) -> dict[str, Any]:
         return view_to_json(view_for(state, SOUTH))
 
@@ -378,9 +382,10 @@ class CorazonesTable:
 
     # --- around the table ----------------------------------------------------------------------
 
-    def hint(self, state: GameState) -> dict[str, Any]:
-        """Normal's pass or card for South now, with a reason for each card (docs/api.md)."""
-        view = view_for(state, SOUTH)
+    def hint(self, state: GameState, seat: Seat = SOUTH) -> dict[str, Any]:
+        """Normal's pass or card for ``seat`` now (South's at the solo table), with a reason for
+        each card (docs/api.md), from that seat's view only."""
+        view = view_for(state, seat)
         if not (view.must_pass or view.my_turn):
             raise IllegalAction("La pista se pide cuando te toca pasar o jugar.", code="no_hint")
         suggestion = suggest(view)
@@ -485,7 +490,6 @@ PAGE = GamePage(
         aside="picas.corazones.partida.apartada.",
         stats="picas.corazones.estadisticas",
     ),
-    friends=SeatViews(view_for, view_to_json),
     help=(HELP_ES, HELP_EN),
     help_counterparts=dict(zip(HELP_ES.pages, HELP_EN.pages, strict=True)),
 )

@@ -62,6 +62,16 @@ class GenericTable:
     def code_deal(self, start: Any, number: int) -> Deal:
         raise IllegalAction(f"{self.spec.name_es} no comprueba repartos.", code="no_review")
 
+    friends = False
+    """A game without a web part of its own is not dealt at a friends' table: nothing says which
+    of its events a seat must not see."""
+
+    def seat_view(self, state: Any, seat: Seat) -> Any:
+        return self._bots.view_for(state, seat)
+
+    def seat_view_json(self, view: Any) -> dict[str, Any]:
+        raise IllegalAction(f"{self.spec.name_es} no se juega con amigos.", code="no_friends")
+
     def view_json(self, state: Any) -> dict[str, Any]:
         return self._view_json(state, SOUTH)
 
@@ -76,7 +86,7 @@ class GenericTable:
             events.append({"type": "game_over"})
         return events
 
-    def hint(self, state: Any) -> dict[str, Any]:
+    def hint(self, state: Any, seat: Seat = Seat.SOUTH) -> dict[str, Any]:
         raise IllegalAction(f"En {self.spec.name_es} no hay pistas.", code="no_hint")
 
     def practice_rules(self, rules: Any, result: Any) -> Any:

@@ -6,9 +6,9 @@ registry (:mod:`picas.web.manifest`); a game without a ``PAGE`` is served by the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 Language = Literal["es", "en"]
 
@@ -74,16 +74,6 @@ class Choice:
 
 
 @dataclass(frozen=True, slots=True)
-class SeatViews:
-    """Any seat's view of the game and its JSON: what a friends' table needs to offer it (any
-    seat may be a person there, not only South)."""
-
-    view_for: Callable[[Any, Any], Any]
-    """``view_for(state, seat)``: the seat's own view (its cards and what is public)."""
-    view_to_json: Callable[[Any], dict[str, Any]]
-
-
-@dataclass(frozen=True, slots=True)
 class GamePage:
     links: tuple[str, ...]
     """The names a link's ``?juego=`` may use for the game (any case)."""
@@ -96,8 +86,6 @@ class GamePage:
     """Names the page stored the player's choice of this game under before it used the key."""
     partners: bool = False
     """Whether the game is played by two partnerships (North–South against East–West)."""
-    friends: SeatViews | None = None
-    """A friends' table offers the game (None: it does not)."""
     help: tuple[HelpSet, ...] = ()
     """The game's help pages, a set for each language (Spanish first)."""
     help_counterparts: Mapping[str, str] = field(default_factory=dict)

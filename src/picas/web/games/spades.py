@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import Field, StrictBool, StrictStr
+from pydantic import ConfigDict, Field, StrictBool, StrictStr
 
 from picas.games import find_game
 from picas.games.spades import (
@@ -47,7 +47,7 @@ from picas.shared.deals import deal_for
 from picas.web import schemas
 from picas.web.events import Event, events_after
 from picas.web.games.generic import GameModels
-from picas.web.games.page import Choice, GamePage, HelpSet, SeatViews, Storage, Topic
+from picas.web.games.page import Choice, GamePage, HelpSet, Storage, Topic
 
 # --- the bodies and answers of the API for this game ------------------------------------------
 
@@ -70,6 +70,11 @@ class NewGameIn(schemas._In):
     level: Level = SPEC.default_level
     bag_penalty: StrictBool = True
     blind_nil: StrictBool = False
+    team_minimum: StrictBool = Field(default=False, description="«Mínimo de 4 por pareja».")
+    all_thirteen: Literal["off", "bonus", "win"] = Field(
+        default="off", description="«Premio por 13 bazas»: none, +200, or the game won outright."
+    )
+    ten_for_200: StrictBool = Field(default=False, description="«10 por 200».")
     code: StrictStr | None = Field(
         default=None,
         max_length=32,
@@ -98,6 +103,10 @@ class TeamInts(schemas._Out):
 
 
 class RulesOut(schemas._Out):
+    """The rules (docs/record.md); a house variant's keys (``team_minimum``, ``all_thirteen``,
+    ``all_thirteen_points``, ``ten_for_200``) are present only when the game plays it."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
     profile: str
     target: int
     bag_penalty: bool
@@ -156,7 +165,7 @@ class HandResultOut(schemas._Out):
 
 class OutcomeOut(schemas._Out):
     winner: TeamKey | None
-    reason: Literal["target", "floor", "draw"]
+    reason: Literal["target", "floor", "draw", "thirteen"]
     totals: list[int]
     hands_played: int
 
@@ -357,6 +366,10 @@ class SpadesTable:
         """Hand ``number`` as the game's code deals it."""
         return deal_for(start.code, number, start.dealer_of(number), start.rules.deck)
 
+    friends = True
+    seat_view = staticmethod(view_for)
+    seat_view_json = staticmethod(view_to_json)
+
     def view_json(self, state: GameState) -> dict[str, Any]:
         return view_to_json(view_for(state, SOUTH))
 
@@ -374,9 +387,10 @@ class SpadesTable:
 
     # --- around the table ----------------------------------------------------------------------
 
-    def tip(self, state: GameState) -> Tip:
-        """The bid tip for South's hand (``/api/tip``): only while South bids, cards face up."""
-        view = view_for(state, SOUTH)
+    def tip(self, state: GameState, seat: Seat = SOUTH) -> Tip:
+        """The bid tip for ``seat``'s hand (``/api/tip``: South's; a friends' table: the asking
+        seat's): only while it bids, cards face up. It reads that seat's view only."""
+        view = view_for(state, seat)
         if not (view.my_turn and view.phase is Phase.BIDDING and view.hand is not None):
             raise IllegalAction(
                 "El consejo se pide al cantar, con tus cartas a la vista.", code="no_tip"
@@ -384,10 +398,10 @@ class SpadesTable:
         tip = suggest_bid(view)
         return Tip(bid=tip.bid, reasons=tuple(tip.reasons))
 
-    def hint(self, state: GameState) -> dict[str, Any]:
-        """What the computer players' logic would do in South's seat now, and why (docs/api.md,
-        ``/api/hint``)."""
-        view = view_for(state, SOUTH)
+    def hint(self, state: GameState, seat: Seat = SOUTH) -> dict[str, Any]:
+        """What the computer players' logic would do in ``seat`` now (South's at the solo table),
+        and why (docs/api.md, ``/api/hint``), from that seat's view only."""
+        view = view_for(state, seat)
         if not view.my_turn:
             raise IllegalAction("La pista se pide cuando es tu turno.", code="no_hint")
         if view.hand is None:
@@ -434,6 +448,10 @@ class SpadesTable:
             "sheets": [sheet_to_json(sheet) for sheet in result.sheets],
             "hand_totals": {sheet.team.key: sheet.hand_total for sheet in result.sheets},
         }
+
+    def bid_reason(self, after: GameState, seat: Seat) -> str:
+        """Why ``seat`` bid what it just bid (the state after the bid), from its view only."""
+        return bid_reason(after, seat)
 
     def reasons(self, record: SpadesRecord) -> dict[str, dict[str, str]]:
         """The «¿Por qué?» of every computer bid in ``record``: hand number (as text, a JSON key)
@@ -529,7 +547,6 @@ PAGE = GamePage(
         stats="picas.estadisticas",
     ),
     partners=True,
-    friends=SeatViews(view_for, view_to_json),
     help=(HELP_ES, HELP_EN),
     help_counterparts=dict(zip(HELP_ES.pages, HELP_EN.pages, strict=True)),
 )

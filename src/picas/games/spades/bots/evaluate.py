@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass
 
 from picas.games.spades.bots.knowledge import SUIT_MASK
+from picas.games.spades.rules import Rules
 from picas.games.spades.view import PlayerView
 
 SUIT_SYMBOL = "♣♦♥♠"
@@ -253,14 +254,22 @@ def situation(view: PlayerView) -> ScoreSituation:
 
 def decide_bid(view: PlayerView, mask: int, style: BidStyle = NORMAL_STYLE) -> BidDecision:
     """The bid for ``mask`` (the seat's 13 cards) at this table, with the reasons in Spanish."""
-    return bid_for_hand(mask, view.bids[view.seat.partner], situation(view), style)
+    return bid_for_hand(
+        mask, view.bids[view.seat.partner], situation(view), style, rules=view.rules
+    )
 
 
 def bid_for_hand(
-    mask: int, partner_bid: int | None, score: ScoreSituation | None, style: BidStyle
+    mask: int,
+    partner_bid: int | None,
+    score: ScoreSituation | None,
+    style: BidStyle,
+    *,
+    rules: Rules | None = None,
 ) -> BidDecision:
     """The bid for a 13-card hand given the partner's bid (``None``: not yet) and the score
-    (``None``: ignore it, as the search does for the seats it imagines)."""
+    (``None``: ignore it, as the search does for the seats it imagines), within the house
+    variants of ``rules`` (``None``: the standard game)."""
     evaluation = evaluate_hand(mask)
     reasons = feature_reasons(evaluation)
     tricks = evaluation.tricks * style.scale + style.shift
@@ -279,7 +288,8 @@ def bid_for_hand(
         if score.bags_near_limit:
             tricks += 0.4
             reasons.append("muchos sacos: mejor cantar de más")
-    nil_allowed = partner_bid != 0
+    lowest = lowest_bid(rules, partner_bid)
+    nil_allowed = partner_bid != 0 and not lowest
     if (
         nil_allowed
         and evaluation.nil_danger <= nil_max_danger
@@ -290,9 +300,50 @@ def bid_for_hand(
     if partner_bid == 0:
         reasons.append("tu compañero canta Nil: no cantes Nil")
     bid = max(1, min(13, int(tricks + 0.5)))
+    if rules is not None and partner_bid is not None:
+        bid = house_bid(rules, bid, partner_bid, evaluation.tricks, reasons)
     if not reasons:
         reasons.append("pocas cartas altas")
     return BidDecision(bid, tuple(reasons), evaluation)
+
+
+def lowest_bid(rules: Rules | None, partner_bid: int | None) -> int:
+    """The lowest bid the team minimum allows once the partner has bid (0: any, Nil too), as the
+    engine's :meth:`~picas.games.spades.hand.HandState.lowest_bid` says."""
+    if rules is None or not rules.team_minimum or partner_bid is None:
+        return 0
+    return max(0, rules.team_minimum - partner_bid)
+
+
+def house_bid(rules: Rules, bid: int, partner_bid: int, tricks: float, reasons: list[str]) -> int:
+    """The second partner's trick bid under the house variants, from the evaluator's bid and
+    full count (``tricks``, unscaled): raised to the team minimum; to 13 when the partner's bid
+    and this hand's count together really reach 13, at «Premio por 13 bazas»; to a team 10, or
+    down to it, at «10 por 200» (11 or 12 made score no more than 10 made)."""
+    lowest = lowest_bid(rules, partner_bid)
+    if bid < lowest:
+        bid = lowest
+        reasons.append(f"mínimo de {rules.team_minimum} por pareja: al menos {lowest}")
+    team = partner_bid + bid
+    if rules.all_thirteen != "off" and team < 13 and partner_bid + tricks >= ALL_THIRTEEN_COUNT:
+        prize = "partida ganada" if rules.all_thirteen == "win" else f"+{rules.all_thirteen_points}"
+        reasons.append(f"entre los dos, las 13 bazas: a por el premio ({prize})")
+        return 13 - partner_bid
+    if rules.ten_for_200 and team < 13:
+        if 8 <= team < 10 and partner_bid + tricks >= TEN_COUNT:
+            reasons.append("10 por 200: entre los dos llegamos a 10")
+            return 10 - partner_bid
+        if team > 10 and 10 - partner_bid >= max(1, lowest):
+            reasons.append("10 por 200: con 10 basta")
+            return 10 - partner_bid
+    return bid
+
+
+ALL_THIRTEEN_COUNT = 12.5
+"""The partner's bid plus this hand's full count that makes 13 a real try: the partner's bid is
+already a cautious count (about 0.8 of its tricks), so this is near-certain, never a hope."""
+TEN_COUNT = 9.7
+"""The same for a team 10 at «10 por 200»: 200 against 80 or 90 is worth a little risk."""
 
 
 def feature_reasons(evaluation: HandEvaluation, *, name_cards: bool = True) -> list[str]:
@@ -387,6 +438,8 @@ def decide_blind_nil(view: PlayerView, rng: random.Random) -> bool:
     """
     if not view.blind_nil_offered or view.bids[view.seat.partner] == 0:
         return False
+    if lowest_bid(view.rules, view.bids[view.seat.partner]):
+        return False  # the team minimum leaves this seat the whole contract
     score = situation(view)
     draw = rng.random()  # always drawn, so the decision uses the generator the same way
     if score.lead <= -200 or score.theirs >= score.target - 80:

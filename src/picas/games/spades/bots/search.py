@@ -70,10 +70,31 @@ _MARGINAL = (1.0, 1.0, 1.5, 1.5, 2.0, 3.0, 4.0, 6.0, 9.0, 10.0)
 _BAG_POTENTIAL = tuple(sum(_MARGINAL[:b]) for b in range(10))
 
 
+def thirteen_value(rules: Rules) -> int:
+    """What «Premio por 13 bazas» adds to a made 13 for the search: the bonus, or for a game won
+    outright the target (a whole game's worth of points)."""
+    if rules.all_thirteen == "bonus":
+        return rules.all_thirteen_points
+    if rules.all_thirteen == "win":
+        return rules.target
+    return 0
+
+
 class Pricer:
     """Prices a finished hand for one team, with the table's rules, bids and bags."""
 
-    __slots__ = ("bag_limit", "bag_points", "bags", "bids", "blind", "nil_score", "penalty", "team")
+    __slots__ = (
+        "bag_limit",
+        "bag_points",
+        "bags",
+        "bids",
+        "big_contract",
+        "blind",
+        "nil_score",
+        "penalty",
+        "team",
+        "thirteen",
+    )
 
     def __init__(
         self,
@@ -91,6 +112,10 @@ class Pricer:
         self.bag_limit = rules.bag_limit
         self.bag_points = rules.bag_penalty_points
         self.nil_score = (rules.nil_points, rules.blind_nil_points, rules.nil_tricks_score)
+        self.big_contract = 10 if rules.ten_for_200 else 14
+        """The contract from which a made one scores 200 («10 por 200»; 14: never)."""
+        self.thirteen = thirteen_value(rules)
+        """What a made 13 adds: the bonus, or a won game priced as a target's worth."""
 
     def team_points(self, team: int, won: Sequence[int]) -> tuple[int, int, int]:
         """The team's hand total by the real rules, the bags it adds and its bags after."""
@@ -112,7 +137,9 @@ class Pricer:
         over = 0
         if contract:
             if counted >= contract:
-                points += 10 * contract
+                points += 200 if contract >= self.big_contract else 10 * contract
+                if contract == 13:
+                    points += self.thirteen
                 over = counted - contract
             else:
                 points -= 10 * contract
@@ -502,12 +529,22 @@ def search_bid(
     ``estimate``; every bid near it is priced on those tricks. With ``try_nil`` a second playout
     per sample prices a Nil, played as a Nil (and covered by the partner).
     """
-    from picas.games.spades.bots.evaluate import NORMAL_STYLE, bid_for_hand
+    from picas.games.spades.bots.evaluate import NORMAL_STYLE, bid_for_hand, lowest_bid
 
     me = k.seat
     partner = (me + 2) & 3
     team = me & 1
-    options = list(range(max(1, estimate - 2), min(13, estimate + 2) + 1))
+    known_partner = None if k.bids[partner] < 0 else k.bids[partner]
+    lowest = max(1, lowest_bid(rules, known_partner))
+    estimate = max(estimate, lowest)
+    options = list(range(max(lowest, estimate - 2), min(13, estimate + 2) + 1))
+    # The premio priced too, when the team is in reach of it.
+    reach = known_partner is not None and estimate + known_partner >= 11
+    if rules.all_thirteen != "off" and known_partner is not None and reach:
+        rest = 13 - known_partner
+        if rest > 0 and rest not in options:
+            options.append(rest)
+    try_nil = try_nil and not lowest_bid(rules, known_partner)
     totals = [0.0] * len(options)
     nil_total = 0.0
     runs = 0
@@ -528,7 +565,9 @@ def search_bid(
                 partner_of_seat = None if known < 0 else known
                 if seat == partner:
                     partner_of_seat = estimate
-                base[seat] = bid_for_hand(hands[seat], partner_of_seat, None, NORMAL_STYLE).bid
+                base[seat] = bid_for_hand(
+                    hands[seat], partner_of_seat, None, NORMAL_STYLE, rules=rules
+                ).bid
         bids = base.copy()
         bids[me] = estimate
         won = playout(hands.copy(), [], leader, [0, 0, 0, 0], False, bids, 13)
@@ -541,6 +580,8 @@ def search_bid(
             bids[me] = 0
             if k.bids[partner] < 0 and bids[partner] == 0:
                 bids[partner] = max(1, estimate)  # never two Nils: the partner would bid
+            if k.bids[partner] < 0 and rules.team_minimum:
+                bids[partner] = max(bids[partner], rules.team_minimum)  # covers our Nil alone
             won = playout(hands.copy(), [], leader, [0, 0, 0, 0], False, bids, 13)
             runs += 1
             nil_total += Pricer(rules, team, bids, blind, bags).value(won)

@@ -19,6 +19,7 @@ from picas.games.spades.bots.evaluate import (
     decide_bid,
     evaluate_hand,
     feature_reasons,
+    lowest_bid,
 )
 from picas.games.spades.bots.evaluate import nil_reason_list as _nil_reasons
 from picas.games.spades.bots.knowledge import dealt_hand
@@ -68,4 +69,24 @@ def explain_bid(view: PlayerView) -> Tip:
     if bid == 0:
         return Tip(0, tuple(_nil_reasons(evaluation, mask, name_cards=False)))
     reasons = feature_reasons(evaluation, name_cards=False) or ["pocas cartas altas"]
-    return Tip(bid, tuple(reasons))
+    return Tip(bid, tuple(reasons + house_reasons(view, bid)))
+
+
+def house_reasons(view: PlayerView, bid: int) -> list[str]:
+    """What the house variants had to do with a trick bid, in words anyone may hear (the team's
+    bids are public): the team minimum it had to reach, the 13 it went for, the 10 of «10 por
+    200»."""
+    rules = view.rules
+    partner_bid = view.bids[view.seat.partner]
+    if partner_bid is None or not rules.variants:
+        return []
+    team = partner_bid + bid
+    lowest = lowest_bid(rules, partner_bid)
+    if team == 13 and rules.all_thirteen != "off":
+        prize = "partida ganada" if rules.all_thirteen == "win" else f"+{rules.all_thirteen_points}"
+        return [f"entre los dos, las 13 bazas: a por el premio ({prize})"]
+    if team == 10 and rules.ten_for_200:
+        return ["10 por 200: la pareja canta 10"]
+    if lowest and bid == lowest:
+        return [f"mínimo de {rules.team_minimum} por pareja: al menos {lowest}"]
+    return []

@@ -164,6 +164,7 @@ export const ES = {
   "bid.pad": "Canto",
   "bid.nilHint": "0",
   "bid.tipLoading": "Calculando el tip…",
+  "bid.refusedAria": "{bid}: no se puede cantar. {reason}",
   "bid.tipLabel": "Tip: {bid}",
   "bid.tipNil": "Nil",
   "bid.tipAria": "Tip {bid}: canto sugerido",
@@ -288,6 +289,10 @@ export const ES = {
   "calc.madeBags.ew": "cantaron {bid} e hicieron {made}: {bid}×10 + {bags} = {points}",
   "calc.set.ns": "cantasteis {bid} e hicisteis {made}: −{bid}×10 = {points}",
   "calc.set.ew": "cantaron {bid} e hicieron {made}: −{bid}×10 = {points}",
+  "calc.madeHouse.ns": "cantasteis {bid} e hicisteis {made}: {value}{prize}{bags} = {points}",
+  "calc.madeHouse.ew": "cantaron {bid} e hicieron {made}: {value}{prize}{bags} = {points}",
+  "calc.tenFor200": "200 (10 por 200)",
+  "calc.prize": " + {points} (premio por 13 bazas)",
   "calc.noContract.ns": "los dos cantasteis Nil: no hay contrato",
   "calc.noContract.ew": "los dos cantaron Nil: no hay contrato",
   "calc.bagWord": "{n} sacos",
@@ -417,6 +422,7 @@ export const ES = {
   "over.reason.target": "Se ha llegado al objetivo de {target}.",
   "over.reason.floor": "Un equipo ha bajado a −200 o menos.",
   "over.reason.draw": "Seguís empatados tras la mano {n}.",
+  "over.reason.thirteen": "Una pareja cantó 13 y ganó todas las bazas: partida ganada.",
   // No-break spaces hold «Ellos 180» together and keep the «·» at the end of its line.
   "over.totals": "Nosotros\u00a0{ns}\u00a0· Ellos\u00a0{ew}, en\u00a0{n}\u00a0manos.",
   "over.totals.one": "Nosotros\u00a0{ns}\u00a0· Ellos\u00a0{ew}, en\u00a01\u00a0mano.",
@@ -437,6 +443,14 @@ export const ES = {
   "settings.level": "Nivel",
   "settings.bagPenalty": "Castigo por sacos (−100 cada 10 sacos)",
   "settings.blindNil": "Nil ciego (cuando tu equipo va 100 puntos o más por detrás)",
+  "settings.house": "Reglas de la casa",
+  "settings.houseNote": "Sin marcar nada se juega la partida normal. Se aplican en la próxima partida.",
+  "settings.teamMinimum": "Mínimo de 4 por pareja (el compañero de un Nil canta 4 o más)",
+  "settings.allThirteen": "Premio por 13 bazas (una pareja canta 13 y las gana todas)",
+  "settings.allThirteen.off": "Sin premio",
+  "settings.allThirteen.bonus": "+200",
+  "settings.allThirteen.win": "Gana la partida",
+  "settings.tenFor200": "10 por 200 (cantar 10 o más y cumplir vale 200)",
   "settings.fourColor": "Baraja de cuatro colores (diamantes azules, tréboles verdes)",
   "settings.newGame": "Nueva partida con estos ajustes",
   "settings.abandon": "La partida en curso se abandona.",
@@ -648,6 +662,8 @@ export function serverText(code, message) {
   if (suit) params.suit = t(`suit.${SUIT_WORDS[suit[1]]}`);
   const index = text.match(/[Aa]cci[oó]n (\d+)/);
   if (index) params.n = index[1];
+  const minimum = text.match(/^Mínimo de (\d+) por pareja: tu compañero ha cantado (Nil|\d+), así que tú cantas (\d+)/);
+  if (minimum) Object.assign(params, { min: minimum[1], partner: minimum[2], lowest: minimum[3] });
   const out = t(`server.${code}`, params);
   return /\{\w+\}/.test(out) ? message : out;
 }

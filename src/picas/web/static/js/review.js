@@ -47,8 +47,19 @@ export function explain(sheet, rules) {
   if (sheet.contract === null) contract = t(`calc.noContract.${who}`);
   else {
     const params = { bid: sheet.contract, made: sheet.counted_tricks, points: num(sheet.lines.contract) };
+    // The house variants' made contracts: 200 for 10 or more at «10 por 200», the 13-trick bonus.
+    const big = rules.ten_for_200 === true && sheet.contract >= 10;
+    const prize = rules.all_thirteen === "bonus" && sheet.contract === 13 ? (rules.all_thirteen_points ?? 200) : 0;
     if (sheet.counted_tricks < sheet.contract) contract = t(`calc.set.${who}`, params);
-    else if (over > 0) contract = t(`calc.madeBags.${who}`, { ...params, bags: bagWord(over), points: num(sheet.lines.contract + over) });
+    else if (big || prize) {
+      contract = t(`calc.madeHouse.${who}`, {
+        ...params,
+        value: big ? t("calc.tenFor200") : `${sheet.contract}×10`,
+        prize: prize ? t("calc.prize", { points: prize }) : "",
+        bags: over > 0 ? ` + ${bagWord(over)}` : "",
+        points: num(sheet.lines.contract + over),
+      });
+    } else if (over > 0) contract = t(`calc.madeBags.${who}`, { ...params, bags: bagWord(over), points: num(sheet.lines.contract + over) });
     else contract = t(`calc.made.${who}`, params);
   }
   const nilTricks = sheet.nil_tricks;

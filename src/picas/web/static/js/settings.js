@@ -1,8 +1,9 @@
 // The settings dialog, built on first use. Two groups: the table's (language, pace, pause after a
 // trick, play hint, colours), which apply at once; and the next game's (Spades: target, level, bag
-// penalty, Blind Nil; Corazones: target, level, passing, the moon, and its «Reglas de la casa»: ♦J or
-// ♦10 (Omnibus), a pass of 3 or 4 cards, whether ♠Q breaks hearts), saved with «Guardar» or
-// used at once by «Nueva partida». Then a game by code.
+// penalty, Blind Nil and its «Reglas de la casa»: the team minimum, the 13-trick bonus, 10 for
+// 200; Corazones: target, level, passing, the moon, and its «Reglas de la casa»: ♦J or ♦10
+// (Omnibus), a pass of 3 or 4 cards, whether ♠Q breaks hearts), saved with «Guardar» or used at
+// once by «Nueva partida». Then a game by code.
 
 import { t } from "./i18n.js";
 import { LANGUAGES, SPEEDS } from "./store.js";
@@ -18,18 +19,31 @@ const LEVEL_RADIOS = () => radios("level", "settings.level", LEVELS.map((l) => [
 const NEXT = {
   spades: {
     note: "settings.note",
-    radios: ["target", "level"],
-    checks: ["bag_penalty", "blind_nil"],
+    radios: ["target", "level", "all_thirteen"],
+    checks: ["bag_penalty", "blind_nil", "team_minimum", "ten_for_200"],
     fields: () => [
       radios("target", "settings.target", [["250", "settings.target.250"], ["500", "settings.target.500"]]),
       LEVEL_RADIOS(),
       check("bag_penalty", "settings.bagPenalty"),
       check("blind_nil", "settings.blindNil"),
+      houseRules("settings.house", [
+        node("p", "nota", t("settings.houseNote")),
+        check("team_minimum", "settings.teamMinimum"),
+        radios("all_thirteen", "settings.allThirteen", [
+          ["off", "settings.allThirteen.off"],
+          ["bonus", "settings.allThirteen.bonus"],
+          ["win", "settings.allThirteen.win"],
+        ]),
+        check("ten_for_200", "settings.tenFor200"),
+      ]),
     ],
     read: (form) => ({
       target: Number(form.elements.target.value) === 500 ? 500 : 250,
       bag_penalty: form.elements.bag_penalty.checked,
       blind_nil: form.elements.blind_nil.checked,
+      team_minimum: form.elements.team_minimum.checked,
+      all_thirteen: ["bonus", "win"].includes(form.elements.all_thirteen.value) ? form.elements.all_thirteen.value : "off",
+      ten_for_200: form.elements.ten_for_200.checked,
     }),
   },
   corazones: {

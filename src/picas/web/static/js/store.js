@@ -61,6 +61,10 @@ export const DEFAULT_SETTINGS = Object.freeze({
   level: "facil",
   bag_penalty: true,
   blind_nil: false,
+  // «Reglas de la casa» (Spades): the standard game unless the player chooses a variant.
+  team_minimum: false,
+  all_thirteen: "off",
+  ten_for_200: false,
   four_colour: false,
   speed: "normal",
   pause_tricks: false,
@@ -184,7 +188,8 @@ export function loadSettings() {
     if (["facil", "normal", "dificil"].includes(data.level)) settings.level = data.level;
     if (SPEEDS.includes(data.speed)) settings.speed = data.speed;
     if (LANGUAGES.includes(data.language)) settings.language = data.language;
-    for (const key of ["bag_penalty", "blind_nil", "four_colour", "pause_tricks", "auto_last", "hint"]) {
+    if (["off", "bonus", "win"].includes(data.all_thirteen)) settings.all_thirteen = data.all_thirteen;
+    for (const key of ["bag_penalty", "blind_nil", "team_minimum", "ten_for_200", "four_colour", "pause_tricks", "auto_last", "hint"]) {
       if (typeof data[key] === "boolean") settings[key] = data[key];
     }
   } catch {

@@ -15,11 +15,12 @@ export function socketUrl(id) {
 }
 
 /**
- * connect({id, token, onWelcome(msg), onUpdate(msg), onError(msg), onState(state, detail)})
+ * connect({id, token, onWelcome(msg), onUpdate(msg), onError(msg), onState(state, detail),
+ * onAnswer(msg): a `hint` or `tip` this socket asked for})
  * → {send(msg), close(), lastSeq(), hello()}. States: "open", "lost", "closed" (final: detail
  * has the close code and the server's `bye`).
  */
-export function connect({ id, token, onWelcome, onUpdate, onError, onState }) {
+export function connect({ id, token, onWelcome, onUpdate, onError, onState, onAnswer = () => undefined }) {
   let socket = null;
   let last = null; // the last seq applied (welcome or update)
   let attempt = 0;
@@ -65,6 +66,7 @@ export function connect({ id, token, onWelcome, onUpdate, onError, onState }) {
         last = msg.seq;
         onUpdate(msg);
       } else if (msg.type === "error") onError(msg);
+      else if (msg.type === "hint" || msg.type === "tip") onAnswer(msg);
       else if (msg.type === "bye") bye = msg;
     });
     mine.addEventListener("close", (event) => {

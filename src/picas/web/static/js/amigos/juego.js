@@ -8,7 +8,7 @@
 import * as anim from "../animation.js";
 import * as R from "../render.js";
 import * as T from "../mesa.js";
-import { t, seatName, serverText, addStrings, num, signed } from "../i18n.js";
+import { t, seatName, serverText, addStrings, num, signed, language } from "../i18n.js";
 import { cardName, cardGender, sortHand } from "../cards.js";
 import { turner } from "./girar.js";
 
@@ -18,9 +18,11 @@ const { SEATS } = R;
 export const PHRASES = ["bien_jugado", "perdon", "vamos", "gracias", "uy", "pensando", "hola", "adios", "e_aplauso", "e_risa", "e_sorpresa", "e_corazon"];
 
 /**
- * table({game, M (the game's mesa.js), send(action), say(phrase), onEnd(ctx)}) → {apply(msg, seat), ...}
+ * table({game, M (the game's mesa.js), send(action), say(phrase), ask(kind), hintOn(), endParts})
+ * → {apply(msg, seat), answered(msg), ...}. `ask("hint" | "tip")` asks the server for this seat's
+ * suggestion (worked out on this seat's view only); the answer comes to `answered`.
  */
-export function friendsTable({ game, M, send, say, endParts }) {
+export function friendsTable({ game, M, send, say, ask = () => false, hintOn = () => false, endParts }) {
   const spades = game === "spades";
   const S = {
     turn: turner(null),
@@ -38,6 +40,11 @@ export function friendsTable({ game, M, send, say, endParts }) {
     lastTrickSeen: null,
     said: {}, // page seat → {phrase, until}
     names: "",
+    hint: null, // {key, seq, card | cards, reason…, lines, open} | {key, loading} | {key, error}
+    tip: null, // {key, seq, bid, reasons} | {key, loading} | {key, error}
+    reasons: {}, // finished hand number → page seat → why the computer bid so (docs/friends.md)
+    history: [], // the finished hands (the welcome's, then each hand_scored's)
+    asks: 0, // the last ask's ref: a refusal with it answers that ask
   };
 
   // --- who sits where ---------------------------------------------------------------------------
@@ -95,6 +102,102 @@ export function friendsTable({ game, M, send, say, endParts }) {
     return !spades && live() && S.view.phase === "passing" && S.view.must_pass;
   }
 
+  // --- the hint and the tip (asked over the socket, answered for this seat only) ------------------
+
+  /** Where this seat's game stands: a hint or tip is for one position, whatever else changes. */
+  function positionKey() {
+    const v = S.view;
+    if (!v || !S.table) return null;
+    return `${S.table.round}/${v.hand_number}/${v.phase}/${(v.tricks || []).length}/${(v.trick || []).length}/${(v.hand || []).length}`;
+  }
+
+  function fresh(answer) {
+    return answer && answer.key === positionKey() && (answer.seq === undefined || answer.seq <= S.table.seq) ? answer : null;
+  }
+
+  function currentHint() {
+    return canPass() || canPlay() || canBid() ? fresh(S.hint) : null;
+  }
+
+  function currentTip() {
+    return canBid() ? fresh(S.tip) : null;
+  }
+
+  function askFor(kind, { open = false } = {}) {
+    const key = positionKey();
+    const slot = kind === "tip" ? "tip" : "hint";
+    const have = S[slot];
+    if (have && have.key === key && !have.error) return;
+    S.asks += 1;
+    const ref = 1_000_000 + S.asks; // apart from the acts' refs
+    if (!ask(kind, ref)) {
+      S[slot] = { key, error: t("fr.conn.lost") };
+      return;
+    }
+    S[slot] = { key, loading: true, open, ref };
+  }
+
+  /** With the play hint on (the settings), ask once per position, as the solo table does. */
+  function autoAsk() {
+    const key = positionKey();
+    if (canBid()) {
+      if (!S.tip || S.tip.key !== key) askFor("tip");
+    } else if (hintOn() && (canPlay() || canPass()) && (!S.hint || S.hint.key !== key)) askFor("hint");
+  }
+
+  function reasonLine(detail) {
+    if (language() === "es") return detail.reason;
+    return R.hintReason(detail.reasonCode, detail.reasonParams, "hint.corazones") ?? detail.reason;
+  }
+
+  function answered(msg) {
+    const slot = msg.type === "tip" ? "tip" : "hint";
+    const asked = S[slot];
+    if (!asked || !asked.loading || asked.key !== positionKey() || msg.ref !== asked.ref) return;
+    if (msg.type === "tip") S.tip = { key: asked.key, seq: msg.seq, bid: msg.bid, reasons: msg.reasons };
+    else if (spades) {
+      const h = msg.hint;
+      S.hint = { key: asked.key, seq: msg.seq, card: h.card, bid: h.bid, reason: h.reason, reasonCode: h.reason_code, reasonParams: h.reason_params };
+    } else {
+      const h = msg.hint;
+      const details = h.details.map((d) => ({ reason: d.reason, reasonCode: d.reason_code, reasonParams: d.reason_params }));
+      S.hint = { key: asked.key, seq: msg.seq, kind: h.kind, cards: h.kind === "pass" ? h.cards : [h.card], lines: details.map(reasonLine).filter(Boolean), open: asked.open };
+      R.announce(h.kind === "pass" ? t("cz.hint.pass", { cards: M.cardList(S.hint.cards) }) : t("cz.hint.play", { card: cardName(S.hint.cards[0]) }));
+    }
+    if (!S.busy) T.keepFocus(() => {
+      drawHand();
+      drawActions();
+    });
+  }
+
+  /** A refusal while a hint or tip was asked for is its answer (the position moved on, say). */
+  function askRefused(msg) {
+    let taken = false;
+    for (const slot of ["hint", "tip"]) {
+      if (S[slot] && S[slot].loading && msg.ref === S[slot].ref) {
+        S[slot] = { key: S[slot].key, error: serverText(msg.code, msg.message) };
+        taken = true;
+      }
+    }
+    return taken;
+  }
+
+  function toggleWhy() {
+    const hint = currentHint();
+    if (!hint || !hint.cards) return;
+    hint.open = !hint.open;
+    T.keepFocus(drawActions);
+    if (hint.open) R.announce(hint.lines.join(". "));
+  }
+
+  function closeWhy() {
+    const hint = currentHint();
+    if (!hint || !hint.open) return false;
+    hint.open = false;
+    T.keepFocus(drawActions);
+    return true;
+  }
+
   // --- drawing -----------------------------------------------------------------------------------
 
   function decoratePods() {
@@ -144,7 +247,7 @@ export function friendsTable({ game, M, send, say, endParts }) {
       playable: new Set(canPlay() ? view.playable : []),
       refusals,
       lifted: S.lifted,
-      suggested: null,
+      suggested: suggestedCards(),
       focusIndex: S.focusIndex,
       myPlayTurn: canPlay(),
       choosing: canPass(),
@@ -153,22 +256,32 @@ export function friendsTable({ game, M, send, say, endParts }) {
     });
   }
 
+  function suggestedCards() {
+    const hint = currentHint();
+    if (!hint || hint.loading || hint.error) return null;
+    if (spades) return canPlay() && hintOn() ? hint.card : null;
+    return hint.cards ? (canPass() ? hint.cards : hint.cards[0]) : null;
+  }
+
   function drawActions() {
     const view = S.view;
+    if (live()) autoAsk();
     if (canBid() || (spades && myTurn() && view.phase === "bidding")) {
       if (view.hand === null && view.blind_nil_offered) M.renderBlindChoice();
       else {
-        M.renderBidPad({ selected: S.selectedBid, tip: null, tipLoading: false });
-        const tip = $("tecla-tip");
-        if (tip) tip.remove(); // the tip reads a save: a live table has none (docs/friends.md)
+        const tip = currentTip();
+        const ready = tip && !tip.loading && !tip.error ? tip : null;
+        M.renderBidPad({ selected: S.selectedBid, tip: ready, tipLoading: Boolean(tip && tip.loading) });
+        if (tip && tip.error && $("tip-razon")) $("tip-razon").textContent = tip.error;
       }
     } else if (canPass()) {
-      M.renderPassBar({ direction: view.direction, chosen: S.chosen.length, hint: null });
-      const hint = $("btn-pista");
-      if (hint) hint.remove();
+      M.renderPassBar({ direction: view.direction, chosen: S.chosen.length, hint: currentHint() });
     } else if (canPlay()) {
-      if (spades) M.renderPlayBar({ lifted: S.lifted });
-      else M.renderPlayBar({ lifted: S.lifted, hint: null, canHint: false });
+      if (spades) {
+        const hint = hintOn() ? currentHint() : null;
+        const shown = hint && !hint.loading ? hint : null;
+        M.renderPlayBar({ lifted: S.lifted, hint: shown && shown.error ? { error: shown.error } : shown, hintLoading: Boolean(hint && hint.loading) });
+      } else M.renderPlayBar({ lifted: S.lifted, hint: currentHint(), canHint: true });
     } else R.clearActions();
   }
 
@@ -341,10 +454,17 @@ export function friendsTable({ game, M, send, say, endParts }) {
       R.announce(sentence);
       R.setStatus(sentence);
     } else if (ev.type === "hand_scored") {
+      keepReasons({ [ev.result.number]: ev.reasons || {} });
+      if (!S.history.some((r) => r.number === ev.result.number)) S.history.push(ev.result);
       handScored(ev.result);
       await anim.pause("trickPause");
     } else if (ev.type === "say") heard(ev.seat, ev.phrase);
     else if (ev.type === "passed" && ev.seat !== "south") R.announce(t("fr.passed", { name: nameAt(ev.seat) }));
+  }
+
+  /** The computer's bid reasons of finished hands (hand → page seat → text, already turned). */
+  function keepReasons(byHand) {
+    for (const [hand, seats] of Object.entries(byHand || {})) S.reasons[hand] = { ...seats };
   }
 
   function handScored(result) {
@@ -415,6 +535,12 @@ export function friendsTable({ game, M, send, say, endParts }) {
     drawTalk();
     const view = msg.view ? S.turn.turn(msg.view) : null;
     S.end = msg.end || null;
+    if (msg.type === "welcome") {
+      S.reasons = {};
+      keepReasons(S.turn.turn(msg.reasons || {}));
+      // An update's view has no finished hands (each came in its hand_scored): kept here.
+      S.history = view ? [...(view.history || [])] : [];
+    }
     if (msg.type === "update" && view && !first) {
       S.message = null;
       const events = S.turn.turn(msg.events || []);
@@ -464,6 +590,10 @@ export function friendsTable({ game, M, send, say, endParts }) {
   }
 
   function refused(msg) {
+    if (askRefused(msg)) {
+      if (!S.busy) T.keepFocus(drawActions);
+      return;
+    }
     S.message = { text: serverText(msg.code, msg.message), warn: true };
     R.announce(S.message.text);
     drawStatus();
@@ -534,6 +664,34 @@ export function friendsTable({ game, M, send, say, endParts }) {
     pasar: () => {
       if (canPass() && S.chosen.length === 3) act([...S.chosen]);
     },
+    tip: () => {
+      const tip = currentTip();
+      if (tip && !tip.loading && !tip.error) ACTIONS.elegir(tip.bid);
+      else {
+        if (tip && tip.error) S.tip = null;
+        askFor("tip");
+        T.keepFocus(drawActions);
+      }
+    },
+    pista: () => {
+      if (!(canPass() || canPlay())) return;
+      if (S.hint && S.hint.error) S.hint = null;
+      askFor("hint");
+      T.keepFocus(drawActions);
+    },
+    porque: () => toggleWhy(),
+    "elegir-pista": () => {
+      const hint = currentHint();
+      if (!canPass() || !hint || !hint.cards) return;
+      S.chosen = [...hint.cards];
+      T.keepFocus(() => {
+        drawHand();
+        drawActions();
+      });
+      drawStatus();
+      const pass = $("btn-pasar");
+      if (pass) pass.focus({ preventScroll: true });
+    },
     "ver-hoja": () => showScore(),
   };
 
@@ -544,10 +702,10 @@ export function friendsTable({ game, M, send, say, endParts }) {
 
   async function showScore() {
     if (!S.view) return;
-    const history = S.view.history || [];
+    const history = S.history;
     const result = history[history.length - 1] || null;
     const [sheets] = await Promise.all([import(spades ? "../review.js" : "../games/corazones/hoja.js"), R.loadStyles()]);
-    const ctx = { view: S.view, stage: "mesa", outcomeLine, canPractice: false, onPractice: () => undefined, reasons: {}, practice: null };
+    const ctx = { view: { ...S.view, history }, stage: "mesa", outcomeLine, canPractice: false, onPractice: () => undefined, reasons: S.reasons, practice: null };
     if (!result) return;
     sheets.showSheet(ctx, result, { over: S.table.state === "over" });
   }
@@ -558,7 +716,9 @@ export function friendsTable({ game, M, send, say, endParts }) {
 
   return {
     apply,
+    answered,
     refused,
+    closeWhy,
     onCard,
     onAction,
     showScore,
@@ -567,6 +727,7 @@ export function friendsTable({ game, M, send, say, endParts }) {
     canBid,
     selectBid: (n) => ACTIONS.elegir(n),
     escape: () => {
+      if (closeWhy()) return;
       if (S.lifted) {
         S.lifted = null;
         draw();

@@ -216,6 +216,8 @@ async function ensurePlay(game) {
     M,
     send: (action) => P.conn.send({ type: "act", action }),
     say: (phrase) => P.conn.send({ type: "say", phrase }),
+    ask: (kind, ref) => P.conn.send({ type: kind, ref }),
+    hintOn: () => Boolean(store.loadSettings().hint),
     endParts,
   });
   const play = P.play;
@@ -369,6 +371,13 @@ async function boot() {
       else say(msg.message);
     },
     onState: onConnState,
+    onAnswer: (msg) => {
+      if (P.play) P.play.answered(msg);
+    },
+  });
+  document.addEventListener("click", (event) => {
+    // The reasons' bubble closes on a tap anywhere but on it (the tap that opened it redrew it).
+    if (P.play && event.target.isConnected && !event.target.closest("#pista-razones, #btn-porque")) P.play.closeWhy();
   });
 }
 

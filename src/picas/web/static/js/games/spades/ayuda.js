@@ -25,11 +25,27 @@ function activeRules() {
       if (Number.isInteger(value) && value >= low && value <= high) out[key] = value;
     }
     if (out.target !== 250 && out.target !== 500) out.target = 250;
-    return out;
+    return { ...out, ...houseFlags(Number.isInteger(rules.team_minimum) && rules.team_minimum > 0, rules.all_thirteen, rules.ten_for_200 === true) };
   }
   const settings = loadSettings();
   const saved = window.localStorage && window.localStorage.getItem("picas.ajustes") !== null;
-  return { source: saved ? "settings" : "defaults", target: settings.target, bag_penalty: settings.bag_penalty, blind_nil: settings.blind_nil };
+  return {
+    source: saved ? "settings" : "defaults",
+    target: settings.target,
+    bag_penalty: settings.bag_penalty,
+    blind_nil: settings.blind_nil,
+    ...houseFlags(settings.team_minimum === true, settings.all_thirteen, settings.ten_for_200 === true),
+  };
+}
+
+/** «Reglas de la casa» as the page's [data-si] flags: which of the variants the game plays. */
+function houseFlags(minimum, thirteen, ten) {
+  return {
+    team_minimum: minimum,
+    all_thirteen: thirteen === "bonus" || thirteen === "win",
+    all_thirteen_win: thirteen === "win",
+    ten_for_200: ten,
+  };
 }
 
 /** The English of this module's sentences (the Spanish ones are the table's, i18n.js). */

@@ -144,8 +144,10 @@ export function renderPods(model, { thinking = null, reasons = {}, openReason = 
   }
 }
 
-/** The bid pad: Nil, 1–13, the Tip key, the reason line and «Cantar». */
-export function renderBidPad({ selected, tip, tipLoading }) {
+/** The bid pad: Nil, 1–13, the Tip key, the reason line and «Cantar». `refused` ({bid: text}):
+ * the bids the rules forbid now (the team minimum), dimmed, each saying why; the why is also
+ * written once under the pad. */
+export function renderBidPad({ selected, tip, tipLoading, refused = {} }) {
   const box = $("acciones");
   box.replaceChildren();
   box.className = "acciones cantando";
@@ -165,6 +167,13 @@ export function renderBidPad({ selected, tip, tipLoading }) {
     }
     key.setAttribute("aria-pressed", selected === n ? "true" : "false");
     if (tip && tip.bid === n) key.classList.add("sugerida");
+    const why = refused[n];
+    if (why) {
+      key.classList.add("vetada");
+      key.setAttribute("aria-disabled", "true");
+      key.setAttribute("aria-label", t("bid.refusedAria", { bid: n === 0 ? t("btn.nil") : n, reason: why }));
+      key.title = why;
+    }
     pad.append(key);
   }
   const tipKey = button("", { className: "tecla tecla-tip", action: "tip", id: "tecla-tip" });
@@ -193,7 +202,12 @@ export function renderBidPad({ selected, tip, tipLoading }) {
   if (selected === null || selected === undefined) confirm.disabled = true;
   const row = el("div", "fila-cantar");
   row.append(reason, confirm);
-  box.append(pad, row);
+  const reasons = [...new Set(Object.values(refused))];
+  if (reasons.length) {
+    const note = el("p", "nota-canto", reasons.join(" "));
+    note.id = "canto-vetado";
+    box.append(pad, note, row);
+  } else box.append(pad, row);
 }
 
 export function renderBlindChoice() {

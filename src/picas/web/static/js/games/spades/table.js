@@ -171,7 +171,7 @@ function drawActions() {
   } else if (myTurn() && view.phase === "bidding") {
     if (view.hand === null && view.blind_nil_offered) M.renderBlindChoice();
     else {
-      M.renderBidPad({ selected: S.selectedBid, tip: S.tipFor === tipKey() ? S.tip : null, tipLoading: S.tipLoading });
+      M.renderBidPad({ selected: S.selectedBid, tip: S.tipFor === tipKey() ? S.tip : null, tipLoading: S.tipLoading, refused: refusedBids() });
       if (S.tipError) $("tip-razon").textContent = S.tipError;
       maybeFetchTip();
     }
@@ -453,13 +453,37 @@ function playCard(code) {
 }
 
 /** South's last card has nowhere else to go: it plays itself after a short look (a setting). */
+/** The bids the rules refuse South now, with the reason in the page's language: the view's
+ * refusals keyed by a bid ("0"–"13"; the cards' keys are their codes). */
+function refusedBids() {
+  const out = {};
+  if (!S.view) return out;
+  for (const [key, refusal] of Object.entries(S.view.refusals)) {
+    if (/^\d+$/.test(key)) out[Number(key)] = refusalText(refusal);
+  }
+  return out;
+}
+
 function bid(n) {
   if (!canBid() || n === null || n === undefined) return;
+  const why = refusedBids()[n];
+  if (why) {
+    S.message = { text: why, warn: true };
+    drawStatus();
+    return;
+  }
   act(n, { type: "bid", seat: "south", bid: n, blind: false });
 }
 
 function selectBid(n, { focusConfirm = false } = {}) {
   if (!canBid()) return;
+  const why = refusedBids()[n];
+  if (why) {
+    // A dimmed key says why instead of being chosen (the same words as under the pad).
+    S.message = { text: why, warn: true };
+    drawStatus();
+    return;
+  }
   S.selectedBid = n;
   S.message = null;
   keepFocus(drawActions);

@@ -1,0 +1,91 @@
+"""The hint, the bid tip and «¿Por qué?» at a friends' table (docs/friends.md), in one context.
+Ana's tip key shows the suggested bid and why, the play hint (on in the settings) marks a card she
+may play, and once the first hand is over the score sheet says why the computer players bid what
+they bid. Luis sat down by the API and the host handed his seat to the CPU."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from collections.abc import Iterator
+
+import pytest
+from friends_page_helpers import STEP, Person, create_table, person, start_server
+from playwright.sync_api import Browser
+
+pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e-friends")]
+
+HINT_ON = "localStorage.setItem('picas.ajustes', JSON.stringify({hint: true}));"
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from start_server(tmp_path_factory.mktemp("picas-friends-hints"), 2.0)
+
+
+def _post(url: str, body: dict[str, object]) -> dict[str, object]:
+    request = urllib.request.Request(
+        url, json.dumps(body).encode(), {"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=20) as answer:
+        data: dict[str, object] = json.loads(answer.read())
+        return data
+
+
+def _steps_until(ana: Person, done: str, hold: str | None = None, limit: int = 600) -> None:
+    """Ana plays her turns until ``done``; while ``hold`` (a selector) shows she waits instead."""
+    page = ana.page
+    for _ in range(limit):
+        if page.evaluate(f"() => Boolean({done})"):
+            return
+        holding = hold is not None and page.locator(hold).count() > 0
+        if holding or not page.evaluate(STEP):
+            page.wait_for_timeout(50)
+    page.screenshot(path="/tmp/wt2f/stuck.png")
+    pytest.fail(f"the table did not reach {done}")
+
+
+def test_tip_hint_and_why_at_a_friends_table(browser: Browser, base: str) -> None:
+    ana = person(browser, "Ana")
+    try:
+        ana.context.add_init_script(HINT_ON)
+        link = create_table(ana, base, "spades", 250)
+        table_id = link.rsplit("/", 1)[1]
+        _post(f"{base}/api/mesas/{table_id}/seats", {"seat": "north", "name": "Luis"})
+        page = ana.page
+        page.wait_for_selector("#btn-empezar:not([disabled])")
+        page.click("#btn-empezar")
+        token = page.evaluate(f"() => localStorage.getItem('picas.mesa.{table_id}')")
+        _post(
+            f"{base}/api/mesas/{table_id}/host",
+            {"token": token, "action": {"type": "cpu", "seat": "north"}},
+        )
+        # Ana's bid: the tip key says the suggested bid, the line under it why; a tap picks it.
+        _steps_until(ana, "document.querySelector('#tecla-tip .tecla-sub')", "#tecla-tip")
+        tip = page.inner_text("#tecla-tip .tecla-sub").strip()
+        assert "—" in page.inner_text("#tip-razon")
+        page.click("#tecla-tip")
+        picked = page.get_attribute("#acciones .tecla[aria-pressed='true']", "data-valor")
+        assert picked == ("0" if tip == "Nil" else tip)
+        page.click("#btn-cantar")
+        # Ana's play: the hint line names a card, the same card is marked and playable.
+        _steps_until(ana, "document.querySelector('#pista strong')", "#btn-jugar")
+        marked = page.locator("#mano .carta-mano.sugerida")
+        assert marked.count() == 1
+        assert "jugable" in (marked.get_attribute("class") or "")
+        # The first hand over (the next bid asks again), the sheet tells the CPU's reasons.
+        _steps_until(ana, "document.querySelectorAll('#mano .carta-mano').length < 13")
+        _steps_until(
+            ana,
+            "document.querySelectorAll('#mano .carta-mano').length === 13"
+            " && document.querySelector('#tecla-tip')",
+        )
+        page.click("#btn-puntos")
+        page.wait_for_selector("#dlg-hoja[open] .resumen-asientos")
+        reasons = page.locator("#dlg-hoja .resumen-asientos small.razon")
+        assert reasons.count() == 3  # West, North (the CPU for Luis) and East
+        assert all("Por qué:" in text for text in reasons.all_inner_texts())
+        page.screenshot(path="/tmp/wt2f/hint-sheet.png")
+        assert not ana.errors, ana.errors
+    finally:
+        ana.context.close()
