@@ -29,7 +29,6 @@ EXCEPTIONS: dict[str, str] = {
     "cli/bench_answers.py": "Corazones Difícil's answers on a spawned server",
     "cli/bench_lengths.py": "defaults to Corazones, the game whose lengths it was written for",
     # Not reduced yet (docs/benchmarks.md, "The games' registry").
-    "web/bounds.py": "the longest record's per-game rules and hand",
     "web/static/js/settings.js": "the settings dialog's next-game fields of each game",
     # The friends' table's page, written beside the registry's second round: it still branches on
     # the two games (their table module and words, bidding or passing).

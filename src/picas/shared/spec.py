@@ -120,6 +120,16 @@ class Replay:
 
 
 @dataclass(frozen=True, slots=True)
+class Longest:
+    """A game's longest record, for the web tier's bound on a request's size: ``rules()`` its
+    rules as JSON with every field at its longest value, ``hand()`` the actions of the hand that
+    takes the most bytes (each card in its longest spelling, :mod:`picas.shared.bounds`)."""
+
+    rules: Callable[[], dict[str, Any]]
+    hand: Callable[[], list[Any]]
+
+
+@dataclass(frozen=True, slots=True)
 class GameSpec:
     """One game, as every tool sees it (the model: OpenSpiel's registered game type and
     python-chess's variant classes)."""
@@ -153,6 +163,8 @@ class GameSpec:
     view_json: Callable[[Any, Any], dict[str, Any]] | None = None
     """A seat's view of a position as JSON (``view_json(state, seat)``): what the web tier's
     generic table sends for a game that has no table part of its own."""
+    longest: Longest | None = None
+    """Its longest record (None: a game the web tier does not serve)."""
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property

@@ -2,18 +2,42 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from picas.games.corazones import arena, bench, invariants, report
 from picas.games.corazones.bots.base import CORAZONES_BOTS
 from picas.games.corazones.bots.registry import load_bot
 from picas.games.corazones.record import KEY, CorazonesRecord
-from picas.games.corazones.rules import TARGETS, Rules
+from picas.games.corazones.rules import TARGET_RANGE, TARGETS, Rules
 from picas.games.corazones.view import view_for, view_to_json
+from picas.shared.bounds import LONGEST_CARDS, widest_int
 from picas.shared.invariants import Tally
-from picas.shared.spec import EngineBench, GameSpec, Replay, three_levels
+from picas.shared.spec import EngineBench, GameSpec, Longest, Replay, three_levels
 
 
 def check(seed: int, hands: int, level: str | None, views_every: int) -> Tally:
     return invariants.run_games(seed, hands, level, check_every=views_every)
+
+
+def longest_rules() -> dict[str, Any]:
+    """The rules at their longest JSON: every field, the house rules too, each at its widest."""
+    return {
+        "target": widest_int(TARGET_RANGE),
+        "passing": False,
+        "jack_of_diamonds": False,
+        "moon": "others",
+        "first_pass": "across",
+        "omnibus": False,
+        "pass_size": 4,
+        "queen_breaks_hearts": False,
+    }
+
+
+def longest_hand() -> list[Any]:
+    """The most bytes a hand can take: four passes of four cards (the house rule ``pass_size``),
+    the four tens among them, then the 52 cards."""
+    passed = sorted(LONGEST_CARDS, key=len, reverse=True)[:16]
+    return [*(passed[i : i + 4] for i in range(0, 16, 4)), *LONGEST_CARDS]
 
 
 DIFICIL_VERIFY_LIMIT = 560
@@ -47,6 +71,7 @@ SPEC = GameSpec(
     replay=Replay(report.replay_text, report.replay_json),
     bots=CORAZONES_BOTS,
     view_json=lambda state, seat: view_to_json(view_for(state, seat)),
+    longest=Longest(longest_rules, longest_hand),
     extra={
         "openspiel": "hearts",
         "game_lengths": bench.game_lengths,

@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from picas.games.spades import arena, bench, invariants, report
 from picas.games.spades.bots.base import SPADES_BOTS
 from picas.games.spades.bots.registry import load_bot
 from picas.games.spades.record import KEY, SpadesRecord
-from picas.games.spades.rules import Rules
+from picas.games.spades.rules import (
+    DEFICIT_RANGE,
+    MAX_PROFILE,
+    NIL_RANGE,
+    PENALTY_RANGE,
+    TARGET_RANGE,
+    Rules,
+)
 from picas.games.spades.view import view_for, view_to_json
+from picas.shared.bounds import LONGEST_CARDS, WIDEST_PRINTABLE, widest_int
 from picas.shared.invariants import Tally
-from picas.shared.spec import EngineBench, GameSpec, Replay, three_levels
+from picas.shared.spec import EngineBench, GameSpec, Longest, Replay, three_levels
 
 
 def check(
@@ -19,6 +29,36 @@ def check(
     if level is None:
         return invariants.run_random_games(seed, hands, check_every=views_every, rules=rules)
     return invariants.run_bot_games(seed, hands, level, check_every=views_every, rules=rules)
+
+
+def longest_rules() -> dict[str, Any]:
+    """The rules at their longest JSON: every field, each at its widest value."""
+    return {
+        "profile": WIDEST_PRINTABLE * MAX_PROFILE,
+        "target": widest_int(TARGET_RANGE),
+        "bag_penalty": False,
+        "blind_nil": False,
+        "blind_nil_deficit": widest_int(DEFICIT_RANGE),
+        "floor": -1000,
+        "draw_after_hand": 100,
+        "first_dealer": "north",
+        "nil_tricks_score": False,
+        "bag_limit": 100,
+        "bag_penalty_points": widest_int(PENALTY_RANGE),
+        "nil_points": widest_int(NIL_RANGE),
+        "blind_nil_points": widest_int(NIL_RANGE),
+        "team_minimum": 13,
+        "all_thirteen": "bonus",
+        "all_thirteen_points": widest_int(NIL_RANGE),
+        "ten_for_200": False,
+    }
+
+
+def longest_hand() -> list[Any]:
+    """The most bytes a hand can take: two players offered Blind Nil bid it (11 bytes each, the
+    longest bid; a look and a bid take 9 in two actions), the two others bid 13, and the 52
+    cards with every ten spelt ``10``."""
+    return ["blind_nil", "blind_nil", 13, 13, *LONGEST_CARDS]
 
 
 DIFICIL_VERIFY_LIMIT = 560
@@ -52,5 +92,6 @@ SPEC = GameSpec(
     replay=Replay(report.replay_text, report.replay_json),
     bots=SPADES_BOTS,
     view_json=lambda state, seat: view_to_json(view_for(state, seat)),
+    longest=Longest(longest_rules, longest_hand),
     extra={"openspiel": "spades", "bench_rules": bench.with_rules},
 )
