@@ -62,7 +62,7 @@ print(int(sys.argv[1]) / (time.process_time() - start))
 bids or passes and cards, the hand scored), run by ``--openspiel``'s interpreter."""
 
 
-def openspiel_rate(python: str, hands: int, seed: int, game: str = "spades") -> float:
+def openspiel_rate(python: str, hands: int, seed: int, game: str) -> float:
     done = subprocess.run(
         [python, "-c", OPENSPIEL_SCRIPT, str(hands), str(seed), game],
         capture_output=True,
