@@ -70,7 +70,8 @@ def _only_own_storage(people: list[Person], link: str) -> None:
     for who in people:
         keys = stored_keys(who.page)
         assert f"picas.mesa.{table_id}" in keys
-        assert set(keys) <= {f"picas.mesa.{table_id}", "picas.mesa.ultima", "picas.rapido"}, keys
+        allowed = {f"picas.mesa.{table_id}", f"picas.mesa.{table_id}.compromiso"}
+        assert set(keys) <= allowed | {"picas.mesa.ultima", "picas.rapido"}, keys
 
 
 def test_four_people_play_a_whole_picas_game(
@@ -141,3 +142,15 @@ def test_two_people_two_cpus_a_reload_a_leave_and_a_return(
     play_until(people, OVER)
     assert len(_codes(people)) == 1
     _only_own_storage(people, link)
+    # The reveal is checked against the commitment each browser kept when the game started, even
+    # after a reload: a kept commitment that the code and salt do not give fails the check.
+    key = f"picas.mesa.{link.rsplit('/', 1)[1]}.compromiso"
+    kept = [who.page.evaluate("(k) => localStorage.getItem(k)", key) for who in people]
+    assert kept[0] == kept[1]
+    assert re.fullmatch(r"1:[0-9a-f]{64}", kept[0])
+    forged = "1:" + ("0" if kept[1][2] != "0" else "1") * 64
+    luis.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, forged])
+    for who in people:
+        who.page.reload()
+    luis.page.wait_for_selector("#verificacion.mal")
+    ana.page.wait_for_selector("#verificacion.bien")

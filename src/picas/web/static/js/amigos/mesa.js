@@ -17,7 +17,7 @@ import { readTable, sit, host, leave } from "./peticiones.js";
 import { drawRoom, gameName } from "./sala.js";
 import { friendsTable } from "./juego.js";
 import { verify } from "./verificar.js";
-import { seatToken, keepSeat, forgetSeat, seen, cleanName } from "./sitio.js";
+import { seatToken, keepSeat, forgetSeat, seen, cleanName, keepCommitment, keptCommitment } from "./sitio.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -255,8 +255,16 @@ function render() {
 async function received(msg) {
   if (msg.type === "welcome") P.seat = msg.seat;
   P.table = msg.table;
-  for (const ev of msg.events || []) if (ev.type === "started") P.commitment = ev.commitment;
-  if (P.table.state !== "waiting" && !P.commitment) P.commitment = P.table.commitment;
+  for (const ev of msg.events || []) {
+    if (ev.type !== "started") continue;
+    P.commitment = ev.commitment;
+    keepCommitment(P.id, ev.round, ev.commitment);
+  }
+  if (P.table.state !== "waiting" && !P.commitment) {
+    // A reload: the commitment this browser kept when the game started, not today's word for it.
+    P.commitment = keptCommitment(P.id, P.table.round) || P.table.commitment;
+    keepCommitment(P.id, P.table.round, P.commitment);
+  }
   if (msg.type === "update" && P.table.state === "playing" && P.table.round && P.verdict) P.verdict = null;
   render();
   if (P.table.state !== "waiting") {

@@ -1,5 +1,7 @@
 // What the page keeps of a friends' table in this browser: the seat token (the person, for that
-// seat only) under `picas.mesa.<id>`, and the last table seen. Nothing else: no view, no card, no
+// seat only) under `picas.mesa.<id>`, the commitment shown when the game started (public, kept so
+// that the reveal at the end is checked against what this page saw then, even after a reload)
+// under `picas.mesa.<id>.compromiso`, and the last table seen. Nothing else: no view, no card, no
 // pass is ever stored (docs/friends.md).
 
 const PREFIX = "picas.mesa.";
@@ -34,6 +36,27 @@ export function seatToken(id) {
 export function forgetSeat(id) {
   const s = storage();
   if (s) s.removeItem(PREFIX + id);
+}
+
+const COMMITMENT = ".compromiso";
+
+/** Keep the commitment `round` of the table started with (the first one seen wins). */
+export function keepCommitment(id, round, commitment) {
+  const s = storage();
+  if (!s || !/^[0-9a-f]{64}$/.test(String(commitment)) || keptCommitment(id, round)) return;
+  try {
+    s.setItem(PREFIX + id + COMMITMENT, `${round}:${commitment}`);
+  } catch {
+    // a full or refused storage: the commitment lasts as long as the page
+  }
+}
+
+/** The commitment kept for `round` of the table, or null. */
+export function keptCommitment(id, round) {
+  const s = storage();
+  const kept = s ? s.getItem(PREFIX + id + COMMITMENT) : null;
+  const match = typeof kept === "string" ? /^(\d+):([0-9a-f]{64})$/.exec(kept) : null;
+  return match && Number(match[1]) === round ? match[2] : null;
 }
 
 export function seen(id) {
