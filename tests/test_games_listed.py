@@ -24,22 +24,13 @@ EXCEPTIONS: dict[str, str] = {
     "web/static/js/i18n.js": "the suits' Spanish names",
     "web/static/js/i18n-en.js": "the suits' names, Spanish to English",
     # Games named on purpose, each for a reason of its own.
-    "cli/bench_engine.py": "OpenSpiel's own name of its Spades game (its registry, not ours)",
     "cli/bench_bots.py": "each game's own bot timings (the layout test lists it too)",
     "cli/bench_answers.py": "Corazones Difícil's answers on a spawned server",
-    "cli/bench_lengths.py": "defaults to Corazones, the game whose lengths it was written for",
     # Not reduced yet (docs/benchmarks.md, "The games' registry").
-    "web/bounds.py": "the longest record's per-game rules and hand",
-    "web/help_pages.py": "the help pages' menus of each game",
-    "web/static/index.html": "the first screen's button for each game",
-    "web/static/js/ayuda.js": "the help pages' rules part of each game",
-    "web/static/js/settings.js": "the settings dialog's next-game fields of each game",
     # The friends' table's page, written beside the registry's second round: it still branches on
-    # the two games (their rules in the form, their table module, partners, bidding or passing).
-    "web/static/js/amigos/crear.js": "the form's rules of each game",
+    # the two games (their table module and words, bidding or passing).
     "web/static/js/amigos/juego.js": "Spades' bidding and Corazones' passing at the shared table",
     "web/static/js/amigos/mesa.js": "each game's table module and words",
-    "web/static/js/amigos/sala.js": "Spades' partners in the waiting room",
 }
 
 

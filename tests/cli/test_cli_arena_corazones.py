@@ -74,5 +74,5 @@ def test_the_timings_do_not_change_the_result() -> None:
     assert first == second
     clock = first.clock()
     # Every decision of both sides was timed: 52 cards a table, and the passes.
-    assert clock.a_decisions + clock.b_decisions >= 2 * 3 * 52
-    assert clock.a_seconds > 0
+    assert clock.a.decisions + clock.b.decisions >= 2 * 3 * 52
+    assert clock.a.seconds > 0

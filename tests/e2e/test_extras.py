@@ -531,13 +531,16 @@ def test_the_help_pages_describe_the_rules_of_the_game_being_played(
     assert "−100 cada vez" not in table
     assert "(500 en tu partida)" in page.inner_text("main")
     page.goto(server.base + "/ejemplo.html")
+    page.wait_for_selector("#ajustes-activos:not([hidden])")  # filled by js/ayuda.js
     text = page.inner_text("main")
     assert "Nadie ha llegado a 500" in text
     assert "el castigo por sacos está desactivado" in text
     assert "Con un Nil ciego" in text
     page.goto(server.base + "/preguntas.html")
+    page.wait_for_selector("#ajustes-activos:not([hidden])")  # filled by js/ayuda.js
     assert "En tu partida está activado: aparecerá cuando" in page.inner_text("main")
     page.goto(server.base + "/como-se-juega.html")
+    page.wait_for_selector("#ajustes-activos:not([hidden])")  # filled by js/ayuda.js
     assert "en tu partida, 500 puntos" in page.inner_text("main")
     # With no game saved, the saved settings (or the defaults) are described instead.
     page.evaluate("() => localStorage.clear()")

@@ -93,10 +93,12 @@ def test_the_pages_follow_the_settings_saved_for_the_next_game(page: Page, serve
     assert "El pase está activado" not in main
     assert "(100 puntos" not in main
     page.goto(server.base + "/corazones/como-se-juega.html")
+    page.wait_for_selector("#ajustes-activos:not([hidden])")  # filled by js/ayuda.js
     main = page.inner_text("main")
     assert "con tus ajustes, quien la hizo resta 26 de su total" in main
     assert "la jota de diamantes, activada con tus ajustes, vale −10" in main
     page.goto(server.base + "/corazones/preguntas.html")
+    page.wait_for_selector("#ajustes-activos:not([hidden])")  # filled by js/ayuda.js
     assert "Tu partida es a 50: la partida rápida." in page.inner_text("main")
     assert "Tu partida es a 100" not in page.inner_text("main")
     page.goto(server.base + "/corazones/estrategia.html")

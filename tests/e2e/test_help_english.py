@@ -83,15 +83,18 @@ def test_in_english_the_help_menu_opens_the_english_pages_with_the_games_rules(
     assert "(Blind Nil, ±200, is off in your game)" in main
     assert not SPANISH.findall(main), SPANISH.findall(main)
     page.goto(server.base + "/en/how-to-play.html")
+    page.wait_for_selector("#ajustes-activos:not([hidden])")  # filled by js/ayuda.js
     main = page.inner_text("main")
     assert "in your game, 500 points" in main
     assert "In your game there is no bag penalty" in main
     page.goto(server.base + "/en/scoring-example.html")
+    page.wait_for_selector("#ajustes-activos:not([hidden])")  # filled by js/ayuda.js
     main = page.inner_text("main")
     assert "Nobody has reached 500" in main
     assert "In your game the bag penalty is off" in main
     assert "Bags add up" in main
     page.goto(server.base + "/en/faq.html")
+    page.wait_for_selector("#ajustes-activos:not([hidden])")  # filled by js/ayuda.js
     assert "Your game is to 500." in page.inner_text("main")
     # Back at the table, the menu still opens the English pages.
     page.click("a.volver")

@@ -14,7 +14,15 @@ from picas.shared.cards import Card, cards_in
 from picas.shared.invariants import InvariantBroken, Tally
 from picas.shared.record import GameCodec, GameRecord
 from picas.shared.seats import Seat
-from picas.shared.spec import Arena, ArenaRequest, GameSpec, UnknownGame, levels
+from picas.shared.spec import (
+    Arena,
+    ArenaRequest,
+    EngineBench,
+    GameSpec,
+    Replay,
+    UnknownGame,
+    levels,
+)
 from picas.shared.trick_winner import trick_winner_index
 from picas.shared.tricks import PLAYS
 
@@ -224,10 +232,8 @@ SPEC = GameSpec(
     load_bot=load_bot,
     check=check,
     arena=Arena(run=run_arena, deals=50, seed=1),
-    bench_hands=bench_hands,
-    bench_games=bench_hands,
-    replay_text=replay_text,
-    replay_json=replay_json,
+    bench=EngineBench(bench_hands, bench_hands),
+    replay=Replay(replay_text, replay_json),
     view_json=view_json,
     bots=BOTS,
 )

@@ -26,7 +26,6 @@ EXCEPTIONS: Mapping[str, str] = {
     "picas.cli.bench_bots": "Spades' own bot timings (Difícil's playouts per decision)",
     "picas.cli.bench_server": "the server bench plays Spades games against a live server",
     "picas.cli.bench_refusals": "the longest signed save it sends is a Spades game's",
-    "picas.web.bounds": "the largest body each game's record can make, from each game's rules",
 }
 """The modules above the registry that import a game directly, and why."""
 

@@ -1,6 +1,6 @@
 """``picas bench engine [--game corazones]``: random full hands per second through the public API
-(the loops are :mod:`picas.shared.bench`; each game's hands are its ``bench_hands`` and
-``bench_games`` in the games' registry, :mod:`picas.games`).
+(the loops are :mod:`picas.shared.bench`; each game's hands are its ``bench`` (hands and
+whole games) in the games' registry, :mod:`picas.games`).
 
 With ``--openspiel PYTHON`` (an interpreter that can ``import pyspiel``, kept outside the project:
 OpenSpiel is never a dependency) it also times OpenSpiel's C++ game (``spades`` or ``hearts``) the
@@ -62,7 +62,7 @@ print(int(sys.argv[1]) / (time.process_time() - start))
 bids or passes and cards, the hand scored), run by ``--openspiel``'s interpreter."""
 
 
-def openspiel_rate(python: str, hands: int, seed: int, game: str = "spades") -> float:
+def openspiel_rate(python: str, hands: int, seed: int, game: str) -> float:
     done = subprocess.run(
         [python, "-c", OPENSPIEL_SCRIPT, str(hands), str(seed), game],
         capture_output=True,
@@ -88,7 +88,7 @@ def _with_rules(spec: GameSpec, text: str) -> tuple[Bench, Bench]:
 def run(args: argparse.Namespace) -> int:
     print(f"ruta: {compiled.path_in_use()}")
     spec = games.find_game(args.game)
-    hands_of, games_of = spec.bench_hands, spec.bench_games
+    hands_of, games_of = spec.bench.hands, spec.bench.games
     if args.rules is not None:
         hands_of, games_of = _with_rules(spec, args.rules)
         print(f"reglas: {args.rules}")

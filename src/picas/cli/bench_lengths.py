@@ -14,7 +14,13 @@ from picas.cli import CommandError
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("lengths", help="manos que dura una partida")
-    parser.add_argument("--game", choices=games.keys(), default="corazones", help="el juego")
+    measured = [spec.key for spec in games.games() if "game_lengths" in spec.extra]
+    parser.add_argument(
+        "--game",
+        choices=games.keys(),
+        default=measured[0] if measured else None,
+        help=f"el juego ({', '.join(measured)})",
+    )
     parser.add_argument("--games", type=int, default=300, help="partidas por objetivo (300)")
     parser.add_argument("--level", default="normal", help="nivel de los cuatro jugadores (normal)")
     parser.add_argument("--rules", metavar="JSON", help="reglas además del objetivo (JSON)")

@@ -1,5 +1,5 @@
 """``picas replay FILE``: every hand's sheets and the result, for any game (the record's ``game``;
-each game's report is its ``replay_text`` and ``replay_json`` in the games' registry)."""
+each game's report is its ``replay`` in the games' registry)."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     spec = find_game(record.game)
     game = final_state(record)
     if args.json:
-        print(json.dumps(spec.replay_json(game), ensure_ascii=False, indent=2))
+        print(json.dumps(spec.replay.json(game), ensure_ascii=False, indent=2))
     else:
-        print(spec.replay_text(game))
+        print(spec.replay.text(game))
     return 0

@@ -10,13 +10,14 @@ the state.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import random
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar, runtime_checkable
 
 from picas.shared.cards import Card
-from picas.shared.errors import IllegalAction
+from picas.shared.errors import IllegalAction, PicasError
 from picas.shared.seats import Seat
 
 
@@ -109,3 +110,31 @@ class BotLoop(Generic[GameT, ViewT, ActionT, BotT]):
 
 LEVEL_NAMES_ES = {"facil": "Fácil", "normal": "Normal", "dificil": "Difícil"}
 """The levels every game offers, easiest first (the first is a new game's), with their names."""
+
+
+class UnknownBot(PicasError):  # noqa: N818 (named like the engine's errors)
+    code = "unknown_bot"
+
+
+def load_player(
+    spec: str, levels: Mapping[str, Callable[[], object] | str], kind: type, does: str
+) -> object:
+    """A computer player from a level name or ``module:attr``, for any game: a level is a
+    factory or a ``module:attr`` path; ``attr`` may be a bot object, or a class (or factory) that
+    takes no arguments (a class gives a new bot at each call). ``kind`` is the game's bot protocol
+    (runtime-checkable) and ``does`` names its methods for the refusal («bid y play»)."""
+    level = levels.get(spec, spec)
+    if callable(level):
+        return level()
+    module_name, sep, attr = level.partition(":")
+    if not sep or not module_name or not attr:
+        known = ", ".join(levels)
+        raise UnknownBot(f"Jugador desconocido: «{spec}» (niveles: {known}, o módulo:atributo).")
+    try:
+        obj: object = getattr(importlib.import_module(module_name), attr)
+    except (ImportError, AttributeError) as error:
+        raise UnknownBot(f"No se puede cargar «{spec}»: {error}.") from None
+    bot = obj() if isinstance(obj, type) or (callable(obj) and not isinstance(obj, kind)) else obj
+    if not isinstance(bot, kind):
+        raise UnknownBot(f"«{spec}» no tiene los métodos {does} de un jugador.")
+    return bot

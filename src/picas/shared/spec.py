@@ -100,6 +100,36 @@ class Arena:
 
 
 @dataclass(frozen=True, slots=True)
+class EngineBench:
+    """A game's ``picas bench engine``: ``hands(count, seed)`` plays ``count`` random hands at the
+    hand level and returns the actions applied; ``games`` does the same through whole games
+    (totals carry over, the next hand is dealt)."""
+
+    hands: Callable[..., int]
+    games: Callable[..., int]
+    """(A game that takes ``--rules``: both also take ``rules=``.)"""
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A game's ``picas replay``: its position after its record, every hand and the result in
+    words (``text``) or as JSON (``json``, ``--json``)."""
+
+    text: Callable[[Any], str]
+    json: Callable[[Any], dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class Longest:
+    """A game's longest record, for the web tier's bound on a request's size: ``rules()`` its
+    rules as JSON with every field at its longest value, ``hand()`` the actions of the hand that
+    takes the most bytes (each card in its longest spelling, :mod:`picas.shared.bounds`)."""
+
+    rules: Callable[[], dict[str, Any]]
+    hand: Callable[[], list[Any]]
+
+
+@dataclass(frozen=True, slots=True)
 class GameSpec:
     """One game, as every tool sees it (the model: OpenSpiel's registered game type and
     python-chess's variant classes)."""
@@ -124,23 +154,17 @@ class GameSpec:
     ones when ``level`` is None) checking the game's invariants at every position; a game that
     takes ``picas check --rules`` accepts its rules as a fifth argument."""
     arena: Arena
-    bench_hands: Callable[..., int]
-    """``picas bench engine``: ``bench_hands(count, seed)`` plays ``count`` random hands at the
-    hand level and returns the actions applied (a game that takes ``--rules``: also
-    ``rules=``)."""
-    bench_games: Callable[..., int]
-    """The same through whole games (totals carry over, the next hand is dealt)."""
-    replay_text: Callable[[Any], str]
-    """``picas replay``: a game's position after its record, every hand and the result in words."""
-    replay_json: Callable[[Any], dict[str, Any]]
-    """The same as JSON (``picas replay --json``)."""
-    compiled_modules: tuple[str, ...] = ()
-    """The game's modules in the compiled group (its ``hot.py``)."""
+    bench: EngineBench
+    """``picas bench engine``: the game's random hands, alone and through whole games."""
+    replay: Replay
+    """``picas replay``: the game's position after its record, in words or as JSON."""
     bots: BotLoop[Any, Any, Any, Any] | None = None
     """How the game's computer players take their turns (the shared loop's plug)."""
     view_json: Callable[[Any, Any], dict[str, Any]] | None = None
     """A seat's view of a position as JSON (``view_json(state, seat)``): what the web tier's
     generic table sends for a game that has no table part of its own."""
+    longest: Longest | None = None
+    """Its longest record (None: a game the web tier does not serve)."""
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property

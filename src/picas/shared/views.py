@@ -159,3 +159,17 @@ def refusals_json(refusals: Refusals) -> dict[str, dict[str, str]]:
     return {
         card.code: {"code": refusal.code, "message": refusal.message} for card, refusal in refusals
     }
+
+
+def replay_json(
+    key: str, game: Any, result_json: Callable[[Any], dict[str, Any]], **own: object
+) -> dict[str, Any]:
+    """``picas replay --json`` of any game: its key, code, rules and each finished hand (written
+    by ``result_json``), then what the game adds (``own``: its totals, its outcome)."""
+    return {
+        "game": key,
+        "code": game.code,
+        "rules": game.rules.to_json(),
+        "hands": [result_json(result) for result in game.history],
+        **own,
+    }

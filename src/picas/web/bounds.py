@@ -15,13 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from picas.games.corazones.rules import TARGET_RANGE as CORAZONES_TARGETS
-from picas.games.spades.rules import (
-    DEFICIT_RANGE,
-    NIL_RANGE,
-    PENALTY_RANGE,
-    TARGET_RANGE,
-)
+from picas import games
 from picas.record import (
     FORMAT,
     MAX_ACTIONS,
@@ -32,43 +26,22 @@ from picas.record import (
     MAX_META_TEXT,
     VERSION,
 )
+from picas.shared.bounds import LONGEST_CARDS
 from picas.shared.seats import Seat
+from picas.shared.spec import GameSpec, Longest
 
 MAX_JSON_DEPTH = 5
 """The deepest body any endpoint takes: ``{"save": {"record": {"actions": [["QS", …]]}}}`` (or a
 deal, ``{"deals": [{…}]}``) is five levels; nothing in a record or a request nests further."""
 
-SUITS = "CDHS"
-RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-"""Each rank in its longest legal spelling: ``10`` (3 bytes a card) where the server writes
-``T``."""
-DECK = tuple(rank + suit for suit in SUITS for rank in RANKS)
 WIDEST_CHAR = "\x01"
 """The character with the longest compact JSON form: a control character, ``\\u0001``."""
-PROFILE_CHAR = "\U0001f0a1"
-"""A profile name is printable: at most 4 bytes a character (UTF-8)."""
-MAX_PROFILE = 40
 SIG_BYTES = 128
 """An import's ``sig`` may be any text up to 128 characters (docs/api.md)."""
 
 
 def _compact(data: object) -> int:
     return len(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
-
-
-def _spades_hand() -> list[Any]:
-    """The most bytes a Spades hand can take: two players offered Blind Nil bid it (11 bytes each,
-    the longest bid; a look and a bid take 9 in two actions), the two others bid 13, and the 52
-    cards with every ten spelt ``10``."""
-    return ["blind_nil", "blind_nil", 13, 13, *DECK]
-
-
-def _corazones_hand() -> list[Any]:
-    """The most bytes a Corazones hand can take: four passes of four cards (the house rule
-    ``pass_size``), the four tens among them, then the 52 cards."""
-    passed = sorted(DECK, key=len, reverse=True)[:16]
-    passes = [passed[i : i + 4] for i in range(0, 16, 4)]
-    return [*passes, *DECK]
 
 
 def _actions(hand: list[Any]) -> list[Any]:
@@ -78,7 +51,7 @@ def _actions(hand: list[Any]) -> list[Any]:
 
 
 def _deal() -> dict[str, str]:
-    return {seat.key: " ".join(DECK[13 * seat : 13 * seat + 13]) for seat in Seat}
+    return {seat.key: " ".join(LONGEST_CARDS[13 * seat : 13 * seat + 13]) for seat in Seat}
 
 
 def _meta() -> dict[str, str]:
@@ -88,62 +61,31 @@ def _meta() -> dict[str, str]:
     }
 
 
-def _widest_int(values: range) -> int:
-    return max((values[0], values[-1]), key=lambda n: len(str(n)))
-
-
-def spades_rules() -> dict[str, Any]:
-    return {
-        "profile": PROFILE_CHAR * MAX_PROFILE,
-        "target": _widest_int(TARGET_RANGE),
-        "bag_penalty": False,
-        "blind_nil": False,
-        "blind_nil_deficit": _widest_int(DEFICIT_RANGE),
-        "floor": -1000,
-        "draw_after_hand": 100,
-        "first_dealer": "north",
-        "nil_tricks_score": False,
-        "bag_limit": 100,
-        "bag_penalty_points": _widest_int(PENALTY_RANGE),
-        "nil_points": _widest_int(NIL_RANGE),
-        "blind_nil_points": _widest_int(NIL_RANGE),
-        "team_minimum": 13,
-        "all_thirteen": "bonus",
-        "all_thirteen_points": _widest_int(NIL_RANGE),
-        "ten_for_200": False,
-    }
-
-
-def corazones_rules() -> dict[str, Any]:
-    return {
-        "target": _widest_int(CORAZONES_TARGETS),
-        "passing": False,
-        "jack_of_diamonds": False,
-        "moon": "others",
-        "first_pass": "across",
-        "omnibus": False,  # the house rules: each named at its longest value
-        "pass_size": 4,
-        "queen_breaks_hearts": False,
-    }
+def _served() -> tuple[tuple[GameSpec, Longest], ...]:
+    """Each game of the registry with its longest record (:attr:`GameSpec.longest`)."""
+    return tuple((spec, spec.longest) for spec in games.games() if spec.longest is not None)
 
 
 def longest_record(game: str) -> dict[str, Any]:
     """A record of ``game`` with every limit of the format filled with its longest text (not a
     game that replays: the bytes a legal one can reach, by construction)."""
-    spades = game == "spades"
+    spec = games.find_game(game)
+    longest = spec.longest
+    if longest is None:
+        raise ValueError(f"{spec.name_es} has no longest record")
     record: dict[str, Any] = {"format": FORMAT, "version": VERSION}
-    if not spades:
-        record["game"] = game
-    record["rules"] = spades_rules() if spades else corazones_rules()
+    if not spec.record.codec().implied:  # the implied game's records are written without it
+        record["game"] = spec.key
+    record["rules"] = longest.rules()
     record["code"] = "-" * MAX_CODE_TEXT
     record["deals"] = [_deal()] * MAX_DEALS
-    record["actions"] = _actions(_spades_hand() if spades else _corazones_hand())
+    record["actions"] = _actions(longest.hand())
     record["meta"] = _meta()
     return record
 
 
 def longest_record_bytes() -> int:
-    return max(_compact(longest_record(game)) for game in ("spades", "corazones"))
+    return max(_compact(longest_record(spec.key)) for spec, _ in _served())
 
 
 def containers(data: object) -> int:
@@ -159,7 +101,7 @@ def most_containers() -> int:
     """The most lists and objects a request can hold: the record with the most (Corazones': a
     list for every pass, an object for every explicit deal) in the wrapper with the most (an act
     with a pass: the body, the save, the pass)."""
-    record = max(containers(longest_record(game)) for game in ("spades", "corazones"))
+    record = max(containers(longest_record(spec.key)) for spec, _ in _served())
     wrapper = containers({"save": {"record": {}, "sig": ""}, "action": []})
     return record + wrapper - 1
 
@@ -177,7 +119,7 @@ def longest_wrapper_bytes() -> int:
 
 
 MAX_RECORD_BYTES = longest_record_bytes()
-"""The largest record the format allows, in the compact form: 82,451 bytes (a real save is
+"""The largest record the format allows, in the compact form: 84,669 bytes (a real save is
 2–20 KB; tests/web/test_web_bounds.py ties the figure to the games)."""
 MAX_REQUEST_BYTES = MAX_RECORD_BYTES + longest_wrapper_bytes()
 """The largest body of any endpoint, not counting whitespace between tokens."""

@@ -2,9 +2,11 @@
 menu) around each page's own title, description and ``<main>`` (``pages/<its URL>``).
 
 :data:`HELP_SETS` is the table the layout is filled from: each menu's language, game, brand, its
-entries and where «Volver a la mesa» goes; :data:`COUNTERPARTS` pairs each Spanish page with its
-English one. Every page is rendered once per process, at the app's start (:func:`rendered`), and
-served as it is: no request makes the server render again. Links stay relative (the pages live at
+entries and where «Volver a la mesa» goes. Each game's sets are its web part's (``PAGE.help`` in
+``web/games/<key>.py``); the pages of no game (:data:`SHARED_PAGES`) get a set built from them, a
+menu entry to each game's help. :data:`COUNTERPARTS` pairs each Spanish page with its English
+one. Every page is rendered once per process, at the app's start (:func:`rendered`), and served as
+it is: no request makes the server render again. Links stay relative (the pages live at
 three depths), so the pages work behind any prefix and with JavaScript off."""
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ import posixpath
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from starlette.requests import Request
@@ -23,140 +24,70 @@ from starlette.responses import Response
 from starlette.routing import Route, Router
 from starlette.types import ASGIApp
 
+from picas import games
+from picas.web.games import page_for
+from picas.web.games.page import GamePage, HelpSet, Language, Topic
+
+__all__ = ["COUNTERPARTS", "HELP_SETS", "HelpSet", "Topic", "help_router", "rendered"]
+
 TEMPLATES_DIR = Path(__file__).resolve().parent / "pages"
 LAYOUT = "_layout.html"
-Language = Literal["es", "en"]
 LANGUAGE_NAMES: Mapping[Language, str] = {"es": "Español", "en": "English"}
 """The language switch's words, each in its own language."""
 BACK: Mapping[Language, str] = {"es": "Volver a la mesa", "en": "Back to the table"}
 """The words of the link back to the table."""
+HELP: Mapping[Language, str] = {"es": "Ayuda", "en": "Help"}
 
 
-@dataclass(frozen=True, slots=True)
-class Topic:
-    """One entry of a menu: a page (its path from the site's root) and its title there. ``own``
-    is False for an entry that leads to another set's page (it wears that set's header)."""
-
-    path: str
-    title: str
-    own: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class HelpSet:
-    """The pages that share one header and one menu."""
-
-    lang: Language
-    brand: str
-    menu_label: str
-    menu: tuple[Topic, ...]
-    game: str | None = None
-    """``data-juego`` on ``<html>`` (``js/ayuda.js`` reads it); None for Spades."""
-    settings_note: bool = True
-    """Whether the page has the box that says which rules it describes (``#ajustes-activos``)."""
-
-    @property
-    def table(self) -> str:
-        """Where «Volver a la mesa» goes, from the site's root: the table, with its game."""
-        return f"?juego={self.game}" if self.game else ""
-
-    @property
-    def pages(self) -> tuple[str, ...]:
-        return tuple(topic.path for topic in self.menu if topic.own)
-
-
-HELP_SETS: tuple[HelpSet, ...] = (
-    HelpSet(
-        lang="es",
-        brand="♠ Picas",
-        menu_label="Ayuda",
-        menu=(
-            Topic("como-se-juega.html", "Cómo se juega"),
-            Topic("reglas.html", "Reglas y variantes"),
-            Topic("ejemplo.html", "Ejemplo de puntuación"),
-            Topic("estrategia.html", "Estrategia"),
-            Topic("preguntas.html", "Preguntas frecuentes"),
-            Topic("picas-y-corazones.html", "Picas y Corazones", own=False),
-        ),
+SHARED_PAGES: tuple[tuple[Topic, Topic], ...] = (
+    (
+        Topic("picas-y-corazones.html", "Picas y Corazones"),
+        Topic("en/spades-and-hearts.html", "Spades and Hearts"),
     ),
-    HelpSet(
-        lang="en",
-        brand="♠ Picas",
-        menu_label="Help",
-        menu=(
-            Topic("en/how-to-play.html", "How to play"),
-            Topic("en/rules.html", "Rules and variants"),
-            Topic("en/scoring-example.html", "Scoring example"),
-            Topic("en/strategy.html", "Strategy"),
-            Topic("en/faq.html", "FAQ"),
-            Topic("en/spades-and-hearts.html", "Spades and Hearts", own=False),
-        ),
-    ),
-    HelpSet(
-        lang="es",
-        game="corazones",
-        brand="♥ Corazones",
-        menu_label="Ayuda de Corazones",
-        menu=(
-            Topic("corazones/como-se-juega.html", "Cómo se juega"),
-            Topic("corazones/reglas.html", "Reglas y ajustes"),
-            Topic("corazones/estrategia.html", "Estrategia"),
-            Topic("corazones/preguntas.html", "Preguntas frecuentes"),
-            Topic("picas-y-corazones.html", "Picas y Corazones", own=False),
-        ),
-    ),
-    HelpSet(
-        lang="en",
-        game="corazones",
-        brand="♥ Hearts",
-        menu_label="Hearts help",
-        menu=(
-            Topic("en/hearts/how-to-play.html", "How to play"),
-            Topic("en/hearts/rules.html", "Rules and settings"),
-            Topic("en/hearts/strategy.html", "Strategy"),
-            Topic("en/hearts/faq.html", "FAQ"),
-            Topic("en/spades-and-hearts.html", "Spades and Hearts", own=False),
-        ),
-    ),
-    # The difference pages belong to neither game: both brands, a menu to each game's help.
-    HelpSet(
-        lang="es",
-        brand="♠ Picas · ♥ Corazones",
-        menu_label="Ayuda",
-        menu=(
-            Topic("como-se-juega.html", "Ayuda de Picas", own=False),
-            Topic("corazones/como-se-juega.html", "Ayuda de Corazones", own=False),
-            Topic("picas-y-corazones.html", "Picas y Corazones"),
-            Topic("juego-limpio.html", "Juego limpio"),
-        ),
-        settings_note=False,
-    ),
-    HelpSet(
-        lang="en",
-        brand="♠ Spades · ♥ Hearts",
-        menu_label="Help",
-        menu=(
-            Topic("en/how-to-play.html", "Spades help", own=False),
-            Topic("en/hearts/how-to-play.html", "Hearts help", own=False),
-            Topic("en/spades-and-hearts.html", "Spades and Hearts"),
-            Topic("en/fair-play.html", "Fair play"),
-        ),
-        settings_note=False,
-    ),
+    (Topic("juego-limpio.html", "Juego limpio"), Topic("en/fair-play.html", "Fair play")),
 )
+"""The pages of no game (the difference between the games, fair play): Spanish, English."""
+
+
+def _games_help() -> tuple[GamePage, ...]:
+    """The ``PAGE`` of each game the page plays, in the registry's order."""
+    pages = (page_for(spec.key) for spec in games.games())
+    return tuple(page for page in pages if page is not None)
+
+
+def _shared_set(lang: Language, game_sets: tuple[HelpSet, ...]) -> HelpSet:
+    """The set of the pages of no game in ``lang``: every game's brand, and a menu that leads to
+    each game's help (its first page) before the shared pages."""
+    return HelpSet(
+        lang=lang,
+        brand=" · ".join(s.entry_brand or s.brand for s in game_sets),
+        menu_label=HELP[lang],
+        menu=(
+            *(Topic(s.menu[0].path, s.entry or s.menu_label, own=False) for s in game_sets),
+            *(spanish if lang == "es" else english for spanish, english in SHARED_PAGES),
+        ),
+        settings_note=False,
+    )
+
+
+def _help_sets() -> tuple[HelpSet, ...]:
+    game_sets = tuple(help_set for page in _games_help() for help_set in page.help)
+    shared = tuple(
+        _shared_set(lang, tuple(s for s in game_sets if s.lang == lang)) for lang in LANGUAGE_NAMES
+    )
+    return (*game_sets, *shared)
+
+
+HELP_SETS: tuple[HelpSet, ...] = _help_sets()
+"""Each game's help sets (its ``PAGE``'s, in the registry's order), then the pages of no game."""
 
 COUNTERPARTS: Mapping[str, str] = {
-    "como-se-juega.html": "en/how-to-play.html",
-    "reglas.html": "en/rules.html",
-    "ejemplo.html": "en/scoring-example.html",
-    "estrategia.html": "en/strategy.html",
-    "preguntas.html": "en/faq.html",
-    "corazones/como-se-juega.html": "en/hearts/how-to-play.html",
-    "corazones/reglas.html": "en/hearts/rules.html",
-    "corazones/estrategia.html": "en/hearts/strategy.html",
-    "corazones/preguntas.html": "en/hearts/faq.html",
-    "picas-y-corazones.html": "en/spades-and-hearts.html",
-    "juego-limpio.html": "en/fair-play.html",
+    **{
+        spanish: english
+        for page in _games_help()
+        for spanish, english in page.help_counterparts.items()
+    },
+    **{spanish.path: english.path for spanish, english in SHARED_PAGES},
 }
 """Each Spanish page → its English page (the language switch and the alternate link)."""
 

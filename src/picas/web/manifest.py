@@ -18,7 +18,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from picas import games
-from picas.web.games import page_for
+from picas.web.games import page_for, table_for
 
 PATH = "/js/games.js"
 
@@ -57,6 +57,9 @@ def entries() -> list[dict[str, Any]]:
                 "download": page.download,
                 "options": list(spec.options),
                 "storage": dataclasses.asdict(page.storage),
+                "choice": dataclasses.asdict(page.choice),
+                "partners": page.partners,
+                "friends": table_for(spec.key).friends,
             }
         )
     return out
@@ -68,7 +71,8 @@ def manifest_js() -> str:
         "// The manifest of the games the page plays, written by the server from the games'"
         " registry\n// (picas.web.manifest): each game's key, the names a link may use, the names"
         " its choice\n// was stored under before, its conductor module, its downloads' name, its"
-        " new-game options\n// and its localStorage keys.\n\n"
+        " new-game options,\n// its localStorage keys, its button on the first screen, whether it"
+        " is played in\n// partnerships and whether a friends' table offers it.\n\n"
         f"const LIST = {listed};\n\n"
         "export const GAMES = Object.freeze(\n"
         "  LIST.map((game) => Object.freeze({ ...game, storage: Object.freeze(game.storage) })),\n"

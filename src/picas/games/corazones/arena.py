@@ -49,6 +49,7 @@ from picas.shared.arena import (
 from picas.shared.cards import Card
 from picas.shared.deals import deal_for
 from picas.shared.seats import Seat
+from picas.shared.spec import Arena, ArenaOption, ArenaRequest
 
 PATTERNS: dict[str, tuple[frozenset[Seat], ...]] = {"pairs": PAIRS, "one": ONE_AGAINST_THREE}
 """For each pattern, the seats of level A in each arrangement (B has the others)."""
@@ -70,33 +71,37 @@ class DealResult:
 
 
 @dataclass(slots=True)
-class Clock:
-    """Processor time of each side's decisions: how many, the total and the longest, in seconds."""
+class Timing:
+    """One side's decisions: how many, their total processor time and the longest, in seconds."""
 
-    a_decisions: int = 0
-    a_seconds: float = 0.0
-    a_longest: float = 0.0
-    b_decisions: int = 0
-    b_seconds: float = 0.0
-    b_longest: float = 0.0
+    decisions: int = 0
+    seconds: float = 0.0
+    longest: float = 0.0
+
+    def add(self, seconds: float) -> None:
+        self.decisions += 1
+        self.seconds += seconds
+        self.longest = max(self.longest, seconds)
+
+    def merge(self, other: Timing) -> None:
+        self.decisions += other.decisions
+        self.seconds += other.seconds
+        self.longest = max(self.longest, other.longest)
+
+
+@dataclass(slots=True)
+class Clock:
+    """Processor time of each side's decisions, A's and B's."""
+
+    a: Timing = field(default_factory=Timing)
+    b: Timing = field(default_factory=Timing)
 
     def add(self, is_a: bool, seconds: float) -> None:
-        if is_a:
-            self.a_decisions += 1
-            self.a_seconds += seconds
-            self.a_longest = max(self.a_longest, seconds)
-        else:
-            self.b_decisions += 1
-            self.b_seconds += seconds
-            self.b_longest = max(self.b_longest, seconds)
+        (self.a if is_a else self.b).add(seconds)
 
     def merge(self, other: Clock) -> None:
-        self.a_decisions += other.a_decisions
-        self.a_seconds += other.a_seconds
-        self.a_longest = max(self.a_longest, other.a_longest)
-        self.b_decisions += other.b_decisions
-        self.b_seconds += other.b_seconds
-        self.b_longest = max(self.b_longest, other.b_longest)
+        self.a.merge(other.a)
+        self.b.merge(other.b)
 
 
 class Timed:
@@ -300,13 +305,76 @@ def timing(result: MatchResult, seconds: float, jobs: int) -> str:
     """The match's time and each side's processor time per decision (for stderr)."""
     clock = result.clock()
 
-    def side(name: str, decisions: int, total: float, longest: float) -> str:
-        mean = 1000 * total / decisions if decisions else 0.0
-        return f"{name}: {decisions} decisiones, media {mean:.3f} ms, máx {1000 * longest:.2f} ms"
+    def side(name: str, timed: Timing) -> str:
+        mean = 1000 * timed.seconds / timed.decisions if timed.decisions else 0.0
+        return (
+            f"{name}: {timed.decisions} decisiones, media {mean:.3f} ms,"
+            f" máx {1000 * timed.longest:.2f} ms"
+        )
 
     return (
         f"({result.hands} manos en {seconds:.1f} s, {result.hands / max(seconds, 1e-9):.1f}"
         f" manos/s, {jobs} procesos; CPU por decisión, "
-        f"{side('A', clock.a_decisions, clock.a_seconds, clock.a_longest)}; "
-        f"{side('B', clock.b_decisions, clock.b_seconds, clock.b_longest)})"
+        f"{side('A', clock.a)}; {side('B', clock.b)})"
     )
+
+
+# --- the command ------------------------------------------------------------------------------
+
+
+def run_command(request: ArenaRequest) -> tuple[str, str]:
+    """``picas arena``'s match of this game: the report, and a note on the time it took."""
+    a, b, options, say = request.a, request.b, request.options, request.say
+    pattern = options.get("pattern") or "pairs"
+    done: list[DealResult] = []
+    every = options.get("every")
+
+    def progress(index: int, result: DealResult) -> None:
+        done.append(result)
+        if options.get("log"):
+            say(f"deal {index} {result.code} {result.number} {result.saved:+.4f}")
+        if every and len(done) % every == 0:
+            say(report(MatchResult(a, b, pattern, tuple(done))))
+
+    rules = Rules(
+        omnibus=bool(options.get("omnibus")),
+        pass_size=int(options.get("pase") or 3),
+        queen_breaks_hearts=options.get("dama") != "no-rompe",
+    )
+    if rules.house_rules:
+        say(f"reglas de la casa: {rules.house_rules}")
+    start = time.perf_counter()
+    result = match(
+        a,
+        b,
+        request.deals,
+        pattern=pattern,
+        seed=request.seed,
+        start=options.get("start") or 0,
+        rules=rules,
+        jobs=request.jobs,
+        progress=progress,
+    )
+    return report(result), timing(result, time.perf_counter() - start, request.jobs)
+
+
+ARENA = Arena(
+    run=run_command,
+    deals=1000,
+    seed=0,
+    options=(
+        ArenaOption("pattern", "pairs (o one)", None, choices=tuple(sorted(PATTERNS))),
+        ArenaOption("start", "primer reparto (0)", None),
+        ArenaOption("every", "informe parcial cada N repartos", None),
+        ArenaOption("log", "una línea por reparto (para juntar)", None, flag=True),
+        ArenaOption("omnibus", "regla de la casa: el ♦10 vale −10 (Omnibus)", None, flag=True),
+        ArenaOption("pase", "regla de la casa: cartas que se pasan (3)", None, choices=("3", "4")),
+        ArenaOption(
+            "dama",
+            "regla de la casa: ♠Q rompe corazones o no (rompe)",
+            None,
+            choices=("rompe", "no-rompe"),
+        ),
+    ),
+)
+"""What ``picas arena --game corazones`` plays, with its own options."""

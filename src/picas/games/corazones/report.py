@@ -6,22 +6,23 @@ from __future__ import annotations
 from typing import Any
 
 from picas.games.corazones.game import GameState
+from picas.games.corazones.record import KEY
 from picas.games.corazones.rules import Rules
 from picas.games.corazones.view import outcome_to_json, result_to_json
 from picas.shared.seats import Seat
+from picas.shared.views import replay_json as shared_replay_json
 
 WIDTH = 8
 
 
 def replay_json(game: GameState) -> dict[str, Any]:
-    return {
-        "game": "corazones",
-        "code": game.code,
-        "rules": game.rules.to_json(),
-        "hands": [result_to_json(result) for result in game.history],
-        "totals": _by_seat(game.totals),
-        "outcome": outcome_to_json(game.outcome),
-    }
+    return shared_replay_json(
+        KEY,
+        game,
+        result_to_json,
+        totals=_by_seat(game.totals),
+        outcome=outcome_to_json(game.outcome),
+    )
 
 
 def replay_text(game: GameState) -> str:

@@ -2,56 +2,42 @@
 
 from __future__ import annotations
 
-import time
+from typing import Any
 
 from picas.games.corazones import arena, bench, invariants, report
 from picas.games.corazones.bots.base import CORAZONES_BOTS
 from picas.games.corazones.bots.registry import load_bot
-from picas.games.corazones.hot import HOT_MODULES
 from picas.games.corazones.record import KEY, CorazonesRecord
-from picas.games.corazones.rules import TARGETS, Rules
+from picas.games.corazones.rules import TARGET_RANGE, TARGETS, Rules
 from picas.games.corazones.view import view_for, view_to_json
+from picas.shared.bounds import LONGEST_CARDS, widest_int
 from picas.shared.invariants import Tally
-from picas.shared.spec import Arena, ArenaOption, ArenaRequest, GameSpec, three_levels
+from picas.shared.spec import EngineBench, GameSpec, Longest, Replay, three_levels
 
 
 def check(seed: int, hands: int, level: str | None, views_every: int) -> Tally:
     return invariants.run_games(seed, hands, level, check_every=views_every)
 
 
-def run_arena(request: ArenaRequest) -> tuple[str, str]:
-    a, b, options, say = request.a, request.b, request.options, request.say
-    pattern = options.get("pattern") or "pairs"
-    done: list[arena.DealResult] = []
-    every = options.get("every")
+def longest_rules() -> dict[str, Any]:
+    """The rules at their longest JSON: every field, the house rules too, each at its widest."""
+    return {
+        "target": widest_int(TARGET_RANGE),
+        "passing": False,
+        "jack_of_diamonds": False,
+        "moon": "others",
+        "first_pass": "across",
+        "omnibus": False,
+        "pass_size": 4,
+        "queen_breaks_hearts": False,
+    }
 
-    def progress(index: int, result: arena.DealResult) -> None:
-        done.append(result)
-        if options.get("log"):
-            say(f"deal {index} {result.code} {result.number} {result.saved:+.4f}")
-        if every and len(done) % every == 0:
-            say(arena.report(arena.MatchResult(a, b, pattern, tuple(done))))
 
-    rules = Rules(
-        omnibus=bool(options.get("omnibus")),
-        pass_size=int(options.get("pase") or 3),
-        queen_breaks_hearts=options.get("dama") != "no-rompe",
-    )
-    if rules.house_rules:
-        say(f"reglas de la casa: {rules.house_rules}")
-    start = time.perf_counter()
-    result = arena.match(
-        a,
-        b,
-        request.deals,
-        pattern=pattern,
-        seed=request.seed,
-        start=options.get("start") or 0,
-        rules=rules,
-        jobs=request.jobs,
-        progress=progress,
-    )
-    return arena.report(result), arena.timing(result, time.perf_counter() - start, request.jobs)
+def longest_hand() -> list[Any]:
+    """The most bytes a hand can take: four passes of four cards (the house rule ``pass_size``),
+    the four tens among them, then the 52 cards."""
+    passed = sorted(LONGEST_CARDS, key=len, reverse=True)[:16]
+    return [*(passed[i : i + 4] for i in range(0, 16, 4)), *LONGEST_CARDS]
 
 
 DIFICIL_VERIFY_LIMIT = 560
@@ -80,34 +66,12 @@ SPEC = GameSpec(
     levels=three_levels(DIFICIL_VERIFY_LIMIT),
     load_bot=load_bot,
     check=check,
-    arena=Arena(
-        run=run_arena,
-        deals=1000,
-        seed=0,
-        options=(
-            ArenaOption("pattern", "pairs (o one)", None, choices=tuple(sorted(arena.PATTERNS))),
-            ArenaOption("start", "primer reparto (0)", None),
-            ArenaOption("every", "informe parcial cada N repartos", None),
-            ArenaOption("log", "una línea por reparto (para juntar)", None, flag=True),
-            ArenaOption("omnibus", "regla de la casa: el ♦10 vale −10 (Omnibus)", None, flag=True),
-            ArenaOption(
-                "pase", "regla de la casa: cartas que se pasan (3)", None, choices=("3", "4")
-            ),
-            ArenaOption(
-                "dama",
-                "regla de la casa: ♠Q rompe corazones o no (rompe)",
-                None,
-                choices=("rompe", "no-rompe"),
-            ),
-        ),
-    ),
-    bench_hands=bench.random_hands,
-    bench_games=bench.random_game_hands,
-    replay_text=report.replay_text,
-    replay_json=report.replay_json,
-    compiled_modules=tuple(f"{__package__}.{name}" for name in HOT_MODULES),
+    arena=arena.ARENA,
+    bench=EngineBench(bench.random_hands, bench.random_game_hands),
+    replay=Replay(report.replay_text, report.replay_json),
     bots=CORAZONES_BOTS,
     view_json=lambda state, seat: view_to_json(view_for(state, seat)),
+    longest=Longest(longest_rules, longest_hand),
     extra={
         "openspiel": "hearts",
         "game_lengths": bench.game_lengths,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +26,7 @@ from picas.games.spades.bots.base import Bot, play_bots
 from picas.games.spades.bots.registry import load_bot
 from picas.games.spades.game import HandResult
 from picas.shared.arena import PAIRS, code_for, mean_interval, run_in_order, seating
+from picas.shared.spec import Arena, ArenaOption, ArenaRequest
 
 _BOTS: dict[str, Bot] = {}
 
@@ -266,3 +267,56 @@ def format_result(result: ArenaResult) -> str:
             f"  (diferencia media A − B: {statistics.fmean(result.game_margins):+.1f} puntos)"
         )
     return "\n".join(lines)
+
+
+# --- the command ------------------------------------------------------------------------------
+
+
+def arena_rules(options: Mapping[str, Any]) -> Rules:
+    """The rules of ``picas arena``'s house-variant options over the standard game."""
+    data = Rules().to_json()
+    for key in ("team_minimum", "all_thirteen", "ten_for_200"):
+        if options.get(key) is not None:
+            data[key] = options[key]
+    return Rules.from_json(data)
+
+
+def run_command(request: ArenaRequest) -> tuple[str, str]:
+    """``picas arena``'s match of this game: the report, and a note on the time it took."""
+    games, deals, jobs = request.options.get("games"), request.deals, request.jobs
+    result = run_arena(
+        request.a,
+        request.b,
+        deals=deals,
+        games=deals // 10 if games is None else games,
+        seed=request.seed,
+        jobs=jobs,
+        target=request.options.get("target") or 250,
+        rules=arena_rules(request.options),
+    )
+    hands = 2 * len(result.diffs) + sum(result.game_hands)
+    timing = (
+        f"({hands} manos en {result.seconds:.1f} s, {hands / max(result.seconds, 1e-9):.0f}"
+        f" manos/s, {jobs} procesos)"
+    )
+    return format_result(result), timing
+
+
+ARENA = Arena(
+    run=run_command,
+    deals=200,
+    seed=1,
+    options=(
+        ArenaOption("games", "partidas duplicadas al objetivo (deals/10)", None),
+        ArenaOption("target", "objetivo (250)", None),
+        ArenaOption("team_minimum", "mínimo por pareja (0: ninguno; la página, 4)", None),
+        ArenaOption(
+            "all_thirteen",
+            "premio por 13 bazas: off, bonus (+200) o win (partida ganada)",
+            None,
+            choices=("off", "bonus", "win"),
+        ),
+        ArenaOption("ten_for_200", "10 por 200", None, flag=True),
+    ),
+)
+"""What ``picas arena --game spades`` plays, with its own options."""

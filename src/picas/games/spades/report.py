@@ -6,22 +6,23 @@ from __future__ import annotations
 from typing import Any
 
 from picas.games.spades.game import GameState
+from picas.games.spades.record import KEY
 from picas.games.spades.view import outcome_to_json, result_to_json
 from picas.shared.seats import Seat, Team
+from picas.shared.views import replay_json as shared_replay_json
 
 LINE_NAMES = ("Contrato", "Sacos", "Nil", "Castigo por sacos", "Total de la mano", "Acumulado")
 
 
 def replay_json(game: GameState) -> dict[str, Any]:
-    return {
-        "game": "spades",
-        "code": game.code,
-        "rules": game.rules.to_json(),
-        "hands": [result_to_json(result) for result in game.history],
-        "totals": {"north_south": game.totals[0], "east_west": game.totals[1]},
-        "bags": {"north_south": game.bags[0], "east_west": game.bags[1]},
-        "outcome": outcome_to_json(game.outcome),
-    }
+    return shared_replay_json(
+        KEY,
+        game,
+        result_to_json,
+        totals={"north_south": game.totals[0], "east_west": game.totals[1]},
+        bags={"north_south": game.bags[0], "east_west": game.bags[1]},
+        outcome=outcome_to_json(game.outcome),
+    )
 
 
 def replay_text(game: GameState) -> str:

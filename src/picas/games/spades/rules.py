@@ -12,6 +12,8 @@ from picas.shared.seats import Seat
 
 TARGETS = (250, 500)
 """The targets the page offers; the engine accepts any target in ``TARGET_RANGE``."""
+MAX_PROFILE = 40
+"""The longest profile name (characters, each printable)."""
 TARGET_RANGE = range(50, 1001)
 DRAW_AFTER_RANGE = range(1, 101)
 PENALTY_RANGE = range(1001)
@@ -89,7 +91,7 @@ class Rules:
             problems.append("el premio por 13 bazas es «off», «bonus» o «win»")
         if self.all_thirteen_points not in NIL_RANGE:
             problems.append("el premio por 13 bazas debe valer de 1 a 1000")
-        if not self.profile or len(self.profile) > 40 or not self.profile.isprintable():
+        if not self.profile or len(self.profile) > MAX_PROFILE or not self.profile.isprintable():
             problems.append("el perfil necesita un nombre corto")
         if problems:
             raise InvalidRules("Reglas incoherentes: " + "; ".join(problems) + ".")

@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from picas.games.spades import arena, bench, invariants, report
 from picas.games.spades.bots.base import SPADES_BOTS
 from picas.games.spades.bots.registry import load_bot
-from picas.games.spades.hot import HOT_MODULES
 from picas.games.spades.record import KEY, SpadesRecord
-from picas.games.spades.rules import Rules
+from picas.games.spades.rules import (
+    DEFICIT_RANGE,
+    MAX_PROFILE,
+    NIL_RANGE,
+    PENALTY_RANGE,
+    TARGET_RANGE,
+    Rules,
+)
 from picas.games.spades.view import view_for, view_to_json
+from picas.shared.bounds import LONGEST_CARDS, WIDEST_PRINTABLE, widest_int
 from picas.shared.invariants import Tally
-from picas.shared.spec import Arena, ArenaOption, ArenaRequest, GameSpec, three_levels
+from picas.shared.spec import EngineBench, GameSpec, Longest, Replay, three_levels
 
 
 def check(
@@ -25,33 +31,34 @@ def check(
     return invariants.run_bot_games(seed, hands, level, check_every=views_every, rules=rules)
 
 
-def arena_rules(options: Mapping[str, Any]) -> Rules:
-    """The rules of ``picas arena``'s house-variant options over the standard game."""
-    data = Rules().to_json()
-    for key in ("team_minimum", "all_thirteen", "ten_for_200"):
-        if options.get(key) is not None:
-            data[key] = options[key]
-    return Rules.from_json(data)
+def longest_rules() -> dict[str, Any]:
+    """The rules at their longest JSON: every field, each at its widest value."""
+    return {
+        "profile": WIDEST_PRINTABLE * MAX_PROFILE,
+        "target": widest_int(TARGET_RANGE),
+        "bag_penalty": False,
+        "blind_nil": False,
+        "blind_nil_deficit": widest_int(DEFICIT_RANGE),
+        "floor": -1000,
+        "draw_after_hand": 100,
+        "first_dealer": "north",
+        "nil_tricks_score": False,
+        "bag_limit": 100,
+        "bag_penalty_points": widest_int(PENALTY_RANGE),
+        "nil_points": widest_int(NIL_RANGE),
+        "blind_nil_points": widest_int(NIL_RANGE),
+        "team_minimum": 13,
+        "all_thirteen": "bonus",
+        "all_thirteen_points": widest_int(NIL_RANGE),
+        "ten_for_200": False,
+    }
 
 
-def run_arena(request: ArenaRequest) -> tuple[str, str]:
-    games, deals, jobs = request.options.get("games"), request.deals, request.jobs
-    result = arena.run_arena(
-        request.a,
-        request.b,
-        deals=deals,
-        games=deals // 10 if games is None else games,
-        seed=request.seed,
-        jobs=jobs,
-        target=request.options.get("target") or 250,
-        rules=arena_rules(request.options),
-    )
-    hands = 2 * len(result.diffs) + sum(result.game_hands)
-    timing = (
-        f"({hands} manos en {result.seconds:.1f} s, {hands / max(result.seconds, 1e-9):.0f}"
-        f" manos/s, {jobs} procesos)"
-    )
-    return arena.format_result(result), timing
+def longest_hand() -> list[Any]:
+    """The most bytes a hand can take: two players offered Blind Nil bid it (11 bytes each, the
+    longest bid; a look and a bid take 9 in two actions), the two others bid 13, and the 52
+    cards with every ten spelt ``10``."""
+    return ["blind_nil", "blind_nil", 13, 13, *LONGEST_CARDS]
 
 
 DIFICIL_VERIFY_LIMIT = 560
@@ -80,29 +87,11 @@ SPEC = GameSpec(
     levels=three_levels(DIFICIL_VERIFY_LIMIT),
     load_bot=load_bot,
     check=check,
-    arena=Arena(
-        run=run_arena,
-        deals=200,
-        seed=1,
-        options=(
-            ArenaOption("games", "partidas duplicadas al objetivo (deals/10)", None),
-            ArenaOption("target", "objetivo (250)", None),
-            ArenaOption("team_minimum", "mínimo por pareja (0: ninguno; la página, 4)", None),
-            ArenaOption(
-                "all_thirteen",
-                "premio por 13 bazas: off, bonus (+200) o win (partida ganada)",
-                None,
-                choices=("off", "bonus", "win"),
-            ),
-            ArenaOption("ten_for_200", "10 por 200", None, flag=True),
-        ),
-    ),
-    bench_hands=bench.random_hands,
-    bench_games=bench.random_game_hands,
-    replay_text=report.replay_text,
-    replay_json=report.replay_json,
-    compiled_modules=tuple(f"{__package__}.{name}" for name in HOT_MODULES),
+    arena=arena.ARENA,
+    bench=EngineBench(bench.random_hands, bench.random_game_hands),
+    replay=Replay(report.replay_text, report.replay_json),
     bots=SPADES_BOTS,
     view_json=lambda state, seat: view_to_json(view_for(state, seat)),
+    longest=Longest(longest_rules, longest_hand),
     extra={"openspiel": "spades", "bench_rules": bench.with_rules},
 )

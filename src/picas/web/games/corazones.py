@@ -50,21 +50,10 @@ from picas.shared.errors import IllegalAction, InvalidAction
 from picas.shared.seats import Seat
 from picas.shared.tricks import Play, Trick
 from picas.shared.views import trick_to_json
+from picas.web import schemas
 from picas.web.events import Event, events_after
 from picas.web.games.generic import GameModels
-from picas.web.games.page import GamePage, Storage
-from picas.web.schemas import (
-    PlayEvent,
-    RefusalOut,
-    SaveOut,
-    SeatCards,
-    SeatInts,
-    SeatKey,
-    TrickOut,
-    _In,
-    _Out,
-    level_type,
-)
+from picas.web.games.page import Choice, GamePage, HelpSet, Storage, Topic
 
 # --- the bodies and answers of the API for this game ------------------------------------------
 
@@ -73,10 +62,10 @@ SPEC = find_game("corazones")
 if TYPE_CHECKING:
     Level = str
 else:
-    Level = level_type(SPEC)
+    Level = schemas.level_type(SPEC)
 
 
-class CorazonesNewGameIn(_In):
+class CorazonesNewGameIn(schemas._In):
     """A new Corazones game (docs/api.md, "Corazones")."""
 
     game: Literal["corazones"]
@@ -103,7 +92,7 @@ class CorazonesNewGameIn(_In):
 Direction = Literal["left", "right", "across", "none"]
 
 
-class CorazonesRulesOut(_Out):
+class CorazonesRulesOut(schemas._Out):
     """The rules; a house rule (issue 21) appears only when it is not the standard game's."""
 
     target: int
@@ -121,100 +110,100 @@ class CorazonesRulesOut(_Out):
         return {key: value for key, value in data.items() if value is not None}
 
 
-class CorazonesTrickOut(TrickOut):
+class CorazonesTrickOut(schemas.TrickOut):
     """A trick with the points in it."""
 
     points: int
 
 
-class CorazonesHandOut(_Out):
+class CorazonesHandOut(schemas._Out):
     """A finished hand, every card face up (``picas.games.corazones.view.result_to_json``)."""
 
     number: int
-    dealer: SeatKey
+    dealer: schemas.SeatKey
     direction: Direction
-    dealt: SeatCards
-    passed: SeatCards
-    tricks: list[TrickOut]
-    hearts: SeatInts
-    queen: SeatKey | None
-    jack: SeatKey | None
-    moon: SeatKey | None
-    points: SeatInts
-    totals: SeatInts
+    dealt: schemas.SeatCards
+    passed: schemas.SeatCards
+    tricks: list[schemas.TrickOut]
+    hearts: schemas.SeatInts
+    queen: schemas.SeatKey | None
+    jack: schemas.SeatKey | None
+    moon: schemas.SeatKey | None
+    points: schemas.SeatInts
+    totals: schemas.SeatInts
 
 
-class CorazonesOutcomeOut(_Out):
-    winner: SeatKey
-    totals: SeatInts
+class CorazonesOutcomeOut(schemas._Out):
+    winner: schemas.SeatKey
+    totals: schemas.SeatInts
     hands_played: int
 
 
-class CorazonesViewOut(_Out):
+class CorazonesViewOut(schemas._Out):
     """South's view of a Corazones game (``picas.games.corazones.view_to_json``): South's own
     cards and pass and what is public; never another seat's cards or pass in the hand played."""
 
     game: Literal["corazones"]
-    seat: SeatKey
+    seat: schemas.SeatKey
     rules: CorazonesRulesOut
     hand_number: int
-    dealer: SeatKey
+    dealer: schemas.SeatKey
     direction: Direction
-    pass_to: SeatKey | None
+    pass_to: schemas.SeatKey | None
     phase: Literal["passing", "playing", "complete", "game_over"]
-    turn: SeatKey | None
+    turn: schemas.SeatKey | None
     hand: list[str]
     must_pass: bool
     passed: list[str]
     received: list[str]
-    hand_sizes: SeatInts
-    leader: SeatKey
+    hand_sizes: schemas.SeatInts
+    leader: schemas.SeatKey
     trick: list[str]
-    tricks: list[TrickOut]
-    points_taken: SeatInts
+    tricks: list[schemas.TrickOut]
+    points_taken: schemas.SeatInts
     hearts_broken: bool
-    totals: SeatInts
+    totals: schemas.SeatInts
     history: list[CorazonesHandOut]
     outcome: CorazonesOutcomeOut | None
     playable: list[str]
-    refusals: dict[str, RefusalOut]
+    refusals: dict[str, schemas.RefusalOut]
 
 
-class CorazonesDealEvent(_Out):
+class CorazonesDealEvent(schemas._Out):
     type: Literal["deal"]
     hand_number: int
-    dealer: SeatKey
+    dealer: schemas.SeatKey
     direction: Direction
-    pass_to: SeatKey | None
+    pass_to: schemas.SeatKey | None
 
 
-class PassEvent(_Out):
+class PassEvent(schemas._Out):
     """The cards changed hands: South's three, given and received (never anyone else's)."""
 
     model_config = ConfigDict(extra="ignore", frozen=True, populate_by_name=True)
 
     type: Literal["pass"]
     direction: Direction
-    to: SeatKey
+    to: schemas.SeatKey
     gave: list[str]
-    from_: SeatKey = Field(alias="from")
+    from_: schemas.SeatKey = Field(alias="from")
     received: list[str]
 
 
-class CorazonesTrickEvent(_Out):
+class CorazonesTrickEvent(schemas._Out):
     type: Literal["trick"]
-    leader: SeatKey
+    leader: schemas.SeatKey
     cards: list[str]
-    winner: SeatKey
+    winner: schemas.SeatKey
     points: int
 
 
-class CorazonesHandScoredEvent(_Out):
+class CorazonesHandScoredEvent(schemas._Out):
     type: Literal["hand_scored"]
     result: CorazonesHandOut
 
 
-class CorazonesGameOverEvent(_Out):
+class CorazonesGameOverEvent(schemas._Out):
     type: Literal["game_over"]
     outcome: CorazonesOutcomeOut
 
@@ -222,7 +211,7 @@ class CorazonesGameOverEvent(_Out):
 CorazonesEventOut = Annotated[
     CorazonesDealEvent
     | PassEvent
-    | PlayEvent
+    | schemas.PlayEvent
     | CorazonesTrickEvent
     | CorazonesHandScoredEvent
     | CorazonesGameOverEvent,
@@ -230,30 +219,30 @@ CorazonesEventOut = Annotated[
 ]
 
 
-class CorazonesGameOut(_Out):
+class CorazonesGameOut(schemas._Out):
     """A Corazones answer."""
 
     game: Literal["corazones"]
-    save: SaveOut
+    save: schemas.SaveOut
     view: CorazonesViewOut
     events: list[CorazonesEventOut]
     code: str
     level: Level
 
 
-class CorazonesHandSummaryOut(_Out):
+class CorazonesHandSummaryOut(schemas._Out):
     """One hand of the practice comparison: South's pass, the tricks, the points."""
 
     direction: Direction
     passed: list[str]
     received: list[str]
     tricks: list[CorazonesTrickOut]
-    points_taken: SeatInts
-    points: SeatInts
-    moon: SeatKey | None
+    points_taken: schemas.SeatInts
+    points: schemas.SeatInts
+    moon: schemas.SeatKey | None
 
 
-class CorazonesCompareOut(_Out):
+class CorazonesCompareOut(schemas._Out):
     original: CorazonesHandSummaryOut
     dificil: CorazonesHandSummaryOut
 
@@ -266,14 +255,14 @@ class CorazonesImportOut(CorazonesGameOut):
     reasons: dict[str, dict[str, str]] = Field(description="Always empty: Corazones has no bids.")
 
 
-class HintDetailOut(_Out):
+class HintDetailOut(schemas._Out):
     card: str
     reason_code: str
     reason_params: dict[str, str | int]
     reason: str
 
 
-class CorazonesHintOut(_Out):
+class CorazonesHintOut(schemas._Out):
     """A pass (``cards``) or a card (``card``), each card with its reason in ``details``."""
 
     game: Literal["corazones"]
@@ -461,9 +450,39 @@ def hint_json(suggestion: Suggestion, *, passing: bool) -> dict[str, Any]:
     }
 
 
+HELP_ES = HelpSet(
+    lang="es",
+    game=SPEC.key,
+    brand="♥ Corazones",
+    menu_label="Ayuda de Corazones",
+    menu=(
+        Topic("corazones/como-se-juega.html", "Cómo se juega"),
+        Topic("corazones/reglas.html", "Reglas y ajustes"),
+        Topic("corazones/estrategia.html", "Estrategia"),
+        Topic("corazones/preguntas.html", "Preguntas frecuentes"),
+        Topic("picas-y-corazones.html", "Picas y Corazones", own=False),
+    ),
+)
+HELP_EN = HelpSet(
+    lang="en",
+    game=SPEC.key,
+    brand="♥ Hearts",
+    menu_label="Hearts help",
+    menu=(
+        Topic("en/hearts/how-to-play.html", "How to play"),
+        Topic("en/hearts/rules.html", "Rules and settings"),
+        Topic("en/hearts/strategy.html", "Strategy"),
+        Topic("en/hearts/faq.html", "FAQ"),
+        Topic("en/spades-and-hearts.html", "Spades and Hearts", own=False),
+    ),
+)
+
 PAGE = GamePage(
     links=("corazones", "hearts"),
     download="corazones",
+    choice=Choice(
+        suits=(("♥", True), ("♠", False)), name="choose.hearts", note="choose.heartsNote"
+    ),
     storage=Storage(
         game="picas.corazones.partida",
         practice="picas.corazones.practica",
@@ -471,4 +490,6 @@ PAGE = GamePage(
         aside="picas.corazones.partida.apartada.",
         stats="picas.corazones.estadisticas",
     ),
+    help=(HELP_ES, HELP_EN),
+    help_counterparts=dict(zip(HELP_ES.pages, HELP_EN.pages, strict=True)),
 )

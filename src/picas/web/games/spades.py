@@ -44,21 +44,10 @@ from picas.games.spades.view import (
 )
 from picas.record import iter_states
 from picas.shared.deals import deal_for
+from picas.web import schemas
 from picas.web.events import Event, events_after
 from picas.web.games.generic import GameModels
-from picas.web.games.page import GamePage, Storage
-from picas.web.schemas import (
-    PlayEvent,
-    RefusalOut,
-    SaveOut,
-    SeatCards,
-    SeatInts,
-    SeatKey,
-    TrickOut,
-    _In,
-    _Out,
-    level_type,
-)
+from picas.web.games.page import Choice, GamePage, HelpSet, Storage, Topic
 
 # --- the bodies and answers of the API for this game ------------------------------------------
 
@@ -67,13 +56,13 @@ SPEC = find_game("spades")
 if TYPE_CHECKING:
     Level = str
 else:
-    Level = level_type(SPEC)
+    Level = schemas.level_type(SPEC)
 
 
 TeamKey = Literal["north_south", "east_west"]
 
 
-class NewGameIn(_In):
+class NewGameIn(schemas._In):
     """A new Spades game (``game`` absent or ``"spades"``)."""
 
     game: Literal["spades"] = "spades"
@@ -94,26 +83,26 @@ class NewGameIn(_In):
     )
 
 
-class SeatBids(_Out):
+class SeatBids(schemas._Out):
     south: int | None
     west: int | None
     north: int | None
     east: int | None
 
 
-class SeatFlags(_Out):
+class SeatFlags(schemas._Out):
     south: bool
     west: bool
     north: bool
     east: bool
 
 
-class TeamInts(_Out):
+class TeamInts(schemas._Out):
     north_south: int
     east_west: int
 
 
-class RulesOut(_Out):
+class RulesOut(schemas._Out):
     """The rules (docs/record.md); a house variant's keys (``team_minimum``, ``all_thirteen``,
     ``all_thirteen_points``, ``ten_for_200``) are present only when the game plays it."""
 
@@ -125,7 +114,7 @@ class RulesOut(_Out):
     blind_nil_deficit: int
     floor: int | None
     draw_after_hand: int | None
-    first_dealer: SeatKey | None
+    first_dealer: schemas.SeatKey | None
     nil_tricks_score: bool
     bag_limit: int
     bag_penalty_points: int
@@ -133,7 +122,7 @@ class RulesOut(_Out):
     blind_nil_points: int
 
 
-class SheetLines(_Out):
+class SheetLines(schemas._Out):
     contract: int
     bags: int
     nil: int
@@ -142,14 +131,14 @@ class SheetLines(_Out):
     running_total: int
 
 
-class NilOut(_Out):
-    seat: SeatKey
+class NilOut(schemas._Out):
+    seat: schemas.SeatKey
     blind: bool
     tricks: int
     points: int
 
 
-class SheetOut(_Out):
+class SheetOut(schemas._Out):
     team: TeamKey
     contract: int | None
     counted_tricks: int
@@ -163,43 +152,43 @@ class SheetOut(_Out):
     bags_after: int
 
 
-class HandResultOut(_Out):
+class HandResultOut(schemas._Out):
     number: int
-    dealer: SeatKey
-    dealt: SeatCards
+    dealer: schemas.SeatKey
+    dealt: schemas.SeatCards
     bids: SeatBids
     blind: SeatFlags
-    won: SeatInts
-    tricks: list[TrickOut]
+    won: schemas.SeatInts
+    tricks: list[schemas.TrickOut]
     sheets: list[SheetOut]
 
 
-class OutcomeOut(_Out):
+class OutcomeOut(schemas._Out):
     winner: TeamKey | None
     reason: Literal["target", "floor", "draw", "thirteen"]
     totals: list[int]
     hands_played: int
 
 
-class ViewOut(_Out):
+class ViewOut(schemas._Out):
     """South's view (``picas.games.spades.view.view_to_json``): South's own cards and what is
     public."""
 
-    seat: SeatKey
+    seat: schemas.SeatKey
     rules: RulesOut
     hand_number: int
-    dealer: SeatKey
+    dealer: schemas.SeatKey
     phase: Literal["bidding", "playing", "complete", "game_over"]
-    turn: SeatKey | None
+    turn: schemas.SeatKey | None
     hand: list[str] | None
-    hand_sizes: SeatInts
+    hand_sizes: schemas.SeatInts
     bids: SeatBids
     blind: SeatFlags
     blind_nil_offered: bool
-    leader: SeatKey
+    leader: schemas.SeatKey
     trick: list[str]
-    tricks: list[TrickOut]
-    won: SeatInts
+    tricks: list[schemas.TrickOut]
+    won: schemas.SeatInts
     spades_broken: bool
     totals: TeamInts
     bags: TeamInts
@@ -207,12 +196,12 @@ class ViewOut(_Out):
     outcome: OutcomeOut | None
     legal: list[int | str]
     playable: list[str]
-    refusals: dict[str, RefusalOut]
+    refusals: dict[str, schemas.RefusalOut]
 
 
-class BidEvent(_Out):
+class BidEvent(schemas._Out):
     type: Literal["bid"]
-    seat: SeatKey
+    seat: schemas.SeatKey
     bid: int
     blind: bool
     reason: str | None = Field(
@@ -224,57 +213,63 @@ class BidEvent(_Out):
     )
 
 
-class LookEvent(_Out):
+class LookEvent(schemas._Out):
     type: Literal["look"]
-    seat: SeatKey
+    seat: schemas.SeatKey
 
 
-class TrickEvent(_Out):
+class TrickEvent(schemas._Out):
     type: Literal["trick"]
-    leader: SeatKey
+    leader: schemas.SeatKey
     cards: list[str]
-    winner: SeatKey
+    winner: schemas.SeatKey
 
 
-class HandScoredEvent(_Out):
+class HandScoredEvent(schemas._Out):
     type: Literal["hand_scored"]
     result: HandResultOut
 
 
-class DealEvent(_Out):
+class DealEvent(schemas._Out):
     type: Literal["deal"]
     hand_number: int
-    dealer: SeatKey
+    dealer: schemas.SeatKey
 
 
-class GameOverEvent(_Out):
+class GameOverEvent(schemas._Out):
     type: Literal["game_over"]
     outcome: OutcomeOut
 
 
 EventOut = Annotated[
-    BidEvent | LookEvent | PlayEvent | TrickEvent | HandScoredEvent | DealEvent | GameOverEvent,
+    BidEvent
+    | LookEvent
+    | schemas.PlayEvent
+    | TrickEvent
+    | HandScoredEvent
+    | DealEvent
+    | GameOverEvent,
     Field(discriminator="type"),
 ]
 
 
-class GameOut(_Out):
+class GameOut(schemas._Out):
     """A Spades answer."""
 
     game: Literal["spades"]
-    save: SaveOut
+    save: schemas.SaveOut
     view: ViewOut
     events: list[EventOut]
     code: str
     level: Level
 
 
-class TipOut(_Out):
+class TipOut(schemas._Out):
     bid: int = Field(ge=0, le=13)
     reasons: list[str]
 
 
-class HintOut(_Out):
+class HintOut(schemas._Out):
     """While playing: ``card`` and ``reason``, with the reason's ``reason_code`` and
     ``reason_params`` (to show it in another language). While bidding: ``bid`` and ``reasons``, as
     ``/api/tip``. The other pair is null (``reasons`` is ``[reason]`` while playing), and so are
@@ -289,18 +284,20 @@ class HintOut(_Out):
     reason_params: dict[str, str | int] | None = Field(default=None, examples=[{"card": "2H"}])
 
 
-class HandSummaryOut(_Out):
+class HandSummaryOut(schemas._Out):
     """One hand's bids, tricks and both six-line sheets (North–South first)."""
 
-    bids: SeatInts
+    bids: schemas.SeatInts
     blind: SeatFlags
-    won: SeatInts
-    tricks: list[TrickOut] = Field(description="The 13 tricks in the order they were played.")
+    won: schemas.SeatInts
+    tricks: list[schemas.TrickOut] = Field(
+        description="The 13 tricks in the order they were played."
+    )
     sheets: list[SheetOut]
     hand_totals: TeamInts
 
 
-class CompareOut(_Out):
+class CompareOut(schemas._Out):
     original: HandSummaryOut
     dificil: HandSummaryOut
 
@@ -504,11 +501,44 @@ def bid_reason(after: GameState, seat: Seat) -> str:
     return ", ".join(tip.reasons) or tip.text()
 
 
+HELP_ES = HelpSet(
+    lang="es",
+    brand="♠ Picas",
+    menu_label="Ayuda",
+    entry="Ayuda de Picas",
+    menu=(
+        Topic("como-se-juega.html", "Cómo se juega"),
+        Topic("reglas.html", "Reglas y variantes"),
+        Topic("ejemplo.html", "Ejemplo de puntuación"),
+        Topic("estrategia.html", "Estrategia"),
+        Topic("preguntas.html", "Preguntas frecuentes"),
+        Topic("picas-y-corazones.html", "Picas y Corazones", own=False),
+    ),
+)
+HELP_EN = HelpSet(
+    lang="en",
+    brand="♠ Picas",
+    menu_label="Help",
+    entry="Spades help",
+    entry_brand="♠ Spades",
+    menu=(
+        Topic("en/how-to-play.html", "How to play"),
+        Topic("en/rules.html", "Rules and variants"),
+        Topic("en/scoring-example.html", "Scoring example"),
+        Topic("en/strategy.html", "Strategy"),
+        Topic("en/faq.html", "FAQ"),
+        Topic("en/spades-and-hearts.html", "Spades and Hearts", own=False),
+    ),
+)
+
 PAGE = GamePage(
     links=("picas", "spades"),
     former=("picas",),
     download="picas",
     # The keys Spades had before Corazones came, so a Spades player's save and statistics open.
+    choice=Choice(
+        suits=(("♠", False), ("♦", True)), name="choose.spades", note="choose.spadesNote"
+    ),
     storage=Storage(
         game="picas.partida",
         practice="picas.practica",
@@ -516,4 +546,7 @@ PAGE = GamePage(
         aside="picas.partida.apartada.",
         stats="picas.estadisticas",
     ),
+    partners=True,
+    help=(HELP_ES, HELP_EN),
+    help_counterparts=dict(zip(HELP_ES.pages, HELP_EN.pages, strict=True)),
 )

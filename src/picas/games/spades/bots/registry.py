@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import importlib
+from typing import cast
 
 from picas.games.spades.bots.base import Bot
-from picas.shared.bots import LEVEL_NAMES_ES
-from picas.shared.errors import PicasError
+from picas.shared.bots import LEVEL_NAMES_ES, UnknownBot, load_player
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "LEVEL_NAMES_ES", "Bot", "UnknownBot", "load_bot"]
 
@@ -18,26 +17,9 @@ LEVELS: dict[str, str] = {
 DEFAULT_LEVEL = next(iter(LEVEL_NAMES_ES))
 
 
-class UnknownBot(PicasError):  # noqa: N818 (named like the engine's errors)
-    code = "unknown_bot"
-
-
 def load_bot(spec: str) -> Bot:
     """A bot from a level name (``facil``) or ``module:attr``.
 
     ``attr`` may be a bot object or a class (or factory) that takes no arguments.
     """
-    target = LEVELS.get(spec, spec)
-    module_name, sep, attr = target.partition(":")
-    if not sep or not module_name or not attr:
-        known = ", ".join(LEVELS)
-        raise UnknownBot(f"Jugador desconocido: «{spec}» (niveles: {known}, o módulo:atributo).")
-    try:
-        module = importlib.import_module(module_name)
-        obj = getattr(module, attr)
-    except (ImportError, AttributeError) as error:
-        raise UnknownBot(f"No se puede cargar «{spec}»: {error}.") from None
-    bot = obj() if isinstance(obj, type) or (callable(obj) and not isinstance(obj, Bot)) else obj
-    if not isinstance(bot, Bot):
-        raise UnknownBot(f"«{spec}» no tiene los métodos bid y play de un jugador.")
-    return bot
+    return cast(Bot, load_player(spec, LEVELS, Bot, "bid y play"))

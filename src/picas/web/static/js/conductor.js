@@ -24,8 +24,8 @@ const $ = (id) => document.getElementById(id);
  *   loadSheets(), sheetExtras() (more for the sheets' context), outcomeLine(outcome),
  *   beforeAdopt(answer)?, forget(imported?) (the game's own memory of a game, dropped or taken
  *   from an imported record), resetHandState(), emptyTableModel(view), blankModel(),
- *   modelFromView(view), dealEvent(view), playEvents(events, view), open(code),
- *   renderScore(model), target(model), renderPods(model), drawHandAndActions(), drawStatus(),
+ *   mesa (the game's mesa.js: its modelFromView(view) and renderScore(model)), dealEvent(view),
+ *   playEvents(events, view), open(code), target(model), renderPods(model), drawHandAndActions(), drawStatus(),
  *   canPlay(), tapOwn(code), waitText(), playCard(code),
  *   practiceButtons (ids disabled while a practice hand is prepared), practiceFailed(error, waiting),
  *   dealWhenSilent (a practice answer with no events is dealt), afterBack(), afterImport(view),
@@ -261,7 +261,7 @@ export function conductor(table) {
     adopt(answer);
     const view = answer.view;
     S.ui = { stage: view.phase === "game_over" ? "fin" : "mesa" };
-    S.model = table.modelFromView(view);
+    S.model = table.mesa.modelFromView(view);
     persist();
     await table.afterImport(view);
   }
@@ -272,7 +272,7 @@ export function conductor(table) {
     const m = S.model;
     if (!m) return;
     document.body.classList.toggle("cuatro-colores", S.settings.four_colour);
-    table.renderScore(m);
+    table.mesa.renderScore(m);
     // One code on the page: while a hand is practised, the real game's and that hand's number (the
     // banner names them too), not the practice record's own.
     const code = S.practice ? S.practice.mainCode : S.code;

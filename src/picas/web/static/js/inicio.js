@@ -45,6 +45,35 @@ function linkHasCode() {
   return new URLSearchParams(window.location.search).has("codigo");
 }
 
+/** The first screen's button of each game in the manifest: its cards, its name and its note. */
+function drawChoices() {
+  const span = (className, text) => {
+    const node = document.createElement("span");
+    if (className) node.className = className;
+    if (text) node.textContent = text;
+    return node;
+  };
+  const buttons = manifest.GAMES.map((game) => {
+    const option = document.createElement("button");
+    option.type = "button";
+    option.className = "juego";
+    option.dataset.juego = game.key;
+    option.id = `elegir-${game.key}`;
+    const suits = span("juego-palos");
+    suits.setAttribute("aria-hidden", "true");
+    suits.append(...game.choice.suits.map(([sign, red]) => span(red ? "rojo" : "", sign)));
+    const name = span("juego-nombre");
+    name.id = `nombre-${game.key}`;
+    name.dataset.i18n = game.choice.name;
+    const note = span("juego-nota");
+    note.id = `nota-${game.key}`;
+    note.dataset.i18n = game.choice.note;
+    option.append(suits, name, note);
+    return option;
+  });
+  $("portada-juegos").replaceChildren(...buttons);
+}
+
 /** The first screen; resolves with the game the player picks. `current`: the game on the table. */
 function choose(current = null) {
   const screen = $("portada");
@@ -98,6 +127,7 @@ async function play(game) {
 }
 
 async function boot() {
+  drawChoices();
   const { language, speed } = store.loadSettings();
   anim.configure({ fast: store.fastMode(), speed }); // the table's pace, shared by both games
   if (language !== "es") {

@@ -242,10 +242,10 @@ export async function startNew(code, { state, newGame, showError }) {
  * new language redraws the page in it); the next game's are saved, or start a game.
  */
 export async function openSettings(table) {
-  const [module] = await Promise.all([import("./settings.js"), R.loadStyles()]);
+  const [module, part] = await Promise.all([import("./settings.js"), import(`./games/${table.game}/settings.js`), R.loadStyles()]);
   const S = table.state;
   module.openSettings({
-    game: table.game,
+    next: part.NEXT,
     settings: () => S.settings,
     applyNow: async (next) => {
       const languageChanged = next.language !== S.settings.language;

@@ -14,6 +14,23 @@ export function nextSeat(seat) {
   return SEATS[(SEATS.indexOf(seat) + 1) % 4];
 }
 
+/** What every game's table model takes from a view alike: the hand's number and dealer, the phase
+ * and whose turn, how many cards each seat holds, the trick in progress by seat, the totals and the
+ * target; `dealtCount` is how many cards each seat holds so far during the deal animation. */
+export function modelBasics(view) {
+  return {
+    handNumber: view.hand_number,
+    dealer: view.dealer,
+    phase: view.phase,
+    turn: view.turn,
+    handSizes: { ...view.hand_sizes },
+    trick: view.trick.map((card, i) => ({ seat: SEATS[(SEATS.indexOf(view.leader) + i) % 4], card })),
+    totals: { ...view.totals },
+    target: view.rules.target,
+    dealtCount: null,
+  };
+}
+
 export function el(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;

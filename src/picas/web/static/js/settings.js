@@ -1,9 +1,7 @@
 // The settings dialog, built on first use. Two groups: the table's (language, pace, pause after a
-// trick, play hint, colours), which apply at once; and the next game's (Spades: target, level, bag
-// penalty, Blind Nil and its «Reglas de la casa»: the team minimum, the 13-trick bonus, 10 for
-// 200; Corazones: target, level, passing, the moon, and its «Reglas de la casa»: ♦J or ♦10
-// (Omnibus), a pass of 3 or 4 cards, whether ♠Q breaks hearts), saved with «Guardar» or used at
-// once by «Nueva partida». Then a game by code.
+// trick, play hint, colours), which apply at once; and the next game's, each game's own fields
+// (games/<key>/settings.js, built with this module's radios, checks and «Reglas de la casa»),
+// saved with «Guardar» or used at once by «Nueva partida». Then a game by code.
 
 import { t } from "./i18n.js";
 import { LANGUAGES, SPEEDS } from "./store.js";
@@ -13,84 +11,17 @@ const NOW = ["language", "speed", "pause_tricks", "auto_last", "hint", "four_col
 const NOW_CHECKS = ["four_colour", "pause_tricks", "auto_last", "hint"];
 const LEVELS = ["facil", "normal", "dificil"];
 
-const LEVEL_RADIOS = () => radios("level", "settings.level", LEVELS.map((l) => [l, `level.${l}`]));
-
-/** The next game's settings of each game: the fields, and how they are read back. */
-const NEXT = {
-  spades: {
-    note: "settings.note",
-    radios: ["target", "level", "all_thirteen"],
-    checks: ["bag_penalty", "blind_nil", "team_minimum", "ten_for_200"],
-    fields: () => [
-      radios("target", "settings.target", [["250", "settings.target.250"], ["500", "settings.target.500"]]),
-      LEVEL_RADIOS(),
-      check("bag_penalty", "settings.bagPenalty"),
-      check("blind_nil", "settings.blindNil"),
-      houseRules("settings.house", [
-        node("p", "nota", t("settings.houseNote")),
-        check("team_minimum", "settings.teamMinimum"),
-        radios("all_thirteen", "settings.allThirteen", [
-          ["off", "settings.allThirteen.off"],
-          ["bonus", "settings.allThirteen.bonus"],
-          ["win", "settings.allThirteen.win"],
-        ]),
-        check("ten_for_200", "settings.tenFor200"),
-      ]),
-    ],
-    read: (form) => ({
-      target: Number(form.elements.target.value) === 500 ? 500 : 250,
-      bag_penalty: form.elements.bag_penalty.checked,
-      blind_nil: form.elements.blind_nil.checked,
-      team_minimum: form.elements.team_minimum.checked,
-      all_thirteen: ["bonus", "win"].includes(form.elements.all_thirteen.value) ? form.elements.all_thirteen.value : "off",
-      ten_for_200: form.elements.ten_for_200.checked,
-    }),
-  },
-  corazones: {
-    note: "cz.settings.note",
-    radios: ["target", "level", "moon", "pass_size"],
-    checks: ["passing", "jack_of_diamonds", "omnibus", "queen_breaks_hearts"],
-    fields: () => [
-      radios("target", "settings.target", [["100", "cz.settings.target.100"], ["50", "cz.settings.target.50"]]),
-      LEVEL_RADIOS(),
-      check("passing", "cz.settings.passing"),
-      radios("moon", "cz.settings.moon", [["others", "cz.settings.moon.others"], ["self", "cz.settings.moon.self"]]),
-      houseRules("cz.settings.house", [
-        check("jack_of_diamonds", "cz.settings.jack"),
-        check("omnibus", "cz.settings.omnibus"),
-        radios("pass_size", "cz.settings.passSize", [["3", "cz.settings.passSize.3"], ["4", "cz.settings.passSize.4"]]),
-        check("queen_breaks_hearts", "cz.settings.queenBreaks"),
-      ]),
-    ],
-    read: (form) => ({
-      target: Number(form.elements.target.value) === 50 ? 50 : 100,
-      passing: form.elements.passing.checked,
-      jack_of_diamonds: form.elements.jack_of_diamonds.checked && !form.elements.omnibus.checked,
-      moon: form.elements.moon.value === "self" ? "self" : "others",
-      omnibus: form.elements.omnibus.checked,
-      pass_size: Number(form.elements.pass_size.value) === 4 ? 4 : 3,
-      queen_breaks_hearts: form.elements.queen_breaks_hearts.checked,
-    }),
-    // ♦J and ♦10 (Omnibus) are one bonus card or the other: choosing one lets the other go.
-    bind: (form) => {
-      const pair = [form.elements.jack_of_diamonds, form.elements.omnibus];
-      for (const [box, other] of [pair, [...pair].reverse()]) {
-        box.addEventListener("change", () => {
-          if (box.checked) other.checked = false;
-        });
-      }
-    },
-  },
-};
+/** The level radios, every game's. */
+export const levelRadios = () => radios("level", "settings.level", LEVELS.map((l) => [l, `level.${l}`]));
 
 /** «Reglas de la casa»: the variants some tables play, each off (the standard game) by default. */
-function houseRules(legendKey, fields) {
+export function houseRules(legendKey, fields) {
   const set = node("fieldset", "casa");
   set.append(node("legend", "", t(legendKey)), ...fields);
   return set;
 }
 
-function radios(name, legendKey, options) {
+export function radios(name, legendKey, options) {
   const set = node("fieldset", "en-fila");
   set.append(node("legend", "", t(legendKey)));
   for (const [value, labelKey, lang] of options) {
@@ -107,7 +38,7 @@ function radios(name, legendKey, options) {
   return set;
 }
 
-function check(name, labelKey) {
+export function check(name, labelKey) {
   const label = node("label", "opcion");
   const input = node("input");
   input.type = "checkbox";
@@ -217,12 +148,12 @@ function readAll(form, next) {
 }
 
 /**
- * ctx: {game: a manifest key ("spades", the default, | "corazones"), settings(): the saved settings, applyNow(next): apply and save the table's settings,
+ * ctx: {next: the game's part (games/<key>/settings.js: its next-game fields), settings(): the saved settings, applyNow(next): apply and save the table's settings,
  * saveAll(settings), applyToUndealt(): give them to a game not yet dealt (true if it did),
  * newGame(code): start a game (throws with a message), isBusy()}
  */
 export function openSettings(ctx) {
-  const next = NEXT[ctx.game] || NEXT.spades;
+  const next = ctx.next;
   const dialog = makeDialog("dlg-ajustes");
   const render = (values, focusName = null) => {
     const form = build(next);

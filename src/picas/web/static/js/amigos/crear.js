@@ -124,7 +124,7 @@ export function show(game) {
   form.noValidate = true;
   form.append(el("h2", "crear-titulo", t("fr.create.title")));
   form.querySelector("h2").id = "crear-titulo";
-  form.append(radios("game", t("fr.create.game"), manifest.GAMES.map((g) => g.key), (key) => t(key === "spades" ? "choose.spades" : "choose.hearts"), chosen));
+  form.append(radios("game", t("fr.create.game"), manifest.GAMES.filter((g) => g.friends).map((g) => g.key), (key) => t(manifest.byKey(key).choice.name), chosen));
   const rules = el("fieldset", "crear-grupo");
   rules.append(el("legend", "", t("fr.create.settings")), rulesPart(chosen));
   form.append(rules);

@@ -14,7 +14,7 @@ import * as api from "../api.js";
 import * as manifest from "../games.js";
 import { connect } from "./conexion.js";
 import { readTable, sit, host, leave } from "./peticiones.js";
-import { drawRoom } from "./sala.js";
+import { drawRoom, gameName } from "./sala.js";
 import { friendsTable } from "./juego.js";
 import { verify } from "./verificar.js";
 import { seatToken, keepSeat, forgetSeat, seen, cleanName, keepCommitment, keptCommitment } from "./sitio.js";
@@ -320,7 +320,7 @@ function wireLink() {
   if (navigator.share && touch) {
     share.hidden = false;
     share.addEventListener("click", async () => {
-      const game = t(P.table && P.table.game === "corazones" ? "choose.hearts" : "choose.spades");
+      const game = gameName(P.table ? P.table.game : null);
       try {
         await navigator.share({ title: t("fr.room.title"), text: t("fr.link.shareText", { game }), url: link.value });
       } catch {

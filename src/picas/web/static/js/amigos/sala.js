@@ -1,16 +1,25 @@
-// The waiting room: the four seats (in Picas who partners whom), who is connected, a free seat to
+// The waiting room: the four seats (in a game of partnerships, who partners whom), who is connected, a free seat to
 // pick with a name; the host moves people, leaves seats to the CPU or free, and starts with two
 // to four people. Drawn whole from the public table (TableOut) at each change; names are text.
 
 import { t } from "../i18n.js";
 import { el, srOnly } from "../render.js";
+import * as manifest from "../games.js";
 
 const $ = (id) => document.getElementById(id);
 const SEATS = ["south", "west", "north", "east"];
 const PARTNER = { south: "north", north: "south", west: "east", east: "west" };
 
-function gameName(game) {
-  return t(game === "corazones" ? "choose.hearts" : "choose.spades");
+/** The game's name in the page's words (its first-screen name, from the manifest). */
+export function gameName(game) {
+  const entry = manifest.byKey(game) || manifest.FIRST;
+  return t(entry.choice.name);
+}
+
+/** Whether the game is played in partnerships (the room shows who partners whom). */
+function partners(game) {
+  const entry = manifest.byKey(game);
+  return Boolean(entry && entry.partners);
 }
 
 export function summary(table) {
@@ -42,7 +51,7 @@ function personLine(info, { mine, isHost }) {
  */
 export function drawRoom(table, { mine, onSit, onHost, onLeave }) {
   $("sala-juego").textContent = summary(table);
-  $("sala-parejas").textContent = table.game === "corazones" ? t("fr.room.noPairs") : t("fr.room.pairs");
+  $("sala-parejas").textContent = partners(table.game) ? t("fr.room.pairs") : t("fr.room.noPairs");
   const amHost = mine !== null && table.host === mine;
   const list = $("asientos-lista");
   const items = [];
@@ -50,9 +59,9 @@ export function drawRoom(table, { mine, onSit, onHost, onLeave }) {
     const info = table.seats.find((s) => s.seat === seat) || { seat, kind: "free", name: null, connected: false };
     const li = el("li", `sala-asiento ${info.kind}`);
     li.dataset.seat = seat;
-    if (table.game !== "corazones") li.classList.add(seat === "south" || seat === "north" ? "pareja-a" : "pareja-b");
+    if (partners(table.game)) li.classList.add(seat === "south" || seat === "north" ? "pareja-a" : "pareja-b");
     const head = el("span", "sala-sitio", t(`fr.seat.${seat}`));
-    if (table.game !== "corazones") head.append(el("span", "sala-pareja", ` · ${t("fr.room.partner", { seat: t(`fr.seat.${PARTNER[seat]}`) })}`));
+    if (partners(table.game)) head.append(el("span", "sala-pareja", ` · ${t("fr.room.partner", { seat: t(`fr.seat.${PARTNER[seat]}`) })}`));
     li.append(head);
     const body = el("div", "sala-ocupante");
     if (info.kind === "person") body.append(personLine(info, { mine: seat === mine, isHost: seat === table.host }));

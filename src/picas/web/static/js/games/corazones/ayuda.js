@@ -120,3 +120,14 @@ export function corazonesDiffer(a, b) {
   const keys = ["target", "passing", "jack_of_diamonds", "moon", "omnibus", "pass_size", "queen_breaks_hearts"];
   return keys.some((key) => a[key] !== b[key]);
 }
+
+/** Its sentences carry their own English (TEXT): nothing for js/ayuda.js's table. */
+export const EN = {};
+
+/** The rules the page describes and the sentences of the box above the page (js/ayuda.js). */
+export function helpPage({ language }) {
+  const { active, next } = corazonesRules();
+  const lines = [corazonesSummary(active, language)];
+  if (next && corazonesDiffer(active, next)) lines.push(corazonesSummary(next, language, "settings"));
+  return { rules: active, lines };
+}

@@ -12,25 +12,16 @@ const $ = (id) => document.getElementById(id);
 
 /** The Corazones model of the table, built from a view (docs/api.md, "The view (South's, Corazones)"). */
 export function modelFromView(view) {
-  const trick = view.trick.map((card, i) => ({ seat: SEATS[(SEATS.indexOf(view.leader) + i) % 4], card }));
   return {
-    handNumber: view.hand_number,
-    dealer: view.dealer,
+    ...R.modelBasics(view),
     direction: view.direction,
     passTo: view.pass_to,
-    phase: view.phase,
-    turn: view.turn,
     hand: sortHand(view.hand || []),
     received: [...(view.received || [])],
-    handSizes: { ...view.hand_sizes },
     leader: view.leader,
-    trick,
     taken: { ...view.points_taken },
     queen: queenHolder(view.tricks),
     broken: Boolean(view.hearts_broken),
-    totals: { ...view.totals },
-    target: view.rules.target,
-    dealtCount: null,
   };
 }
 

@@ -6,7 +6,7 @@
 
 import { t, num, seatName, bagsText, reasonText, language } from "../../i18n.js";
 import { cardName, sortHand } from "../../cards.js";
-import { SEATS, el, srOnly, button, nextSeat, miniHand, hintReason } from "../../render.js";
+import { SEATS, el, srOnly, button, nextSeat, miniHand, hintReason, modelBasics } from "../../render.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -14,23 +14,14 @@ const $ = (id) => document.getElementById(id);
 
 /** What the table shows, built from a view. Animations change a copy of it step by step. */
 export function modelFromView(view) {
-  const trick = view.trick.map((card, i) => ({ seat: SEATS[(SEATS.indexOf(view.leader) + i) % 4], card }));
   return {
-    handNumber: view.hand_number,
-    dealer: view.dealer,
-    phase: view.phase,
-    turn: view.turn,
+    ...modelBasics(view),
     bids: { ...view.bids },
     blind: { ...view.blind },
     won: { ...view.won },
-    handSizes: { ...view.hand_sizes },
     hand: view.hand ? sortHand(view.hand) : null,
-    trick,
-    totals: { ...view.totals },
     bags: { ...view.bags },
-    target: view.rules.target,
     bagPenalty: view.rules.bag_penalty,
-    dealtCount: null, // during the deal animation: how many cards each seat holds so far
   };
 }
 

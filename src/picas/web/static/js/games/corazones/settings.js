@@ -1,0 +1,41 @@
+// Corazones' part of the settings dialog (js/settings.js): the next game's fields, how they are read
+// back, and its note.
+
+import { check, houseRules, levelRadios, radios } from "../../settings.js";
+
+/** The next game's settings: the fields, which are radios and checks, and how they are read. */
+export const NEXT = {
+  note: "cz.settings.note",
+  radios: ["target", "level", "moon", "pass_size"],
+  checks: ["passing", "jack_of_diamonds", "omnibus", "queen_breaks_hearts"],
+  fields: () => [
+    radios("target", "settings.target", [["100", "cz.settings.target.100"], ["50", "cz.settings.target.50"]]),
+    levelRadios(),
+    check("passing", "cz.settings.passing"),
+    radios("moon", "cz.settings.moon", [["others", "cz.settings.moon.others"], ["self", "cz.settings.moon.self"]]),
+    houseRules("cz.settings.house", [
+      check("jack_of_diamonds", "cz.settings.jack"),
+      check("omnibus", "cz.settings.omnibus"),
+      radios("pass_size", "cz.settings.passSize", [["3", "cz.settings.passSize.3"], ["4", "cz.settings.passSize.4"]]),
+      check("queen_breaks_hearts", "cz.settings.queenBreaks"),
+    ]),
+  ],
+  read: (form) => ({
+    target: Number(form.elements.target.value) === 50 ? 50 : 100,
+    passing: form.elements.passing.checked,
+    jack_of_diamonds: form.elements.jack_of_diamonds.checked && !form.elements.omnibus.checked,
+    moon: form.elements.moon.value === "self" ? "self" : "others",
+    omnibus: form.elements.omnibus.checked,
+    pass_size: Number(form.elements.pass_size.value) === 4 ? 4 : 3,
+    queen_breaks_hearts: form.elements.queen_breaks_hearts.checked,
+  }),
+  // ♦J and ♦10 (Omnibus) are one bonus card or the other: choosing one lets the other go.
+  bind: (form) => {
+    const pair = [form.elements.jack_of_diamonds, form.elements.omnibus];
+    for (const [box, other] of [pair, [...pair].reverse()]) {
+      box.addEventListener("change", () => {
+        if (box.checked) other.checked = false;
+      });
+    }
+  },
+};

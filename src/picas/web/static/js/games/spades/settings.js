@@ -1,0 +1,37 @@
+// Spades' part of the settings dialog (js/settings.js): the next game's fields, how they are read
+// back, and its note.
+
+import { t } from "../../i18n.js";
+import { node } from "../../dialogs.js";
+import { check, houseRules, levelRadios, radios } from "../../settings.js";
+
+/** The next game's settings: the fields, which are radios and checks, and how they are read. */
+export const NEXT = {
+  note: "settings.note",
+  radios: ["target", "level", "all_thirteen"],
+  checks: ["bag_penalty", "blind_nil", "team_minimum", "ten_for_200"],
+  fields: () => [
+    radios("target", "settings.target", [["250", "settings.target.250"], ["500", "settings.target.500"]]),
+    levelRadios(),
+    check("bag_penalty", "settings.bagPenalty"),
+    check("blind_nil", "settings.blindNil"),
+    houseRules("settings.house", [
+      node("p", "nota", t("settings.houseNote")),
+      check("team_minimum", "settings.teamMinimum"),
+      radios("all_thirteen", "settings.allThirteen", [
+        ["off", "settings.allThirteen.off"],
+        ["bonus", "settings.allThirteen.bonus"],
+        ["win", "settings.allThirteen.win"],
+      ]),
+      check("ten_for_200", "settings.tenFor200"),
+    ]),
+  ],
+  read: (form) => ({
+    target: Number(form.elements.target.value) === 500 ? 500 : 250,
+    bag_penalty: form.elements.bag_penalty.checked,
+    blind_nil: form.elements.blind_nil.checked,
+    team_minimum: form.elements.team_minimum.checked,
+    all_thirteen: ["bonus", "win"].includes(form.elements.all_thirteen.value) ? form.elements.all_thirteen.value : "off",
+    ten_for_200: form.elements.ten_for_200.checked,
+  }),
+};
