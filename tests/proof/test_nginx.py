@@ -11,6 +11,7 @@ its ports and in the few limits made small enough to reach quickly (``SHORTER``)
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -24,6 +25,9 @@ from typing import Any
 
 import pytest
 from proof_server import HOST, PicasServer, free_port
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Origin
 
 import raw_http
 from picas.web.errors import TOO_MANY_REQUESTS_MESSAGE
@@ -38,6 +42,7 @@ SHORTER = {
     "client_header_timeout 10s;": "client_header_timeout 1s;",
     "client_body_timeout 10s;": "client_body_timeout 5s;",  # holds places in the limit_conn test
     "limit_conn picas_conn 32;": "limit_conn picas_conn 2;",
+    "limit_conn picas_conn 16;": "limit_conn picas_conn 3;",  # the friends' sockets
 }
 """Directive of deploy/nginx.conf → its test value (each must appear exactly once)."""
 
@@ -419,3 +424,48 @@ def _first_answer(port: int, script: subprocess.Popen[bytes]) -> Answer:
             return answer
         time.sleep(0.2)
     raise AssertionError("nginx and picas serve did not answer in 60 s")
+
+
+def _table_through(proxy: Nginx) -> tuple[str, str]:
+    """A friends' table made through nginx: its id and the host's seat token."""
+    made = request(
+        proxy.port, "POST", "/api/mesas", {"game": "spades", "name": "Ana", "level": "facil"}
+    )
+    assert made.status == 200, made.body
+    return made.json()["table"]["id"], made.json()["token"]
+
+
+def _socket_through(proxy: Nginx, table_id: str) -> ClientConnection:
+    """A friends' socket opened as the page opens it: through nginx, with the page's Origin."""
+    origin = f"http://{HOST}:{proxy.port}"
+    return connect(
+        f"ws://{HOST}:{proxy.port}/api/mesas/{table_id}/ws",
+        origin=Origin(origin),
+        open_timeout=20,
+        max_size=2**22,
+    )
+
+
+def test_a_friends_socket_goes_through_and_is_answered(proxy: Nginx) -> None:
+    # The upgrade reaches the server with the client's Host (its Origin check) and address.
+    table_id, token = _table_through(proxy)
+    with _socket_through(proxy, table_id) as ws:
+        ws.send(json.dumps({"type": "hello", "token": token, "last_seq": None}))
+        welcome = json.loads(ws.recv(timeout=20))
+    assert welcome["type"] == "welcome", welcome
+    assert welcome["seat"] == "south"
+
+
+def test_friends_sockets_count_in_the_per_address_connections(proxy: Nginx) -> None:
+    # The test config allows 3 sockets an address (deploy/nginx.conf: 16): the fourth is refused
+    # by nginx while the three open ones still answer.
+    table_id, token = _table_through(proxy)
+    with contextlib.ExitStack() as open_ones:
+        held = [open_ones.enter_context(_socket_through(proxy, table_id)) for _ in range(3)]
+        with pytest.raises(InvalidStatus) as refused:
+            _socket_through(proxy, table_id)
+        assert refused.value.response.status_code == 429
+        body = json.loads(refused.value.response.body or b"{}")
+        assert body["error"]["code"] == "too_many_requests"
+        held[0].send(json.dumps({"type": "hello", "token": token, "last_seq": None}))
+        assert json.loads(held[0].recv(timeout=20))["type"] == "welcome"
