@@ -26,11 +26,6 @@ EXCEPTIONS: dict[str, str] = {
     # Games named on purpose, each for a reason of its own.
     "cli/bench_bots.py": "each game's own bot timings (the layout test lists it too)",
     "cli/bench_answers.py": "Corazones Difícil's answers on a spawned server",
-    # Not reduced yet (docs/benchmarks.md, "The games' registry").
-    # The friends' table's page, written beside the registry's second round: it still branches on
-    # the two games (their table module and words, bidding or passing).
-    "web/static/js/amigos/juego.js": "Spades' bidding and Corazones' passing at the shared table",
-    "web/static/js/amigos/mesa.js": "each game's table module and words",
 }
 
 

@@ -5,9 +5,9 @@
 
 import { t } from "../i18n.js";
 import { el } from "../render.js";
-import * as api from "../api.js";
 import * as manifest from "../games.js";
 import { keepSeat, cleanName } from "./sitio.js";
+import { createTable } from "./peticiones.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -91,31 +91,6 @@ export function bodyOf(form) {
   };
 }
 
-async function create(body) {
-  let response;
-  try {
-    response = await fetch("/api/mesas", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(body),
-      credentials: "same-origin",
-    });
-  } catch {
-    throw new api.ApiError("network", t("error.network"));
-  }
-  let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = null;
-  }
-  if (!response.ok) {
-    const err = data && data.error;
-    throw new api.ApiError(err ? String(err.code) : "server", err && typeof err.message === "string" ? err.message : t("error.server", { status: response.status }), response.status);
-  }
-  return data;
-}
-
 /** Show the form in the first screen (`game`: the game preselected). */
 export function show(game) {
   const box = $("crear-mesa");
@@ -168,7 +143,7 @@ export function show(game) {
     submit.disabled = true;
     note.textContent = t("fr.create.making");
     try {
-      const answer = await create(body);
+      const answer = await createTable(body);
       keepSeat(answer.table.id, answer.token);
       window.location.assign(`mesa/${encodeURIComponent(answer.table.id)}`);
     } catch (error) {

@@ -11,8 +11,8 @@ import * as R from "../../render.js";
 import * as M from "./mesa.js";
 import * as T from "../../mesa.js";
 import { conductor } from "../../conductor.js";
-import { t, addStrings, language, seatName, serverText, signed, num } from "../../i18n.js";
-import { installSprite, cardName, cardGender, sortHand } from "../../cards.js";
+import { t, addStrings, seatName, serverText } from "../../i18n.js";
+import { installSprite, cardName, cardGender } from "../../cards.js";
 import { ES, EN } from "./i18n.js";
 
 addStrings({ es: ES, en: EN });
@@ -21,7 +21,7 @@ const $ = (id) => document.getElementById(id);
 const { SEATS } = R;
 const KEYS = store.KEYS.corazones;
 const STAGES = ["repartir", "mesa", "hoja", "fin", "practica"];
-const { capital, keepFocus, shake, podRect } = T;
+const { capital, keepFocus, shake } = T;
 
 const S = {
   save: null,
@@ -54,12 +54,12 @@ const HOUSE = [["omnibus", false], ["pass_size", 3], ["queen_breaks_hearts", tru
 
 /** Cards South passes in this game: three, or four by a house rule. */
 function passSize() {
-  return (S.view && S.view.rules && S.view.rules.pass_size) || 3;
+  return M.passSize(S.view);
 }
 
 /** A pass size in words, for the sentences («tres», «cuatro»). */
 function passWords() {
-  return t(`cz.n.${passSize()}`);
+  return M.passWords(S.view);
 }
 
 /** The flows both tables share (js/conductor.js), with what is Corazones' own. */
@@ -77,7 +77,7 @@ const C = conductor({
   practiceAgain: false,
   loadSheets,
   sheetExtras: () => ({}),
-  outcomeLine,
+  outcomeLine: M.outcomeLine,
   forget: () => undefined,
   resetHandState,
   emptyTableModel,
@@ -218,13 +218,6 @@ function drawStatus() {
 
 // --- the hint and its «¿Por qué?» ------------------------------------------------------------------
 
-/** The reason of one suggested card in the page's language: the server's Spanish words, or in
- * English the code's own template (the server's words when the code is unknown). */
-function reasonLine(detail) {
-  if (language() === "es") return detail.reason;
-  return R.hintReason(detail.reasonCode, detail.reasonParams, "hint.corazones") ?? detail.reason;
-}
-
 async function fetchHint({ open = false } = {}) {
   if (!(canPass() || canPlay()) || (S.hint && S.hint.key === S.save.sig && !S.hint.error)) return;
   const key = S.save.sig;
@@ -233,7 +226,7 @@ async function fetchHint({ open = false } = {}) {
   try {
     const answer = await api.suggestion(S.save);
     if (!S.save || S.save.sig !== key) return;
-    S.hint = { key, kind: answer.kind, cards: answer.cards, lines: answer.details.map(reasonLine).filter(Boolean), open };
+    S.hint = { key, kind: answer.kind, cards: answer.cards, lines: answer.details.map(M.reasonLine).filter(Boolean), open };
   } catch (error) {
     if (S.save && S.save.sig === key) S.hint = { key, error: error.message };
   }
@@ -483,17 +476,9 @@ async function step(ev) {
   } else if (ev.type === "trick") await takeTrick(ev);
 }
 
-/** The cards change hands: South's three go to the receiver, the three received arrive marked. */
+/** The cards change hands, and South hears which went and which came. */
 async function showPass(ev) {
-  const m = S.model;
-  const leaving = ev.gave.map((code) => document.querySelector(`#mano [data-carta="${code}"]`)).filter(Boolean);
-  await anim.collect(leaving, podRect(ev.to));
-  m.hand = sortHand(m.hand.filter((c) => !ev.gave.includes(c)).concat(ev.received));
-  m.received = [...ev.received];
-  m.phase = "playing";
-  R.renderHand(m, { playable: new Set(), refusals: {}, focusIndex: 0, myPlayTurn: false, received: new Set(m.received) });
-  const from = podRect(ev.from);
-  await Promise.all(ev.received.map((code) => anim.flyFrom(document.querySelector(`#mano [data-carta="${code}"]`), from, "play")));
+  await M.exchangeCards(S.model, ev);
   R.announce(t("cz.say.passed", { seat: seatName(ev.to), cards: M.cardList(ev.gave) }));
   R.announce(t("cz.say.received", { seat: seatName(ev.from), cards: M.cardList(ev.received) }));
   R.setStatus(t("cz.status.received", { cards: M.labelList(ev.received), seat: seatName(ev.from) }));
@@ -503,12 +488,10 @@ async function showPass(ev) {
 async function takeTrick(ev) {
   const m = S.model;
   S.lastTrickSeen = { leader: ev.leader, cards: ev.cards, winner: ev.winner };
-  const you = ev.winner === "south";
-  const sentence = ev.points ? t("cz.say.trickPoints", { seat: seatName(ev.winner), n: ev.points, you }) : t("cz.say.trick", { seat: seatName(ev.winner), you });
+  const sentence = M.trickSentence(ev);
   await T.collectTrick(ev, { pauseTricks: S.settings.pause_tricks, waitForTap, sentence });
   if (m !== S.model) return;
-  m.taken[ev.winner] += ev.points || 0;
-  if (ev.cards.includes("QS")) m.queen = ev.winner;
+  M.tallyTrick(m, ev);
   m.trick = [];
   m.turn = ev.winner;
   R.renderTrick(m);
@@ -572,12 +555,9 @@ async function playEvents(events, finalView) {
 
 async function handScored(result, rest, finalView) {
   const m = S.model;
-  m.totals = { ...result.totals };
+  M.scoreHand(m, result);
   m.turn = null;
   m.phase = "complete";
-  const points = SEATS.map((s) => `${M.seatShort(s)} ${signed(result.points[s])}`).join(", ");
-  R.announce(t("cz.say.handScored", { n: result.number, points }));
-  if (result.moon) R.announce(t("cz.moon", { seat: seatName(result.moon), you: result.moon === "south" }));
   const practiceDone = Boolean(S.practice);
   const over = !practiceDone && (finalView.phase === "game_over" || rest.some((e) => e.type === "game_over"));
   S.ui = practiceDone ? { stage: "practica" } : { stage: over ? "fin" : "hoja", sheetHand: result.number };
@@ -610,15 +590,6 @@ function placeFocus() {
 function announceTurn() {
   if (canPass()) R.announce(t("cz.say.yourPass", { seat: seatName(S.view.pass_to), count: passWords() }));
   else if (canPlay()) R.announce(t("say.yourPlay"));
-}
-
-/** The end of the game in words: who won, then everyone's total (as [head, totals] with `split`). */
-function outcomeLine(outcome, { split = false } = {}) {
-  const totals = outcome.totals;
-  const head = outcome.winner === "south" ? t("cz.over.youWin", { n: totals.south }) : t("cz.over.win", { seat: seatName(outcome.winner), n: totals[outcome.winner] });
-  const shown = Object.fromEntries(SEATS.map((s) => [s, num(totals[s])]));
-  const all = t("cz.over.totals", { ...shown, n: outcome.hands_played });
-  return split ? [head, all] : `${head} ${all}`;
 }
 
 // --- sheets, review, practice, statistics, sharing, settings -------------------------------------------

@@ -10,11 +10,10 @@ import * as M from "./mesa.js";
 import * as T from "../../mesa.js";
 import { conductor } from "../../conductor.js";
 import { askSetAside } from "../../keydialog.js";
-import { t, seatName, signed, num, serverText } from "../../i18n.js";
+import { t, seatName, serverText } from "../../i18n.js";
 import { installSprite, cardName, cardGender } from "../../cards.js";
 
 const $ = (id) => document.getElementById(id);
-const SEATS = R.SEATS;
 const { capital, keepFocus } = T;
 
 const S = {
@@ -65,7 +64,7 @@ const C = conductor({
   practiceAgain: true,
   loadSheets: loadReview,
   sheetExtras: () => ({ reasons: S.reasons, practice: S.practice }),
-  outcomeLine,
+  outcomeLine: M.outcomeLine,
   beforeAdopt: (answer) => captureReasons(answer.events, S.view ? S.view.hand_number : 1),
   // The computer players' bid reasons: a shared record's are worked out again by the server.
   forget: (imported) => {
@@ -531,21 +530,9 @@ function waitForTap() {
 async function step(ev) {
   const m = S.model;
   const you = ev.seat === "south";
-  if (ev.type === "bid") {
-    m.bids[ev.seat] = ev.bid;
-    m.blind[ev.seat] = Boolean(ev.blind);
-    m.turn = R.nextSeat(ev.seat);
-    if (m.turn === m.dealer && SEATS.every((s) => m.bids[s] !== null)) m.phase = "playing";
-    M.renderPods(m, podOptions());
-    const value = ev.bid === 0 ? t("say.nil") : String(ev.bid);
-    if (ev.blind) R.announce(you ? t("say.blindNil.you") : t("say.blindNil", { seat: seatName(ev.seat) }));
-    else R.announce(you ? t("say.bid.you", { bid: value }) : t("say.bid", { seat: seatName(ev.seat), bid: value }));
-    const badge = document.querySelector(`#asiento-${ev.seat} .canto`);
-    if (badge) anim.pop(badge);
-    await anim.pause(you ? 150 : "bid");
-  } else if (ev.type === "look") {
-    R.announce(you ? t("say.look.you") : t("say.look", { seat: seatName(ev.seat) }));
-  } else if (ev.type === "play") {
+  if (ev.type === "bid") await M.showBid(m, ev, (model) => M.renderPods(model, podOptions()));
+  else if (ev.type === "look") M.sayLook(ev);
+  else if (ev.type === "play") {
     const from = T.playedFrom(ev);
     T.cardPlayed(m, ev);
     S.lifted = null;
@@ -559,10 +546,10 @@ async function step(ev) {
     await T.flyToTrick(ev.seat, from);
   } else if (ev.type === "trick") {
     S.lastTrickSeen = { leader: ev.leader, cards: ev.cards, winner: ev.winner };
-    const sentence = ev.winner === "south" ? t("say.trick.you") : t("say.trick", { seat: seatName(ev.winner) });
+    const sentence = M.trickSentence(ev);
     await T.collectTrick(ev, { pauseTricks: S.settings.pause_tricks, waitForTap, sentence });
     if (m !== S.model) return; // the watchdog has shown the position meanwhile
-    m.won[ev.winner] += 1;
+    M.tallyTrick(m, ev);
     m.trick = [];
     m.turn = ev.winner;
     R.renderTrick(m);
@@ -683,15 +670,9 @@ function showDirectly(view) {
 
 async function handScored(result, rest, finalView, mine) {
   const m = S.model;
-  for (const sheet of result.sheets) {
-    m.totals[sheet.team] = sheet.lines.running_total;
-    m.bags[sheet.team] = sheet.bags_after;
-  }
+  M.scoreHand(m, result);
   m.turn = null;
   m.phase = "complete";
-  const ns = result.sheets.find((s) => s.team === "north_south");
-  const ew = result.sheets.find((s) => s.team === "east_west");
-  R.announce(t("say.handScored", { n: result.number, ns: signed(ns.lines.hand_total), ew: signed(ew.lines.hand_total) }));
   const practiceDone = Boolean(S.practice);
   const over = !practiceDone && (finalView.phase === "game_over" || rest.some((e) => e.type === "game_over"));
   if (practiceDone) S.ui = { stage: "practica" };
@@ -760,13 +741,6 @@ function loadReview() {
   return Promise.all([import("../../review.js"), R.loadStyles()]).then(([module]) => module);
 }
 
-/** The end of the game in words: who won, then the totals (as [head, totals] with `split`). */
-function outcomeLine(outcome, { split = false } = {}) {
-  const head = outcome.winner === "north_south" ? t("over.won") : outcome.winner === "east_west" ? t("over.lost") : t("over.draw");
-  const [ns, ew] = outcome.totals;
-  const totals = t("over.totals", { ns: num(ns), ew: num(ew), n: outcome.hands_played });
-  return split ? [head, totals] : `${head} ${totals}`;
-}
 
 /** Statistics count each finished hand and game once (by the game's id), whatever reloads. */
 async function recordStats() {
