@@ -19,11 +19,6 @@ export async function prepare() {
   addStrings({ es: words.ES, en: words.EN });
 }
 
-/** The sheets' module (the hand's points, the game's). */
-export function loadSheets() {
-  return import("./hoja.js");
-}
-
 /**
  * The hooks of the friends' table for Corazones. `G` is the table's side: its state `S` and what
  * it knows of this seat (`live`, `myTurn`, `canPlay`, `currentHint`, `act`, the drawing).

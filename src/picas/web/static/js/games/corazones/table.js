@@ -75,7 +75,7 @@ const C = conductor({
     && HOUSE.every(([key, standard]) => (rules[key] ?? standard) === (wanted[key] ?? standard)),
   targetChoice: (target) => R.targetChoice(target, { targets: [100, 50], prefix: "cz.deal.target" }),
   practiceAgain: false,
-  loadSheets,
+  loadSheets: M.loadSheets,
   sheetExtras: () => ({}),
   outcomeLine: M.outcomeLine,
   forget: () => undefined,
@@ -566,7 +566,7 @@ async function handScored(result, rest, finalView) {
   let sheets = null;
   try {
     // The table stays busy until the sheet is there (a slow network: «Ver puntuación» opens it).
-    sheets = await Promise.race([loadSheets(), new Promise((resolve) => setTimeout(resolve, 5000, null))]);
+    sheets = await Promise.race([M.loadSheets(), new Promise((resolve) => setTimeout(resolve, 5000, null))]);
   } catch {
     sheets = null;
   }
@@ -594,10 +594,6 @@ function announceTurn() {
 
 // --- sheets, review, practice, statistics, sharing, settings -------------------------------------------
 
-function loadSheets() {
-  return Promise.all([import("./hoja.js"), R.loadStyles()]).then(([module]) => module);
-}
-
 async function recordStats() {
   if (S.practice || !S.view || !S.gid || !S.view.history.length) return;
   try {
@@ -609,7 +605,7 @@ async function recordStats() {
 }
 
 async function showStats() {
-  const sheets = await loadSheets();
+  const sheets = await M.loadSheets();
   sheets.showStats();
 }
 

@@ -12,11 +12,6 @@ export { M as mesa };
 /** Nothing to load: Spades' words are the page's own. */
 export async function prepare() {}
 
-/** The sheets' module (the hand's sheet, its review). */
-export function loadSheets() {
-  return import("../../review.js");
-}
-
 /**
  * The hooks of the friends' table for Spades. `G` is the table's side: its state `S` and what it
  * knows of this seat (`myTurn`, `canPlay`, `hintOn`, `currentHint`, `currentTip`, `renderPods`,

@@ -62,7 +62,7 @@ const C = conductor({
     && rules.blind_nil === wanted.blind_nil,
   targetChoice: (target) => R.targetChoice(target),
   practiceAgain: true,
-  loadSheets: loadReview,
+  loadSheets: M.loadSheets,
   sheetExtras: () => ({ reasons: S.reasons, practice: S.practice }),
   outcomeLine: M.outcomeLine,
   beforeAdopt: (answer) => captureReasons(answer.events, S.view ? S.view.hand_number : 1),
@@ -682,7 +682,7 @@ async function handScored(result, rest, finalView, mine) {
   S.showing = null; // the answer is all on the table; only the sheet is left to open
   let review = null;
   try {
-    review = await Promise.race([loadReview(), delay(REVIEW_WAIT_MS).then(() => null)]);
+    review = await Promise.race([M.loadSheets(), delay(REVIEW_WAIT_MS).then(() => null)]);
   } catch {
     review = null; // the sheet can still be opened with «Ver puntuación»
   }
@@ -736,11 +736,6 @@ function announceTurn() {
 }
 
 // --- dialogs -----------------------------------------------------------------------------------
-
-function loadReview() {
-  return Promise.all([import("../../review.js"), R.loadStyles()]).then(([module]) => module);
-}
-
 
 /** Statistics count each finished hand and game once (by the game's id), whatever reloads. */
 async function recordStats() {
