@@ -24,7 +24,8 @@ const $ = (id) => document.getElementById(id);
  *   loadSheets(), sheetExtras() (more for the sheets' context), outcomeLine(outcome),
  *   beforeAdopt(answer)?, forget(imported?) (the game's own memory of a game, dropped or taken
  *   from an imported record), resetHandState(), emptyTableModel(view), blankModel(),
- *   mesa (the game's mesa.js: its modelFromView(view) and renderScore(model)), dealEvent(view),
+ *   mesa (the game's mesa.js: its modelFromView(view), renderScore(model), scoreHand(model, result)),
+ *   dealEvent(view),
  *   playEvents(events, view), open(code), target(model), renderPods(model), drawHandAndActions(), drawStatus(),
  *   canPlay(), tapOwn(code), waitText(), playCard(code),
  *   practiceButtons (ids disabled while a practice hand is prepared), practiceFailed(error, waiting),
@@ -440,9 +441,28 @@ export function conductor(table) {
     });
   }
 
+  /**
+   * A hand scored on the table: the model's totals (the game's `mesa.scoreHand`), and the stage
+   * after it — the sheet, the game's end, or after a practice hand its comparison — saved; the rest
+   * of the answer waits for «Siguiente mano». Returns {practiceDone, over}.
+   */
+  function handOver(result, rest, finalView) {
+    const m = S.model;
+    table.mesa.scoreHand(m, result);
+    m.turn = null;
+    m.phase = "complete";
+    const practiceDone = Boolean(S.practice);
+    const over = !practiceDone && (finalView.phase === "game_over" || rest.some((e) => e.type === "game_over"));
+    S.ui = practiceDone ? { stage: "practica" } : { stage: over ? "fin" : "hoja", sheetHand: result.number };
+    S.pending = over || practiceDone ? null : { events: rest, view: finalView };
+    persist();
+    return { practiceDone, over };
+  }
+
   return {
     adopt,
     persist,
+    handOver,
     autoPlayLast,
     draw,
     showError,

@@ -580,7 +580,7 @@ export function friendsTable({ part, partners = false, send, say, ask = () => fa
     if (!S.view) return;
     const history = S.history;
     const result = history[history.length - 1] || null;
-    const sheets = await M.loadSheets();
+    const sheets = await part.loadSheets();
     const ctx = { view: { ...S.view, history }, stage: "mesa", outcomeLine, canPractice: false, onPractice: () => undefined, reasons: S.reasons, practice: null };
     if (!result) return;
     sheets.showSheet(ctx, result, { over: S.table.state === "over" });

@@ -12,6 +12,11 @@ import * as anim from "../../animation.js";
 
 export { M as mesa };
 
+/** The sheets (hoja.js), loaded on first use. */
+export function loadSheets() {
+  return R.withStyles(import("./hoja.js"));
+}
+
 /** Corazones' words, and the page dressed for it. */
 export async function prepare() {
   document.body.classList.add("juego-corazones");

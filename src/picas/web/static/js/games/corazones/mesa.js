@@ -120,11 +120,6 @@ export function scoreHand(m, result) {
   if (result.moon) R.announce(t("cz.moon", { seat: seatName(result.moon), you: result.moon === "south" }));
 }
 
-/** The sheets' module (the hand's points, the game's, the statistics), with its styles. */
-export function loadSheets() {
-  return R.withStyles(import("./hoja.js"));
-}
-
 /** The end of the game in words: who won, then everyone's total (as [head, totals] with `split`). */
 export function outcomeLine(outcome, { split = false } = {}) {
   const totals = outcome.totals;

@@ -75,7 +75,7 @@ const C = conductor({
     && HOUSE.every(([key, standard]) => (rules[key] ?? standard) === (wanted[key] ?? standard)),
   targetChoice: (target) => R.targetChoice(target, { targets: [100, 50], prefix: "cz.deal.target" }),
   practiceAgain: false,
-  loadSheets: M.loadSheets,
+  loadSheets,
   sheetExtras: () => ({}),
   outcomeLine: M.outcomeLine,
   forget: () => undefined,
@@ -113,7 +113,7 @@ const C = conductor({
   showStats,
   titleKey: "app.title.corazones",
 });
-const { adopt, persist, autoPlayLast, draw, showError, leavePractice, startNew, applyToUndealt, sheetContext } = C;
+const { adopt, persist, handOver, autoPlayLast, draw, showError, leavePractice, startNew, applyToUndealt, sheetContext } = C;
 
 // --- saving ------------------------------------------------------------------------------------
 
@@ -554,19 +554,11 @@ async function playEvents(events, finalView) {
 }
 
 async function handScored(result, rest, finalView) {
-  const m = S.model;
-  M.scoreHand(m, result);
-  m.turn = null;
-  m.phase = "complete";
-  const practiceDone = Boolean(S.practice);
-  const over = !practiceDone && (finalView.phase === "game_over" || rest.some((e) => e.type === "game_over"));
-  S.ui = practiceDone ? { stage: "practica" } : { stage: over ? "fin" : "hoja", sheetHand: result.number };
-  S.pending = over || practiceDone ? null : { events: rest, view: finalView };
-  persist();
+  const { practiceDone, over } = handOver(result, rest, finalView);
   let sheets = null;
   try {
     // The table stays busy until the sheet is there (a slow network: «Ver puntuación» opens it).
-    sheets = await Promise.race([M.loadSheets(), new Promise((resolve) => setTimeout(resolve, 5000, null))]);
+    sheets = await Promise.race([loadSheets(), new Promise((resolve) => setTimeout(resolve, 5000, null))]);
   } catch {
     sheets = null;
   }
@@ -594,18 +586,17 @@ function announceTurn() {
 
 // --- sheets, review, practice, statistics, sharing, settings -------------------------------------------
 
-async function recordStats() {
-  if (S.practice || !S.view || !S.gid || !S.view.history.length) return;
-  try {
-    const sheets = await import("./hoja.js");
-    sheets.recordStats({ view: S.view, gid: S.gid });
-  } catch {
-    // statistics are never worth an error on the table
-  }
+/** The sheets and statistics (hoja.js), loaded on first use. */
+function loadSheets() {
+  return R.withStyles(import("./hoja.js"));
+}
+
+function recordStats() {
+  return T.recordStats(S, async () => (await import("./hoja.js")).recordStats({ view: S.view, gid: S.gid }));
 }
 
 async function showStats() {
-  const sheets = await M.loadSheets();
+  const sheets = await loadSheets();
   sheets.showStats();
 }
 

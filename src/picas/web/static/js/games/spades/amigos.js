@@ -5,12 +5,17 @@
 
 import * as M from "./mesa.js";
 import { t } from "../../i18n.js";
-import { nextSeat } from "../../render.js";
+import * as R from "../../render.js";
 
 export { M as mesa };
 
 /** Nothing to load: Spades' words are the page's own. */
 export async function prepare() {}
+
+/** The hand's sheet and the review, loaded on first use. */
+export function loadSheets() {
+  return R.withStyles(import("../../review.js"));
+}
 
 /**
  * The hooks of the friends' table for Spades. `G` is the table's side: its state `S` and what it
@@ -68,7 +73,7 @@ export function hooks(G) {
 
     /** The dealt cards are down: the bidding starts left of the dealer. */
     afterDeal(m, ev) {
-      m.turn = nextSeat(ev.dealer);
+      m.turn = R.nextSeat(ev.dealer);
     },
 
     /** Spades' own events: a bid, a look. */

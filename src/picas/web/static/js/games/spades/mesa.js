@@ -6,7 +6,7 @@
 
 import { t, num, signed, seatName, bagsText, reasonText, language } from "../../i18n.js";
 import { cardName, sortHand } from "../../cards.js";
-import { SEATS, el, srOnly, button, nextSeat, miniHand, hintReason, modelBasics, announce, withStyles } from "../../render.js";
+import { SEATS, el, srOnly, button, nextSeat, miniHand, hintReason, modelBasics, announce } from "../../render.js";
 import * as anim from "../../animation.js";
 
 const $ = (id) => document.getElementById(id);
@@ -94,11 +94,6 @@ export function outcomeLine(outcome, { split = false } = {}) {
   const [ns, ew] = outcome.totals;
   const totals = t("over.totals", { ns: num(ns), ew: num(ew), n: outcome.hands_played });
   return split ? [head, totals] : `${head} ${totals}`;
-}
-
-/** The sheets' module (the hand's sheet, the review), with its styles. */
-export function loadSheets() {
-  return withStyles(import("../../review.js"));
 }
 
 // --- the score: the two teams with their bags ------------------------------------------------------

@@ -62,7 +62,7 @@ const C = conductor({
     && rules.blind_nil === wanted.blind_nil,
   targetChoice: (target) => R.targetChoice(target),
   practiceAgain: true,
-  loadSheets: M.loadSheets,
+  loadSheets: loadReview,
   sheetExtras: () => ({ reasons: S.reasons, practice: S.practice }),
   outcomeLine: M.outcomeLine,
   beforeAdopt: (answer) => captureReasons(answer.events, S.view ? S.view.hand_number : 1),
@@ -101,7 +101,7 @@ const C = conductor({
   showStats,
   titleKey: "app.title",
 });
-const { adopt, persist, autoPlayLast, draw, showError, leavePractice, startNew, sheetContext } = C;
+const { adopt, persist, handOver, autoPlayLast, draw, showError, leavePractice, startNew, sheetContext } = C;
 
 // --- saving ------------------------------------------------------------------------------------
 
@@ -669,20 +669,11 @@ function showDirectly(view) {
 }
 
 async function handScored(result, rest, finalView, mine) {
-  const m = S.model;
-  M.scoreHand(m, result);
-  m.turn = null;
-  m.phase = "complete";
-  const practiceDone = Boolean(S.practice);
-  const over = !practiceDone && (finalView.phase === "game_over" || rest.some((e) => e.type === "game_over"));
-  if (practiceDone) S.ui = { stage: "practica" };
-  else S.ui = { stage: over ? "fin" : "hoja", sheetHand: result.number };
-  S.pending = over || practiceDone ? null : { events: rest, view: finalView };
-  persist();
+  const { practiceDone, over } = handOver(result, rest, finalView);
   S.showing = null; // the answer is all on the table; only the sheet is left to open
   let review = null;
   try {
-    review = await Promise.race([M.loadSheets(), delay(REVIEW_WAIT_MS).then(() => null)]);
+    review = await Promise.race([loadReview(), delay(REVIEW_WAIT_MS).then(() => null)]);
   } catch {
     review = null; // the sheet can still be opened with «Ver puntuación»
   }
@@ -737,15 +728,13 @@ function announceTurn() {
 
 // --- dialogs -----------------------------------------------------------------------------------
 
-/** Statistics count each finished hand and game once (by the game's id), whatever reloads. */
-async function recordStats() {
-  if (S.practice || !S.view || !S.gid || !S.view.history.length) return;
-  try {
-    const stats = await import("../../stats.js");
-    stats.record({ view: S.view, gid: S.gid, level: S.level });
-  } catch {
-    // statistics are never worth an error on the table
-  }
+/** The hand's sheet and the review, loaded on first use. */
+function loadReview() {
+  return R.withStyles(import("../../review.js"));
+}
+
+function recordStats() {
+  return T.recordStats(S, async () => (await import("../../stats.js")).record({ view: S.view, gid: S.gid, level: S.level }));
 }
 
 async function showStats() {
