@@ -1,9 +1,10 @@
 """The list of games is written once, in the registry (``picas.games.KEYS``): this test scans the
 source for the places that name a game by its key — a quoted key (``"corazones"``), a per-game
-table keyed by it in the page's code (``corazones: {``) or a ``data-juego`` — outside the games'
-own folders (``games/<key>/``, ``web/games/<key>.py``, ``static/js/games/<key>/``), and holds
-them to the documented exceptions below. A new place that lists games fails here; an exception
-that no longer names a game fails too, so the list cannot go stale."""
+table keyed by it in the page's code (``corazones: {`` or ``corazones: [``) or a ``data-juego``
+— outside the games' own folders (``games/<key>/``, ``web/games/<key>.py``,
+``static/js/games/<key>/``), and holds them to the documented exceptions below. A new place that
+lists games fails here; an exception that no longer names a game fails too, so the list cannot
+go stale."""
 
 from __future__ import annotations
 
@@ -64,7 +65,8 @@ def listing_places() -> dict[str, set[str]]:
             if _own(name, key):
                 continue
             quoted = re.search(rf"[\"']{key}[\"']", code)
-            table = path.suffix == ".js" and re.search(rf"(^|[\s{{,]){key}\s*:\s*\{{", code, re.M)
+            keyed = rf"(^|[\s{{,]){key}\s*:\s*[{{\[]"  # a table of objects or of lists
+            table = path.suffix == ".js" and re.search(keyed, code, re.M)
             if quoted or table:
                 found.setdefault(name, set()).add(key)
     return found

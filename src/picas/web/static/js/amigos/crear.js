@@ -11,20 +11,16 @@ import { createTable } from "./peticiones.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** Each game's rules in the form: [option, kind, values] (the same names as POST /api/games). */
-const RULES = {
-  spades: [
-    ["target", "choice", [250, 500], (v) => t(`settings.target.${v}`)],
-    ["bag_penalty", "check", true, () => t("settings.bagPenalty")],
-    ["blind_nil", "check", false, () => t("settings.blindNil")],
-  ],
-  corazones: [
-    ["target", "choice", [100, 50], (v) => t(`fr.create.target.${v}`)],
-    ["passing", "check", true, () => t("fr.create.passing")],
-    ["jack_of_diamonds", "check", false, () => t("fr.create.jack")],
-    ["moon", "choice", ["others", "self"], (v) => t(`fr.create.moon.${v}`), () => t("fr.create.moon")],
-  ],
-};
+/** Each game's rules in the form (the key's `FRIENDS` in its games/<key>/settings.js), loaded with
+ * the form. */
+let RULES = {};
+
+async function loadRules() {
+  const offered = manifest.GAMES.filter((g) => g.friends);
+  const parts = await Promise.all(offered.map((g) => import(`../games/${g.key}/settings.js`)));
+  RULES = Object.fromEntries(offered.map((g, i) => [g.key, parts[i].FRIENDS]));
+}
+
 const LEVELS = ["facil", "normal", "dificil"];
 const TIMERS = [0, 30, 60];
 
@@ -92,7 +88,8 @@ export function bodyOf(form) {
 }
 
 /** Show the form in the first screen (`game`: the game preselected). */
-export function show(game) {
+export async function show(game) {
+  await loadRules();
   const box = $("crear-mesa");
   const chosen = manifest.byKey(game) ? game : manifest.FIRST.key;
   const form = el("form", "crear-form");

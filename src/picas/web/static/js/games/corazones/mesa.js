@@ -33,6 +33,28 @@ export function queenHolder(tricks) {
   return trick ? trick.winner : null;
 }
 
+/** The deal of a view's hand, as an answer's event. */
+export function dealEvent(view) {
+  return { type: "deal", hand_number: view.hand_number, dealer: view.dealer, direction: view.direction, pass_to: view.pass_to };
+}
+
+/** The table of a view before its hand is dealt (the deal is still to be shown). */
+export function emptyTableModel(view) {
+  const model = freshHandModel(view, dealEvent(view));
+  model.dealtCount = { south: 0, west: 0, north: 0, east: 0 };
+  return model;
+}
+
+/** The model before any game: the settings' target, nothing dealt. */
+export function blankModel(settings) {
+  return {
+    handNumber: null, dealer: null, direction: "none", passTo: null, phase: "passing", turn: null, hand: [], received: [],
+    handSizes: { south: 0, west: 0, north: 0, east: 0 }, leader: "south", trick: [],
+    taken: { south: 0, west: 0, north: 0, east: 0 }, queen: null,
+    totals: { south: 0, west: 0, north: 0, east: 0 }, target: settings.target, dealtCount: null,
+  };
+}
+
 /** A new hand as it is dealt: from the final view of the answer, before anyone passes or plays. */
 export function freshHandModel(view, deal) {
   const model = modelFromView(view);

@@ -80,11 +80,8 @@ const C = conductor({
   outcomeLine: M.outcomeLine,
   forget: () => undefined,
   resetHandState,
-  emptyTableModel,
   mesa: M,
-  dealEvent,
   playEvents,
-  blankModel,
   target: (m) => m.target,
   renderPods: (m) => M.renderPods(m, { thinking: S.thinking }),
   drawHandAndActions,
@@ -259,16 +256,6 @@ function closeWhy() {
 
 // --- starting, resuming ------------------------------------------------------------------------
 
-function dealEvent(view) {
-  return { type: "deal", hand_number: view.hand_number, dealer: view.dealer, direction: view.direction, pass_to: view.pass_to };
-}
-
-function emptyTableModel(view) {
-  const model = M.freshHandModel(view, dealEvent(view));
-  model.dealtCount = { south: 0, west: 0, north: 0, east: 0 };
-  return model;
-}
-
 function resetHandState() {
   S.lifted = null;
   S.chosen = [];
@@ -287,15 +274,6 @@ async function damaged(raw, error) {
 }
 
 /** Nothing on the table yet: an empty table, so that an error and «Reintentar» can show. */
-function blankModel() {
-  return {
-    handNumber: null, dealer: null, direction: "none", passTo: null, phase: "passing", turn: null, hand: [], received: [],
-    handSizes: { south: 0, west: 0, north: 0, east: 0 }, leader: "south", trick: [],
-    taken: { south: 0, west: 0, north: 0, east: 0 }, queen: null,
-    totals: { south: 0, west: 0, north: 0, east: 0 }, target: S.settings.target, dealtCount: null,
-  };
-}
-
 /** Open the saved game (a practice hand first), or start one. true when a game is on the table. */
 async function open(wanted = null) {
   const practice = store.loadGame(KEYS.practice);
@@ -331,10 +309,10 @@ async function resume(entry, practice) {
   if (S.practice) S.ui.stage = view.history.length ? "practica" : stage === "repartir" ? "repartir" : "mesa";
   else if (view.phase === "game_over") S.ui.stage = "fin";
   else if (stage === "fin" || stage === "practica") S.ui.stage = "mesa";
-  if (["repartir", "hoja", "practica"].includes(S.ui.stage)) S.model = emptyTableModel(view);
+  if (["repartir", "hoja", "practica"].includes(S.ui.stage)) S.model = M.emptyTableModel(view);
   else S.model = M.modelFromView(view);
   if (S.ui.stage !== "mesa") S.model.totals = { ...view.totals };
-  if (S.ui.stage === "hoja") S.pending = { events: [dealEvent(view)], view };
+  if (S.ui.stage === "hoja") S.pending = { events: [M.dealEvent(view)], view };
   persist();
   draw();
   if (!S.practice) recordStats();

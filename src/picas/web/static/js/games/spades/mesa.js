@@ -26,6 +26,32 @@ export function modelFromView(view) {
   };
 }
 
+/** The table of a view before its hand is dealt (the deal is still to be shown). */
+export function emptyTableModel(view) {
+  const model = freshHandModel(view, view.dealer, view.hand_number);
+  model.dealtCount = { south: 0, west: 0, north: 0, east: 0 };
+  model.turn = null;
+  return model;
+}
+
+/** The model before any game: the settings' target, nothing dealt. */
+export function blankModel(settings) {
+  return {
+    handNumber: null, dealer: null, phase: "bidding", turn: null,
+    bids: { south: null, west: null, north: null, east: null },
+    blind: { south: false, west: false, north: false, east: false },
+    won: { south: 0, west: 0, north: 0, east: 0 },
+    handSizes: { south: 0, west: 0, north: 0, east: 0 },
+    hand: [], trick: [], totals: { north_south: 0, east_west: 0 }, bags: { north_south: 0, east_west: 0 },
+    target: settings.target, bagPenalty: settings.bag_penalty, dealtCount: null,
+  };
+}
+
+/** The deal of a view's hand, as an answer's event. */
+export function dealEvent(view) {
+  return { type: "deal", dealer: view.dealer, hand_number: view.hand_number };
+}
+
 /** The model at the moment a new hand is dealt (before anyone bids): from the final view. */
 export function freshHandModel(view, dealer, handNumber) {
   const model = modelFromView(view);

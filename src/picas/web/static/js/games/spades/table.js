@@ -71,11 +71,8 @@ const C = conductor({
     S.reasons = imported ? store.cleanReasons(imported.reasons) : {};
   },
   resetHandState,
-  emptyTableModel,
   mesa: M,
-  dealEvent,
   playEvents,
-  blankModel,
   target: () => S.view && S.view.rules.target,
   renderPods: (m) => M.renderPods(m, podOptions()),
   drawHandAndActions,
@@ -257,13 +254,6 @@ async function maybeFetchHint() {
 
 // --- starting, resuming ------------------------------------------------------------------------
 
-function emptyTableModel(view) {
-  const model = M.freshHandModel(view, view.dealer, view.hand_number);
-  model.dealtCount = { south: 0, west: 0, north: 0, east: 0 };
-  model.turn = null;
-  return model;
-}
-
 function resetHandState() {
   S.lifted = null;
   S.selectedBid = null;
@@ -358,7 +348,7 @@ async function resumeEntry(entry, { practice, wanted = null }) {
     else if (S.ui.stage !== "repartir") S.ui.stage = "mesa";
   } else if (view.phase === "game_over") S.ui.stage = "fin";
   else if (S.ui.stage === "fin" || S.ui.stage === "practica") S.ui.stage = "mesa";
-  if (["repartir", "hoja", "practica"].includes(S.ui.stage)) S.model = emptyTableModel(view);
+  if (["repartir", "hoja", "practica"].includes(S.ui.stage)) S.model = M.emptyTableModel(view);
   else S.model = M.modelFromView(view);
   if (S.ui.stage === "practica") {
     S.model.totals = { ...view.totals };
@@ -380,18 +370,6 @@ function offerCode(wanted) {
 }
 
 /** Nothing on the table yet: an empty table, so that an error and «Reintentar» can show. */
-function blankModel() {
-  return {
-    handNumber: null, dealer: null, phase: "bidding", turn: null,
-    bids: { south: null, west: null, north: null, east: null },
-    blind: { south: false, west: false, north: false, east: false },
-    won: { south: 0, west: 0, north: 0, east: 0 },
-    handSizes: { south: 0, west: 0, north: 0, east: 0 },
-    hand: [], trick: [], totals: { north_south: 0, east_west: 0 }, bags: { north_south: 0, east_west: 0 },
-    target: S.settings.target, bagPenalty: S.settings.bag_penalty, dealtCount: null,
-  };
-}
-
 // --- South's actions ---------------------------------------------------------------------------
 
 async function act(action, optimistic) {
@@ -715,10 +693,6 @@ async function runDeal(dealer, handNumber, view) {
   M.renderPods(m, podOptions());
   R.renderHand(m, { playable: new Set(), refusals: {}, focusIndex: 0, myPlayTurn: false });
   await anim.pause(200);
-}
-
-function dealEvent(view) {
-  return { type: "deal", dealer: view.dealer, hand_number: view.hand_number };
 }
 
 function announceTurn() {
