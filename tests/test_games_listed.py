@@ -1,9 +1,10 @@
 """The list of games is written once, in the registry (``picas.games.KEYS``): this test scans the
 source for the places that name a game by its key — a quoted key (``"corazones"``), a per-game
-table keyed by it in the page's code (``corazones: {``) or a ``data-juego`` — outside the games'
-own folders (``games/<key>/``, ``web/games/<key>.py``, ``static/js/games/<key>/``), and holds
-them to the documented exceptions below. A new place that lists games fails here; an exception
-that no longer names a game fails too, so the list cannot go stale."""
+table keyed by it in the page's code (``corazones: {`` or ``corazones: [``) or a ``data-juego``
+— outside the games' own folders (``games/<key>/``, ``web/games/<key>.py``,
+``static/js/games/<key>/``), and holds them to the documented exceptions below. A new place that
+lists games fails here; an exception that no longer names a game fails too, so the list cannot
+go stale."""
 
 from __future__ import annotations
 
@@ -26,11 +27,6 @@ EXCEPTIONS: dict[str, str] = {
     # Games named on purpose, each for a reason of its own.
     "cli/bench_bots.py": "each game's own bot timings (the layout test lists it too)",
     "cli/bench_answers.py": "Corazones Difícil's answers on a spawned server",
-    # Not reduced yet (docs/benchmarks.md, "The games' registry").
-    # The friends' table's page, written beside the registry's second round: it still branches on
-    # the two games (their table module and words, bidding or passing).
-    "web/static/js/amigos/juego.js": "Spades' bidding and Corazones' passing at the shared table",
-    "web/static/js/amigos/mesa.js": "each game's table module and words",
 }
 
 
@@ -69,7 +65,8 @@ def listing_places() -> dict[str, set[str]]:
             if _own(name, key):
                 continue
             quoted = re.search(rf"[\"']{key}[\"']", code)
-            table = path.suffix == ".js" and re.search(rf"(^|[\s{{,]){key}\s*:\s*\{{", code, re.M)
+            keyed = rf"(^|[\s{{,]){key}\s*:\s*[{{\[]"  # a table of objects or of lists
+            table = path.suffix == ".js" and re.search(keyed, code, re.M)
             if quoted or table:
                 found.setdefault(name, set()).add(key)
     return found

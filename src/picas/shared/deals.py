@@ -169,6 +169,12 @@ def deal_for(code: str, hand_number: int, dealer: Seat, deck: Deck = STANDARD_DE
     return (m0, m1, m2, m3)
 
 
+def game_deal(code: str, deals: tuple[Deal, ...], number: int, dealer: Seat, deck: Deck) -> Deal:
+    """Hand ``number``'s cards in a game of ``code``: the game's explicit deal for it if it has one
+    (tests, bug reports), else the code's."""
+    return deals[number - 1] if number <= len(deals) else deal_for(code, number, dealer, deck)
+
+
 def _deal_to_some(cards: list[int], seats: tuple[int, ...], dealer: Seat) -> Deal:
     """``cards`` one at a time clockwise to ``seats`` (fewer than four), from the dealer's left."""
     ring = sorted(seats, key=lambda seat: (seat - dealer - 1) % 4)

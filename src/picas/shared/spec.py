@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from picas.shared.bots import LEVEL_NAMES_ES, BotLoop
 from picas.shared.errors import PicasError
@@ -127,6 +127,50 @@ class Longest:
 
     rules: Callable[[], dict[str, Any]]
     hand: Callable[[], list[Any]]
+
+
+# --- the parts a game's folder gives by its modules' names -------------------------------
+
+
+class ArenaModule(Protocol):
+    @property
+    def ARENA(self) -> Arena: ...  # noqa: N802 (the module's constant)
+
+
+class BenchModule(Protocol):
+    @property
+    def random_hands(self) -> Callable[..., int]: ...
+    @property
+    def random_game_hands(self) -> Callable[..., int]: ...
+
+
+class ReportModule(Protocol):
+    @property
+    def replay_text(self) -> Callable[[Any], str]: ...
+    @property
+    def replay_json(self) -> Callable[[Any], dict[str, Any]]: ...
+
+
+class ViewModule(Protocol):
+    @property
+    def view_for(self) -> Callable[[Any, Any], Any]: ...
+    @property
+    def view_to_json(self) -> Callable[[Any], dict[str, Any]]: ...
+
+
+def folder_parts(
+    arena: ArenaModule, bench: BenchModule, report: ReportModule, view: ViewModule
+) -> dict[str, Any]:
+    """The parts of a :class:`GameSpec` that a game's folder gives by the names every game's
+    modules use (docs/design.md, "What a new game adds"): ``arena.ARENA``, the bench's random
+    hands and games, the replay report in words and JSON, and a seat's view as JSON. Written once,
+    so a game's spec names its modules, not each of their functions again."""
+    return {
+        "arena": arena.ARENA,
+        "bench": EngineBench(bench.random_hands, bench.random_game_hands),
+        "replay": Replay(report.replay_text, report.replay_json),
+        "view_json": lambda state, seat: view.view_to_json(view.view_for(state, seat)),
+    }
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from picas.games.corazones.hand import Deal, HandState
 from picas.games.corazones.passing import direction_for
 from picas.games.corazones.rules import Rules
 from picas.games.corazones.scoring import Four, HandScore, score_hand
-from picas.shared.deals import checked_start, deal_for
+from picas.shared.deals import checked_start, game_deal
 from picas.shared.frozen import Frozen
 from picas.shared.position import COMPLETE, TrickGame
 from picas.shared.seats import Seat
@@ -139,13 +139,10 @@ def outcome_after(rules: Rules, totals: Four, number: int) -> Outcome | None:
 
 def _deal(rules: Rules, code: str, deals: tuple[Deal, ...], number: int) -> HandState:
     dealer = dealer_of(number)
-    hands = (
-        deals[number - 1] if number <= len(deals) else deal_for(code, number, dealer, rules.deck)
-    )
     return HandState.deal(
         number=number,
         dealer=dealer,
-        hands=hands,
+        hands=game_deal(code, deals, number, dealer, rules.deck),
         direction=direction_for(number, passing=rules.passing, first=rules.first_pass),
         rules=rules,
     )

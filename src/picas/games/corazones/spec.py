@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from picas.games.corazones import arena, bench, invariants, report
+from picas.games.corazones import arena, bench, invariants, report, view
 from picas.games.corazones.bots.base import CORAZONES_BOTS
 from picas.games.corazones.bots.registry import load_bot
 from picas.games.corazones.record import KEY, CorazonesRecord
 from picas.games.corazones.rules import TARGET_RANGE, TARGETS, Rules
-from picas.games.corazones.view import view_for, view_to_json
 from picas.shared.bounds import LONGEST_CARDS, widest_int
 from picas.shared.invariants import Tally
-from picas.shared.spec import EngineBench, GameSpec, Longest, Replay, three_levels
+from picas.shared.spec import GameSpec, Longest, folder_parts, three_levels
 
 
 def check(seed: int, hands: int, level: str | None, views_every: int) -> Tally:
@@ -66,15 +65,12 @@ SPEC = GameSpec(
     levels=three_levels(DIFICIL_VERIFY_LIMIT),
     load_bot=load_bot,
     check=check,
-    arena=arena.ARENA,
-    bench=EngineBench(bench.random_hands, bench.random_game_hands),
-    replay=Replay(report.replay_text, report.replay_json),
     bots=CORAZONES_BOTS,
-    view_json=lambda state, seat: view_to_json(view_for(state, seat)),
     longest=Longest(longest_rules, longest_hand),
     extra={
         "openspiel": "hearts",
         "game_lengths": bench.game_lengths,
         "bench_rules": bench.with_rules,
     },
+    **folder_parts(arena, bench, report, view),
 )

@@ -8,7 +8,7 @@ from picas.games.spades.actions import Action
 from picas.games.spades.hand import HandState
 from picas.games.spades.rules import Rules
 from picas.games.spades.scoring import TeamSheet, score_hand
-from picas.shared.deals import checked_start, deal_for, dealer_by_lot
+from picas.shared.deals import checked_start, dealer_by_lot, game_deal
 from picas.shared.frozen import Frozen
 from picas.shared.position import COMPLETE, TrickGame
 from picas.shared.seats import Seat, Team
@@ -189,13 +189,10 @@ def _deal_hand(
 ) -> HandState:
     """Hand ``number``, dealt: an explicit deal if the game has one for it, else the code's."""
     dealer = _SEATS[(first_dealer + number - 1) & 3]
-    hands = (
-        deals[number - 1] if number <= len(deals) else deal_for(code, number, dealer, rules.deck)
-    )
     return HandState.deal(
         number=number,
         dealer=dealer,
-        hands=hands,
+        hands=game_deal(code, deals, number, dealer, rules.deck),
         blind_offered=_blind_offers(rules, totals),
         team_minimum=rules.team_minimum,
     )

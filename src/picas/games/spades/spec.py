@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from picas.games.spades import arena, bench, invariants, report
+from picas.games.spades import arena, bench, invariants, report, view
 from picas.games.spades.bots.base import SPADES_BOTS
 from picas.games.spades.bots.registry import load_bot
 from picas.games.spades.record import KEY, SpadesRecord
@@ -16,10 +16,9 @@ from picas.games.spades.rules import (
     TARGET_RANGE,
     Rules,
 )
-from picas.games.spades.view import view_for, view_to_json
 from picas.shared.bounds import LONGEST_CARDS, WIDEST_PRINTABLE, widest_int
 from picas.shared.invariants import Tally
-from picas.shared.spec import EngineBench, GameSpec, Longest, Replay, three_levels
+from picas.shared.spec import GameSpec, Longest, folder_parts, three_levels
 
 
 def check(
@@ -87,11 +86,8 @@ SPEC = GameSpec(
     levels=three_levels(DIFICIL_VERIFY_LIMIT),
     load_bot=load_bot,
     check=check,
-    arena=arena.ARENA,
-    bench=EngineBench(bench.random_hands, bench.random_game_hands),
-    replay=Replay(report.replay_text, report.replay_json),
     bots=SPADES_BOTS,
-    view_json=lambda state, seat: view_to_json(view_for(state, seat)),
     longest=Longest(longest_rules, longest_hand),
     extra={"openspiel": "spades", "bench_rules": bench.with_rules},
+    **folder_parts(arena, bench, report, view),
 )

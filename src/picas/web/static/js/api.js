@@ -17,13 +17,18 @@ export class ApiError extends Error {
  * seconds. */
 export const BUSY_CODES = ["busy", "too_slow", "worker_crashed", "too_many_connections", "server_down", "server_timeout"];
 
-async function post(path, body) {
+/**
+ * One JSON request to this server (`body` sent as JSON when given): the response and its JSON
+ * (null when it has none). A request that never reached the server is an ApiError "network".
+ * The solo table's calls and the friends' table's (amigos/peticiones.js) go through it.
+ */
+export async function request(method, path, body) {
   let response;
   try {
     response = await fetch(path, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(body),
+      method,
+      headers: body ? { "Content-Type": "application/json", Accept: "application/json" } : { Accept: "application/json" },
+      body: body ? JSON.stringify(body) : undefined,
       credentials: "same-origin",
     });
   } catch {
@@ -35,6 +40,11 @@ async function post(path, body) {
   } catch {
     data = null;
   }
+  return { response, data };
+}
+
+async function post(path, body) {
+  const { response, data } = await request("POST", path, body);
   if (!response.ok) {
     const err = data && typeof data === "object" ? data.error : null;
     // 503 busy / too_slow: the table is full for a moment; 502 server_down / 504 server_timeout:

@@ -23,8 +23,9 @@ const $ = (id) => document.getElementById(id);
  *   targetChoice(target) (next to «Repartir»), practiceAgain (a «Rejugar otra vez» button),
  *   loadSheets(), sheetExtras() (more for the sheets' context), outcomeLine(outcome),
  *   beforeAdopt(answer)?, forget(imported?) (the game's own memory of a game, dropped or taken
- *   from an imported record), resetHandState(), emptyTableModel(view), blankModel(),
- *   mesa (the game's mesa.js: its modelFromView(view) and renderScore(model)), dealEvent(view),
+ *   from an imported record), resetHandState(),
+ *   mesa (the game's mesa.js: its modelFromView(view), emptyTableModel(view), blankModel(settings),
+ *   dealEvent(view), renderScore(model), scoreHand(model, result)),
  *   playEvents(events, view), open(code), target(model), renderPods(model), drawHandAndActions(), drawStatus(),
  *   canPlay(), tapOwn(code), waitText(), playCard(code),
  *   practiceButtons (ids disabled while a practice hand is prepared), practiceFailed(error, waiting),
@@ -75,7 +76,7 @@ export function conductor(table) {
       S.view = null;
       adopt(answer);
       S.pending = { events: answer.events, view: answer.view };
-      S.model = table.emptyTableModel(answer.view);
+      S.model = table.mesa.emptyTableModel(answer.view);
     } finally {
       S.busy = false;
       draw();
@@ -90,7 +91,7 @@ export function conductor(table) {
   function showError(error, retry) {
     S.error = { message: error.message || t("error.unexpected"), retry };
     S.busy = false;
-    if (!S.model) S.model = table.blankModel();
+    if (!S.model) S.model = table.mesa.blankModel(S.settings);
     draw();
   }
 
@@ -104,7 +105,7 @@ export function conductor(table) {
     S.pending = null;
     const view = S.view;
     const rest = pending ? pending.events.filter((e) => e.type !== "deal") : [];
-    await table.playEvents([table.dealEvent(view), ...rest], view);
+    await table.playEvents([table.mesa.dealEvent(view), ...rest], view);
   }
 
   async function nextHand() {
@@ -116,7 +117,7 @@ export function conductor(table) {
     const pending = S.pending;
     S.pending = null;
     if (pending && pending.events.length && pending.events[0].type === "deal") await table.playEvents(pending.events, pending.view);
-    else await table.playEvents([table.dealEvent(S.view)], S.view);
+    else await table.playEvents([table.mesa.dealEvent(S.view)], S.view);
   }
 
   /** The target next to «Repartir»: the undealt game (same code) plays to it from now on. */
@@ -173,11 +174,11 @@ export function conductor(table) {
     S.ui = { stage: "mesa" };
     S.view = null;
     adopt(answer);
-    S.model = table.emptyTableModel(answer.view);
+    S.model = table.mesa.emptyTableModel(answer.view);
     S.busy = false;
     R.announce(t("practice.started", { n }));
     const silent = !answer.events.length && table.dealWhenSilent;
-    await table.playEvents(silent ? [table.dealEvent(answer.view)] : answer.events, answer.view);
+    await table.playEvents(silent ? [table.mesa.dealEvent(answer.view)] : answer.events, answer.view);
   }
 
   async function backToGame() {
@@ -440,9 +441,28 @@ export function conductor(table) {
     });
   }
 
+  /**
+   * A hand scored on the table: the model's totals (the game's `mesa.scoreHand`), and the stage
+   * after it — the sheet, the game's end, or after a practice hand its comparison — saved; the rest
+   * of the answer waits for «Siguiente mano». Returns {practiceDone, over}.
+   */
+  function handOver(result, rest, finalView) {
+    const m = S.model;
+    table.mesa.scoreHand(m, result);
+    m.turn = null;
+    m.phase = "complete";
+    const practiceDone = Boolean(S.practice);
+    const over = !practiceDone && (finalView.phase === "game_over" || rest.some((e) => e.type === "game_over"));
+    S.ui = practiceDone ? { stage: "practica" } : { stage: over ? "fin" : "hoja", sheetHand: result.number };
+    S.pending = over || practiceDone ? null : { events: rest, view: finalView };
+    persist();
+    return { practiceDone, over };
+  }
+
   return {
     adopt,
     persist,
+    handOver,
     autoPlayLast,
     draw,
     showError,

@@ -35,6 +35,17 @@ export function shake(element) {
   );
 }
 
+/** Statistics count each finished hand of a game once (by the game's id), whatever reloads: after
+ * a hand of a real game (not a practice), `record()` — never worth an error on the table. */
+export async function recordStats(S, record) {
+  if (S.practice || !S.view || !S.gid || !S.view.history.length) return;
+  try {
+    await record();
+  } catch {
+    // statistics are never worth an error on the table
+  }
+}
+
 /** Redraw without losing the keyboard focus (the same card, key or button gets it back). */
 export function keepFocus(fn) {
   const active = document.activeElement;

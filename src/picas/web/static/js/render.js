@@ -432,3 +432,9 @@ export function loadStyles() {
   }
   return extraStyles;
 }
+
+/** A module loaded on first use, with the style sheet of the rarely used parts. */
+export async function withStyles(loading) {
+  const [module] = await Promise.all([loading, loadStyles()]);
+  return module;
+}

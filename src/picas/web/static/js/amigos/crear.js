@@ -5,26 +5,22 @@
 
 import { t } from "../i18n.js";
 import { el } from "../render.js";
-import * as api from "../api.js";
 import * as manifest from "../games.js";
 import { keepSeat, cleanName } from "./sitio.js";
+import { createTable } from "./peticiones.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** Each game's rules in the form: [option, kind, values] (the same names as POST /api/games). */
-const RULES = {
-  spades: [
-    ["target", "choice", [250, 500], (v) => t(`settings.target.${v}`)],
-    ["bag_penalty", "check", true, () => t("settings.bagPenalty")],
-    ["blind_nil", "check", false, () => t("settings.blindNil")],
-  ],
-  corazones: [
-    ["target", "choice", [100, 50], (v) => t(`fr.create.target.${v}`)],
-    ["passing", "check", true, () => t("fr.create.passing")],
-    ["jack_of_diamonds", "check", false, () => t("fr.create.jack")],
-    ["moon", "choice", ["others", "self"], (v) => t(`fr.create.moon.${v}`), () => t("fr.create.moon")],
-  ],
-};
+/** Each game's rules in the form (the key's `FRIENDS` in its games/<key>/settings.js), loaded with
+ * the form. */
+let RULES = {};
+
+async function loadRules() {
+  const offered = manifest.GAMES.filter((g) => g.friends);
+  const parts = await Promise.all(offered.map((g) => import(`../games/${g.key}/settings.js`)));
+  RULES = Object.fromEntries(offered.map((g, i) => [g.key, parts[i].FRIENDS]));
+}
+
 const LEVELS = ["facil", "normal", "dificil"];
 const TIMERS = [0, 30, 60];
 
@@ -91,33 +87,9 @@ export function bodyOf(form) {
   };
 }
 
-async function create(body) {
-  let response;
-  try {
-    response = await fetch("/api/mesas", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(body),
-      credentials: "same-origin",
-    });
-  } catch {
-    throw new api.ApiError("network", t("error.network"));
-  }
-  let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = null;
-  }
-  if (!response.ok) {
-    const err = data && data.error;
-    throw new api.ApiError(err ? String(err.code) : "server", err && typeof err.message === "string" ? err.message : t("error.server", { status: response.status }), response.status);
-  }
-  return data;
-}
-
 /** Show the form in the first screen (`game`: the game preselected). */
-export function show(game) {
+export async function show(game) {
+  await loadRules();
   const box = $("crear-mesa");
   const chosen = manifest.byKey(game) ? game : manifest.FIRST.key;
   const form = el("form", "crear-form");
@@ -168,7 +140,7 @@ export function show(game) {
     submit.disabled = true;
     note.textContent = t("fr.create.making");
     try {
-      const answer = await create(body);
+      const answer = await createTable(body);
       keepSeat(answer.table.id, answer.token);
       window.location.assign(`mesa/${encodeURIComponent(answer.table.id)}`);
     } catch (error) {

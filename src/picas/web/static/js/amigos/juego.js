@@ -1,5 +1,6 @@
 // The friends' table: the solo table's drawing and animations (render.js, mesa.js,
-// animation.js, games/<key>/mesa.js) fed by the socket. Each `update` is turned so that this
+// animation.js, games/<key>/mesa.js) fed by the socket, for any game: what a game does its own
+// way (bidding, passing, its hint, its sentences) comes from its hooks, games/<key>/amigos.js. Each `update` is turned so that this
 // person's seat is at the bottom (girar.js), its events are played one by one as the solo table
 // plays an answer's, and then the table is drawn from the update's view (the truth). Updates that
 // arrive meanwhile wait their turn; when several wait, the animations go at once. Nothing of
@@ -8,8 +9,8 @@
 import * as anim from "../animation.js";
 import * as R from "../render.js";
 import * as T from "../mesa.js";
-import { t, seatName, serverText, addStrings, num, signed, language } from "../i18n.js";
-import { cardName, cardGender, sortHand } from "../cards.js";
+import { t, seatName, serverText, addStrings } from "../i18n.js";
+import { cardName, cardGender } from "../cards.js";
 import { turner } from "./girar.js";
 
 const $ = (id) => document.getElementById(id);
@@ -18,12 +19,13 @@ const { SEATS } = R;
 export const PHRASES = ["bien_jugado", "perdon", "vamos", "gracias", "uy", "pensando", "hola", "adios", "e_aplauso", "e_risa", "e_sorpresa", "e_corazon"];
 
 /**
- * table({game, M (the game's mesa.js), send(action), say(phrase), ask(kind), hintOn(), endParts})
- * → {apply(msg, seat), answered(msg), ...}. `ask("hint" | "tip")` asks the server for this seat's
- * suggestion (worked out on this seat's view only); the answer comes to `answered`.
+ * friendsTable({part (the game's amigos.js), partners, send(action), say(phrase), ask(kind), hintOn(),
+ * endParts}) → {apply(msg, seat), answered(msg), ...}. `ask("hint" | "tip")` asks the server for
+ * this seat's suggestion (worked out on this seat's view only); the answer comes to `answered`.
+ * `partners`: the game is played in partnerships (North is South's partner).
  */
-export function friendsTable({ game, M, send, say, ask = () => false, hintOn = () => false, endParts }) {
-  const spades = game === "spades";
+export function friendsTable({ part, partners = false, send, say, ask = () => false, hintOn = () => false, endParts }) {
+  const M = part.mesa;
   const S = {
     turn: turner(null),
     table: null, // TableOut (absolute seats)
@@ -46,6 +48,8 @@ export function friendsTable({ game, M, send, say, ask = () => false, hintOn = (
     history: [], // the finished hands (the welcome's, then each hand_scored's)
     asks: 0, // the last ask's ref: a refusal with it answers that ask
   };
+  // The game's own parts (games/<key>/amigos.js), given this table's side of things.
+  const game = part.hooks({ S, live, myTurn, canPlay, hintOn, currentHint, currentTip, renderPods, drawHand, drawActions, drawStatus, act });
 
   // --- who sits where ---------------------------------------------------------------------------
 
@@ -76,9 +80,9 @@ export function friendsTable({ game, M, send, say, ask = () => false, hintOn = (
         table[`seat.${seat}`] = word;
         let long = word;
         if (seat === "south") long = `${word} (${lang === "es" ? "tú" : "you"})`;
-        else if (seat === "north" && spades) long = `${word} (${lang === "es" ? "compañero" : "partner"})`;
+        else if (seat === "north" && partners) long = `${word} (${lang === "es" ? "compañero" : "partner"})`;
         table[`seat.${seat}.long`] = long;
-        if (seat === "south") table["cz.seat.south"] = person || (lang === "es" ? "Tú" : "You");
+        if (seat === "south") Object.assign(table, game.seatWords(person, lang));
       }
     }
     addStrings({ es, en });
@@ -92,14 +96,15 @@ export function friendsTable({ game, M, send, say, ask = () => false, hintOn = (
   function myTurn() {
     return live() && S.view.turn === "south";
   }
-  function canBid() {
-    return spades && myTurn() && S.view.phase === "bidding" && S.view.hand !== null;
-  }
   function canPlay() {
     return myTurn() && S.view.phase === "playing";
   }
+  /** A bid to make (this seat's hand seen), or cards to choose for a pass: the game's to say. */
+  function canBid() {
+    return game.canBid();
+  }
   function canPass() {
-    return !spades && live() && S.view.phase === "passing" && S.view.must_pass;
+    return game.canPass();
   }
 
   // --- the hint and the tip (asked over the socket, answered for this seat only) ------------------
@@ -145,25 +150,12 @@ export function friendsTable({ game, M, send, say, ask = () => false, hintOn = (
     } else if (hintOn() && (canPlay() || canPass()) && (!S.hint || S.hint.key !== key)) askFor("hint");
   }
 
-  function reasonLine(detail) {
-    if (language() === "es") return detail.reason;
-    return R.hintReason(detail.reasonCode, detail.reasonParams, "hint.corazones") ?? detail.reason;
-  }
-
   function answered(msg) {
     const slot = msg.type === "tip" ? "tip" : "hint";
     const asked = S[slot];
     if (!asked || !asked.loading || asked.key !== positionKey() || msg.ref !== asked.ref) return;
     if (msg.type === "tip") S.tip = { key: asked.key, seq: msg.seq, bid: msg.bid, reasons: msg.reasons };
-    else if (spades) {
-      const h = msg.hint;
-      S.hint = { key: asked.key, seq: msg.seq, card: h.card, bid: h.bid, reason: h.reason, reasonCode: h.reason_code, reasonParams: h.reason_params };
-    } else {
-      const h = msg.hint;
-      const details = h.details.map((d) => ({ reason: d.reason, reasonCode: d.reason_code, reasonParams: d.reason_params }));
-      S.hint = { key: asked.key, seq: msg.seq, kind: h.kind, cards: h.kind === "pass" ? h.cards : [h.card], lines: details.map(reasonLine).filter(Boolean), open: asked.open };
-      R.announce(h.kind === "pass" ? t("cz.hint.pass", { cards: M.cardList(S.hint.cards) }) : t("cz.hint.play", { card: cardName(S.hint.cards[0]) }));
-    }
+    else S.hint = { key: asked.key, seq: msg.seq, ...game.hintOf(msg.hint, asked) };
     if (!S.busy) T.keepFocus(() => {
       drawHand();
       drawActions();
@@ -234,8 +226,7 @@ export function friendsTable({ game, M, send, say, ask = () => false, hintOn = (
 
   function renderPods(m) {
     const thinking = S.table && S.table.turn ? S.turn.toPage(S.table.turn) : null;
-    if (spades) M.renderPods(m, { thinking: thinking !== "south" ? thinking : null, reasons: {}, openReason: null });
-    else M.renderPods(m, { thinking: thinking !== "south" ? thinking : null });
+    M.renderPods(m, { thinking: thinking !== "south" ? thinking : null });
     decoratePods();
   }
 
@@ -259,43 +250,21 @@ export function friendsTable({ game, M, send, say, ask = () => false, hintOn = (
   function suggestedCards() {
     const hint = currentHint();
     if (!hint || hint.loading || hint.error) return null;
-    if (spades) return canPlay() && hintOn() ? hint.card : null;
-    return hint.cards ? (canPass() ? hint.cards : hint.cards[0]) : null;
+    return game.suggested(hint);
   }
 
   function drawActions() {
-    const view = S.view;
     if (live()) autoAsk();
-    if (canBid() || (spades && myTurn() && view.phase === "bidding")) {
-      if (view.hand === null && view.blind_nil_offered) M.renderBlindChoice();
-      else {
-        const tip = currentTip();
-        const ready = tip && !tip.loading && !tip.error ? tip : null;
-        M.renderBidPad({ selected: S.selectedBid, tip: ready, tipLoading: Boolean(tip && tip.loading) });
-        if (tip && tip.error && $("tip-razon")) $("tip-razon").textContent = tip.error;
-      }
-    } else if (canPass()) {
-      M.renderPassBar({ direction: view.direction, chosen: S.chosen.length, hint: currentHint() });
-    } else if (canPlay()) {
-      if (spades) {
-        const hint = hintOn() ? currentHint() : null;
-        const shown = hint && !hint.loading ? hint : null;
-        M.renderPlayBar({ lifted: S.lifted, hint: shown && shown.error ? { error: shown.error } : shown, hintLoading: Boolean(hint && hint.loading) });
-      } else M.renderPlayBar({ lifted: S.lifted, hint: currentHint(), canHint: true });
-    } else R.clearActions();
+    if (!(S.view && game.drawActions())) R.clearActions();
   }
 
   function statusText() {
     const view = S.view;
     if (!view || !S.table) return "";
     if (S.table.state === "over") return t("status.gameOver");
-    if (canPass()) {
-      if (S.chosen.length === 3) return t("cz.status.passReady", { button: t(`cz.pass.${view.direction}`) });
-      return t("cz.status.pass", { seat: seatName(view.pass_to) });
-    }
-    if (!spades && view.phase === "passing") return t("cz.status.waitPass");
+    const own = game.status();
+    if (own) return own;
     if (myTurn()) {
-      if (view.phase === "bidding") return view.hand === null ? t("status.blind") : t("status.bid");
       if (S.lifted) return t("status.lifted", { card: T.capital(cardName(S.lifted)), gender: cardGender(S.lifted) });
       return view.trick.length ? t("status.playFollow") : t("status.playLead");
     }
@@ -372,7 +341,7 @@ export function friendsTable({ game, M, send, say, ask = () => false, hintOn = (
   // --- the events ------------------------------------------------------------------------------------
 
   async function runDeal(ev, view) {
-    const m = spades ? M.freshHandModel(view, ev.dealer, ev.hand_number) : M.freshHandModel(view, ev);
+    const m = game.freshModel(view, ev);
     m.dealtCount = { south: 0, west: 0, north: 0, east: 0 };
     m.turn = null;
     S.model = m;
@@ -386,47 +355,18 @@ export function friendsTable({ game, M, send, say, ask = () => false, hintOn = (
     await T.dealCards(m, ev.dealer, { still: () => m === S.model });
     if (m !== S.model) return;
     m.dealtCount = null;
-    if (spades) m.turn = R.nextSeat(ev.dealer);
+    game.afterDeal(m, ev);
     renderPods(m);
     R.renderHand(m, { playable: new Set(), refusals: {}, focusIndex: 0, myPlayTurn: false });
     await anim.pause(200);
-  }
-
-  async function showPass(ev) {
-    const m = S.model;
-    const leaving = ev.gave.map((code) => document.querySelector(`#mano [data-carta="${code}"]`)).filter(Boolean);
-    await anim.collect(leaving, T.podRect(ev.to));
-    m.hand = sortHand(m.hand.filter((c) => !ev.gave.includes(c)).concat(ev.received));
-    m.received = [...ev.received];
-    m.phase = "playing";
-    R.renderHand(m, { playable: new Set(), refusals: {}, focusIndex: 0, myPlayTurn: false, received: new Set(m.received) });
-    const from = T.podRect(ev.from);
-    await Promise.all(ev.received.map((code) => anim.flyFrom(document.querySelector(`#mano [data-carta="${code}"]`), from, "play")));
-    R.announce(t("cz.say.received", { seat: seatName(ev.from), cards: M.cardList(ev.received) }));
-    await anim.pause("trickPause");
   }
 
   async function step(ev) {
     const m = S.model;
     if (!m) return;
     const you = ev.seat === "south";
-    if (ev.type === "bid" && spades) {
-      m.bids[ev.seat] = ev.bid;
-      m.blind[ev.seat] = Boolean(ev.blind);
-      m.turn = R.nextSeat(ev.seat);
-      if (m.turn === m.dealer && SEATS.every((s) => m.bids[s] !== null)) m.phase = "playing";
-      renderPods(m);
-      const value = ev.bid === 0 ? t("say.nil") : String(ev.bid);
-      if (ev.blind) R.announce(you ? t("say.blindNil.you") : t("say.blindNil", { seat: seatName(ev.seat) }));
-      else R.announce(you ? t("say.bid.you", { bid: value }) : t("say.bid", { seat: seatName(ev.seat), bid: value }));
-      const badge = document.querySelector(`#asiento-${ev.seat} .canto`);
-      if (badge) anim.pop(badge);
-      await anim.pause(you ? 150 : "bid");
-    } else if (ev.type === "look") {
-      R.announce(you ? t("say.look.you") : t("say.look", { seat: seatName(ev.seat) }));
-    } else if (ev.type === "pass" && !spades) {
-      await showPass(ev);
-    } else if (ev.type === "play") {
+    if (await game.step(ev, m)) return;
+    if (ev.type === "play") {
       const from = T.playedFrom(ev);
       T.cardPlayed(m, ev);
       S.lifted = null;
@@ -440,13 +380,10 @@ export function friendsTable({ game, M, send, say, ask = () => false, hintOn = (
       await T.flyToTrick(ev.seat, from);
     } else if (ev.type === "trick") {
       S.lastTrickSeen = { leader: ev.leader, cards: ev.cards, winner: ev.winner };
-      const sentence = spades
-        ? ev.winner === "south" ? t("say.trick.you") : t("say.trick", { seat: seatName(ev.winner) })
-        : ev.points ? t("cz.say.trickPoints", { seat: seatName(ev.winner), n: ev.points, you: ev.winner === "south" }) : t("cz.say.trick", { seat: seatName(ev.winner), you: ev.winner === "south" });
+      const sentence = M.trickSentence(ev);
       await T.collectTrick(ev, { pauseTricks: false, waitForTap: () => Promise.resolve(), sentence });
       if (m !== S.model) return;
-      if (spades) m.won[ev.winner] += 1;
-      else m.taken[ev.winner] += ev.points || 0;
+      M.tallyTrick(m, ev);
       m.trick = [];
       m.turn = ev.winner;
       R.renderTrick(m);
@@ -469,38 +406,13 @@ export function friendsTable({ game, M, send, say, ask = () => false, hintOn = (
 
   function handScored(result) {
     const m = S.model;
-    if (spades) {
-      for (const sheet of result.sheets) {
-        m.totals[sheet.team] = sheet.lines.running_total;
-        m.bags[sheet.team] = sheet.bags_after;
-      }
-      const ns = result.sheets.find((s) => s.team === "north_south");
-      const ew = result.sheets.find((s) => s.team === "east_west");
-      R.announce(t("say.handScored", { n: result.number, ns: signed(ns.lines.hand_total), ew: signed(ew.lines.hand_total) }));
-    } else {
-      m.totals = { ...result.totals };
-      const points = SEATS.map((s) => `${M.seatShort(s)} ${signed(result.points[s])}`).join(", ");
-      R.announce(t("cz.say.handScored", { n: result.number, points }));
-    }
+    M.scoreHand(m, result);
     M.renderScore(m);
     S.lastScored = result.number;
   }
 
   /** The game's end in words: [head, totals] (as the solo tables say it, from this seat). */
-  function outcomeLine(outcome, { split = false } = {}) {
-    let head;
-    let totals;
-    if (spades) {
-      head = outcome.winner === "north_south" ? t("over.won") : outcome.winner === "east_west" ? t("over.lost") : t("over.draw");
-      const [ns, ew] = outcome.totals;
-      totals = t("over.totals", { ns: num(ns), ew: num(ew), n: outcome.hands_played });
-    } else {
-      const all = outcome.totals;
-      head = outcome.winner === "south" ? t("cz.over.youWin", { n: all.south }) : t("cz.over.win", { seat: seatName(outcome.winner), n: all[outcome.winner] });
-      totals = t("cz.over.totals", { ...Object.fromEntries(SEATS.map((s) => [s, num(all[s])])), n: outcome.hands_played });
-    }
-    return split ? [head, totals] : `${head} ${totals}`;
-  }
+  const outcomeLine = M.outcomeLine;
 
   // --- the updates -------------------------------------------------------------------------------------
 
@@ -561,8 +473,9 @@ export function friendsTable({ game, M, send, say, ask = () => false, hintOn = (
     const key = `${S.table.seq}:${S.table.turn}`;
     if (key === lastAnnounced) return;
     lastAnnounced = key;
-    if (canPass()) R.announce(t("cz.say.yourPass", { seat: seatName(S.view.pass_to) }));
-    else if (myTurn()) R.announce(S.view.phase === "bidding" ? t("say.yourBid") : t("say.yourPlay"));
+    const own = game.yourTurn();
+    if (own) R.announce(own);
+    else if (myTurn()) R.announce(t("say.yourPlay"));
     else {
       const text = statusText();
       if (text) R.announce(text);
@@ -601,24 +514,7 @@ export function friendsTable({ game, M, send, say, ask = () => false, hintOn = (
 
   function onCard(code, element) {
     if (S.busy || !S.view) return;
-    if (canPass()) {
-      const at = S.chosen.indexOf(code);
-      if (at >= 0) S.chosen.splice(at, 1);
-      else if (S.chosen.length >= 3) {
-        S.message = { text: t("cz.pass.full"), warn: true };
-        T.shake(element);
-        drawStatus();
-        return;
-      } else S.chosen.push(code);
-      S.message = null;
-      T.keepFocus(() => {
-        drawHand();
-        drawActions();
-      });
-      drawStatus();
-      R.announce(t("cz.pass.countAria", { n: S.chosen.length }));
-      return;
-    }
+    if (game.onCard(code, element)) return;
     if (canPlay()) {
       if (!S.view.playable.includes(code)) {
         const r = S.view.refusals ? S.view.refusals[code] : null;
@@ -655,15 +551,6 @@ export function friendsTable({ game, M, send, say, ask = () => false, hintOn = (
     cantar: () => {
       if (canBid() && S.selectedBid !== null) act(S.selectedBid);
     },
-    "nil-ciego": () => {
-      if (myTurn() && S.view.blind_nil_offered) act("blind_nil");
-    },
-    ver: () => {
-      if (myTurn() && S.view.blind_nil_offered) act("look");
-    },
-    pasar: () => {
-      if (canPass() && S.chosen.length === 3) act([...S.chosen]);
-    },
     tip: () => {
       const tip = currentTip();
       if (tip && !tip.loading && !tip.error) ACTIONS.elegir(tip.bid);
@@ -680,19 +567,8 @@ export function friendsTable({ game, M, send, say, ask = () => false, hintOn = (
       T.keepFocus(drawActions);
     },
     porque: () => toggleWhy(),
-    "elegir-pista": () => {
-      const hint = currentHint();
-      if (!canPass() || !hint || !hint.cards) return;
-      S.chosen = [...hint.cards];
-      T.keepFocus(() => {
-        drawHand();
-        drawActions();
-      });
-      drawStatus();
-      const pass = $("btn-pasar");
-      if (pass) pass.focus({ preventScroll: true });
-    },
     "ver-hoja": () => showScore(),
+    ...game.actions,
   };
 
   function onAction(action, value) {
@@ -704,7 +580,7 @@ export function friendsTable({ game, M, send, say, ask = () => false, hintOn = (
     if (!S.view) return;
     const history = S.history;
     const result = history[history.length - 1] || null;
-    const [sheets] = await Promise.all([import(spades ? "../review.js" : "../games/corazones/hoja.js"), R.loadStyles()]);
+    const sheets = await part.loadSheets();
     const ctx = { view: { ...S.view, history }, stage: "mesa", outcomeLine, canPractice: false, onPractice: () => undefined, reasons: S.reasons, practice: null };
     if (!result) return;
     sheets.showSheet(ctx, result, { over: S.table.state === "over" });

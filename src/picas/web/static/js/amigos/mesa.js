@@ -8,7 +8,7 @@ import * as anim from "../animation.js";
 import * as R from "../render.js";
 import * as T from "../mesa.js";
 import { bindInput } from "../input.js";
-import { t, addStrings, applyTo } from "../i18n.js";
+import { t, applyTo } from "../i18n.js";
 import { installSprite } from "../cards.js";
 import * as api from "../api.js";
 import * as manifest from "../games.js";
@@ -205,15 +205,14 @@ async function reviewAtTable(end, button) {
 
 async function ensurePlay(game) {
   if (P.play) return P.play;
-  const M = await import(game === "corazones" ? "../games/corazones/mesa.js" : "../games/spades/mesa.js");
-  if (game === "corazones") {
-    document.body.classList.add("juego-corazones");
-    const words = await import("../games/corazones/i18n.js");
-    addStrings({ es: words.ES, en: words.EN });
-  }
+  // The game's own parts at a friends' table, by its key in the manifest (as the solo page loads
+  // its table module): its model and drawing, its words, its hooks.
+  const entry = manifest.byKey(game) || manifest.FIRST;
+  const part = await import(`../games/${entry.key}/amigos.js`);
+  await part.prepare();
   P.play = friendsTable({
-    game,
-    M,
+    part,
+    partners: entry.partners,
     send: (action) => P.conn.send({ type: "act", action }),
     say: (phrase) => P.conn.send({ type: "say", phrase }),
     ask: (kind, ref) => P.conn.send({ type: kind, ref }),

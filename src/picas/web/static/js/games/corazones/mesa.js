@@ -3,9 +3,11 @@
 // by the direction, «Jugar», the hint and its «¿Por qué?»). The trick, the hand, the status line
 // and the centre panel are the shared components of render.js.
 
-import { t, num, seatName, language } from "../../i18n.js";
+import { t, num, seatName, signed, language } from "../../i18n.js";
 import { botLabel, cardName, sortHand } from "../../cards.js";
 import * as R from "../../render.js";
+import * as anim from "../../animation.js";
+import { podRect } from "../../mesa.js";
 
 const { SEATS, el, srOnly, button } = R;
 const $ = (id) => document.getElementById(id);
@@ -29,6 +31,28 @@ export function modelFromView(view) {
 export function queenHolder(tricks) {
   const trick = tricks.find((tr) => tr.cards.includes("QS"));
   return trick ? trick.winner : null;
+}
+
+/** The deal of a view's hand, as an answer's event. */
+export function dealEvent(view) {
+  return { type: "deal", hand_number: view.hand_number, dealer: view.dealer, direction: view.direction, pass_to: view.pass_to };
+}
+
+/** The table of a view before its hand is dealt (the deal is still to be shown). */
+export function emptyTableModel(view) {
+  const model = freshHandModel(view, dealEvent(view));
+  model.dealtCount = { south: 0, west: 0, north: 0, east: 0 };
+  return model;
+}
+
+/** The model before any game: the settings' target, nothing dealt. */
+export function blankModel(settings) {
+  return {
+    handNumber: null, dealer: null, direction: "none", passTo: null, phase: "passing", turn: null, hand: [], received: [],
+    handSizes: { south: 0, west: 0, north: 0, east: 0 }, leader: "south", trick: [],
+    taken: { south: 0, west: 0, north: 0, east: 0 }, queen: null,
+    totals: { south: 0, west: 0, north: 0, east: 0 }, target: settings.target, dealtCount: null,
+  };
 }
 
 /** A new hand as it is dealt: from the final view of the answer, before anyone passes or plays. */
@@ -65,6 +89,66 @@ export function cardList(cards) {
 
 export function labelList(cards) {
   return cards.map(botLabel).join(" ");
+}
+
+/** Cards South passes in the game of this view: three, or four by a house rule. */
+export function passSize(view) {
+  return (view && view.rules && view.rules.pass_size) || 3;
+}
+
+/** A pass size in words, for the sentences («tres», «cuatro»). */
+export function passWords(view) {
+  return t(`cz.n.${passSize(view)}`);
+}
+
+/** The reason of one suggested card in the page's language: the server's Spanish words, or in
+ * English the code's own template (the server's words when the code is unknown). */
+export function reasonLine(detail) {
+  if (language() === "es") return detail.reason;
+  return R.hintReason(detail.reasonCode, detail.reasonParams, "hint.corazones") ?? detail.reason;
+}
+
+// --- the events both tables show the same way (the solo table and the friends') --------------------
+
+/** The cards change hands: South's go to the receiver, the ones received arrive marked. */
+export async function exchangeCards(m, ev) {
+  const leaving = ev.gave.map((code) => document.querySelector(`#mano [data-carta="${code}"]`)).filter(Boolean);
+  await anim.collect(leaving, podRect(ev.to));
+  m.hand = sortHand(m.hand.filter((c) => !ev.gave.includes(c)).concat(ev.received));
+  m.received = [...ev.received];
+  m.phase = "playing";
+  R.renderHand(m, { playable: new Set(), refusals: {}, focusIndex: 0, myPlayTurn: false, received: new Set(m.received) });
+  const from = podRect(ev.from);
+  await Promise.all(ev.received.map((code) => anim.flyFrom(document.querySelector(`#mano [data-carta="${code}"]`), from, "play")));
+}
+
+/** Who took the trick, and its points, in a sentence. */
+export function trickSentence(ev) {
+  const you = ev.winner === "south";
+  return ev.points ? t("cz.say.trickPoints", { seat: seatName(ev.winner), n: ev.points, you }) : t("cz.say.trick", { seat: seatName(ev.winner), you });
+}
+
+/** A taken trick onto the model: its points, and who holds ♠Q. */
+export function tallyTrick(m, ev) {
+  m.taken[ev.winner] += ev.points || 0;
+  if (ev.cards.includes("QS")) m.queen = ev.winner;
+}
+
+/** A scored hand onto the model and into words: everyone's points, and a moon shot. */
+export function scoreHand(m, result) {
+  m.totals = { ...result.totals };
+  const points = SEATS.map((s) => `${seatShort(s)} ${signed(result.points[s])}`).join(", ");
+  R.announce(t("cz.say.handScored", { n: result.number, points }));
+  if (result.moon) R.announce(t("cz.moon", { seat: seatName(result.moon), you: result.moon === "south" }));
+}
+
+/** The end of the game in words: who won, then everyone's total (as [head, totals] with `split`). */
+export function outcomeLine(outcome, { split = false } = {}) {
+  const totals = outcome.totals;
+  const head = outcome.winner === "south" ? t("cz.over.youWin", { n: totals.south }) : t("cz.over.win", { seat: seatName(outcome.winner), n: totals[outcome.winner] });
+  const shown = Object.fromEntries(SEATS.map((s) => [s, num(totals[s])]));
+  const all = t("cz.over.totals", { ...shown, n: outcome.hands_played });
+  return split ? [head, all] : `${head} ${all}`;
 }
 
 // --- the score: four running totals ---------------------------------------------------------------

@@ -1,7 +1,17 @@
 // Corazones' part of the settings dialog (js/settings.js): the next game's fields, how they are read
 // back, and its note.
 
+import { t } from "../../i18n.js";
 import { check, houseRules, levelRadios, radios } from "../../settings.js";
+
+/** Its rules in the first screen's «Jugar con amigos» form (js/amigos/crear.js): [option, kind,
+ * values or default, label, legend?] (the same names as POST /api/games). */
+export const FRIENDS = [
+  ["target", "choice", [100, 50], (v) => t(`fr.create.target.${v}`)],
+  ["passing", "check", true, () => t("fr.create.passing")],
+  ["jack_of_diamonds", "check", false, () => t("fr.create.jack")],
+  ["moon", "choice", ["others", "self"], (v) => t(`fr.create.moon.${v}`), () => t("fr.create.moon")],
+];
 
 /** The next game's settings: the fields, which are radios and checks, and how they are read. */
 export const NEXT = {

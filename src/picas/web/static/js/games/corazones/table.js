@@ -11,8 +11,8 @@ import * as R from "../../render.js";
 import * as M from "./mesa.js";
 import * as T from "../../mesa.js";
 import { conductor } from "../../conductor.js";
-import { t, addStrings, language, seatName, serverText, signed, num } from "../../i18n.js";
-import { installSprite, cardName, cardGender, sortHand } from "../../cards.js";
+import { t, addStrings, seatName, serverText } from "../../i18n.js";
+import { installSprite, cardName, cardGender } from "../../cards.js";
 import { ES, EN } from "./i18n.js";
 
 addStrings({ es: ES, en: EN });
@@ -21,7 +21,7 @@ const $ = (id) => document.getElementById(id);
 const { SEATS } = R;
 const KEYS = store.KEYS.corazones;
 const STAGES = ["repartir", "mesa", "hoja", "fin", "practica"];
-const { capital, keepFocus, shake, podRect } = T;
+const { capital, keepFocus, shake } = T;
 
 const S = {
   save: null,
@@ -54,12 +54,12 @@ const HOUSE = [["omnibus", false], ["pass_size", 3], ["queen_breaks_hearts", tru
 
 /** Cards South passes in this game: three, or four by a house rule. */
 function passSize() {
-  return (S.view && S.view.rules && S.view.rules.pass_size) || 3;
+  return M.passSize(S.view);
 }
 
 /** A pass size in words, for the sentences («tres», «cuatro»). */
 function passWords() {
-  return t(`cz.n.${passSize()}`);
+  return M.passWords(S.view);
 }
 
 /** The flows both tables share (js/conductor.js), with what is Corazones' own. */
@@ -77,14 +77,11 @@ const C = conductor({
   practiceAgain: false,
   loadSheets,
   sheetExtras: () => ({}),
-  outcomeLine,
+  outcomeLine: M.outcomeLine,
   forget: () => undefined,
   resetHandState,
-  emptyTableModel,
   mesa: M,
-  dealEvent,
   playEvents,
-  blankModel,
   target: (m) => m.target,
   renderPods: (m) => M.renderPods(m, { thinking: S.thinking }),
   drawHandAndActions,
@@ -113,7 +110,7 @@ const C = conductor({
   showStats,
   titleKey: "app.title.corazones",
 });
-const { adopt, persist, autoPlayLast, draw, showError, leavePractice, startNew, applyToUndealt, sheetContext } = C;
+const { adopt, persist, handOver, autoPlayLast, draw, showError, leavePractice, startNew, applyToUndealt, sheetContext } = C;
 
 // --- saving ------------------------------------------------------------------------------------
 
@@ -218,13 +215,6 @@ function drawStatus() {
 
 // --- the hint and its «¿Por qué?» ------------------------------------------------------------------
 
-/** The reason of one suggested card in the page's language: the server's Spanish words, or in
- * English the code's own template (the server's words when the code is unknown). */
-function reasonLine(detail) {
-  if (language() === "es") return detail.reason;
-  return R.hintReason(detail.reasonCode, detail.reasonParams, "hint.corazones") ?? detail.reason;
-}
-
 async function fetchHint({ open = false } = {}) {
   if (!(canPass() || canPlay()) || (S.hint && S.hint.key === S.save.sig && !S.hint.error)) return;
   const key = S.save.sig;
@@ -233,7 +223,7 @@ async function fetchHint({ open = false } = {}) {
   try {
     const answer = await api.suggestion(S.save);
     if (!S.save || S.save.sig !== key) return;
-    S.hint = { key, kind: answer.kind, cards: answer.cards, lines: answer.details.map(reasonLine).filter(Boolean), open };
+    S.hint = { key, kind: answer.kind, cards: answer.cards, lines: answer.details.map(M.reasonLine).filter(Boolean), open };
   } catch (error) {
     if (S.save && S.save.sig === key) S.hint = { key, error: error.message };
   }
@@ -266,16 +256,6 @@ function closeWhy() {
 
 // --- starting, resuming ------------------------------------------------------------------------
 
-function dealEvent(view) {
-  return { type: "deal", hand_number: view.hand_number, dealer: view.dealer, direction: view.direction, pass_to: view.pass_to };
-}
-
-function emptyTableModel(view) {
-  const model = M.freshHandModel(view, dealEvent(view));
-  model.dealtCount = { south: 0, west: 0, north: 0, east: 0 };
-  return model;
-}
-
 function resetHandState() {
   S.lifted = null;
   S.chosen = [];
@@ -294,15 +274,6 @@ async function damaged(raw, error) {
 }
 
 /** Nothing on the table yet: an empty table, so that an error and «Reintentar» can show. */
-function blankModel() {
-  return {
-    handNumber: null, dealer: null, direction: "none", passTo: null, phase: "passing", turn: null, hand: [], received: [],
-    handSizes: { south: 0, west: 0, north: 0, east: 0 }, leader: "south", trick: [],
-    taken: { south: 0, west: 0, north: 0, east: 0 }, queen: null,
-    totals: { south: 0, west: 0, north: 0, east: 0 }, target: S.settings.target, dealtCount: null,
-  };
-}
-
 /** Open the saved game (a practice hand first), or start one. true when a game is on the table. */
 async function open(wanted = null) {
   const practice = store.loadGame(KEYS.practice);
@@ -338,10 +309,10 @@ async function resume(entry, practice) {
   if (S.practice) S.ui.stage = view.history.length ? "practica" : stage === "repartir" ? "repartir" : "mesa";
   else if (view.phase === "game_over") S.ui.stage = "fin";
   else if (stage === "fin" || stage === "practica") S.ui.stage = "mesa";
-  if (["repartir", "hoja", "practica"].includes(S.ui.stage)) S.model = emptyTableModel(view);
+  if (["repartir", "hoja", "practica"].includes(S.ui.stage)) S.model = M.emptyTableModel(view);
   else S.model = M.modelFromView(view);
   if (S.ui.stage !== "mesa") S.model.totals = { ...view.totals };
-  if (S.ui.stage === "hoja") S.pending = { events: [dealEvent(view)], view };
+  if (S.ui.stage === "hoja") S.pending = { events: [M.dealEvent(view)], view };
   persist();
   draw();
   if (!S.practice) recordStats();
@@ -483,17 +454,9 @@ async function step(ev) {
   } else if (ev.type === "trick") await takeTrick(ev);
 }
 
-/** The cards change hands: South's three go to the receiver, the three received arrive marked. */
+/** The cards change hands, and South hears which went and which came. */
 async function showPass(ev) {
-  const m = S.model;
-  const leaving = ev.gave.map((code) => document.querySelector(`#mano [data-carta="${code}"]`)).filter(Boolean);
-  await anim.collect(leaving, podRect(ev.to));
-  m.hand = sortHand(m.hand.filter((c) => !ev.gave.includes(c)).concat(ev.received));
-  m.received = [...ev.received];
-  m.phase = "playing";
-  R.renderHand(m, { playable: new Set(), refusals: {}, focusIndex: 0, myPlayTurn: false, received: new Set(m.received) });
-  const from = podRect(ev.from);
-  await Promise.all(ev.received.map((code) => anim.flyFrom(document.querySelector(`#mano [data-carta="${code}"]`), from, "play")));
+  await M.exchangeCards(S.model, ev);
   R.announce(t("cz.say.passed", { seat: seatName(ev.to), cards: M.cardList(ev.gave) }));
   R.announce(t("cz.say.received", { seat: seatName(ev.from), cards: M.cardList(ev.received) }));
   R.setStatus(t("cz.status.received", { cards: M.labelList(ev.received), seat: seatName(ev.from) }));
@@ -503,12 +466,10 @@ async function showPass(ev) {
 async function takeTrick(ev) {
   const m = S.model;
   S.lastTrickSeen = { leader: ev.leader, cards: ev.cards, winner: ev.winner };
-  const you = ev.winner === "south";
-  const sentence = ev.points ? t("cz.say.trickPoints", { seat: seatName(ev.winner), n: ev.points, you }) : t("cz.say.trick", { seat: seatName(ev.winner), you });
+  const sentence = M.trickSentence(ev);
   await T.collectTrick(ev, { pauseTricks: S.settings.pause_tricks, waitForTap, sentence });
   if (m !== S.model) return;
-  m.taken[ev.winner] += ev.points || 0;
-  if (ev.cards.includes("QS")) m.queen = ev.winner;
+  M.tallyTrick(m, ev);
   m.trick = [];
   m.turn = ev.winner;
   R.renderTrick(m);
@@ -571,18 +532,7 @@ async function playEvents(events, finalView) {
 }
 
 async function handScored(result, rest, finalView) {
-  const m = S.model;
-  m.totals = { ...result.totals };
-  m.turn = null;
-  m.phase = "complete";
-  const points = SEATS.map((s) => `${M.seatShort(s)} ${signed(result.points[s])}`).join(", ");
-  R.announce(t("cz.say.handScored", { n: result.number, points }));
-  if (result.moon) R.announce(t("cz.moon", { seat: seatName(result.moon), you: result.moon === "south" }));
-  const practiceDone = Boolean(S.practice);
-  const over = !practiceDone && (finalView.phase === "game_over" || rest.some((e) => e.type === "game_over"));
-  S.ui = practiceDone ? { stage: "practica" } : { stage: over ? "fin" : "hoja", sheetHand: result.number };
-  S.pending = over || practiceDone ? null : { events: rest, view: finalView };
-  persist();
+  const { practiceDone, over } = handOver(result, rest, finalView);
   let sheets = null;
   try {
     // The table stays busy until the sheet is there (a slow network: «Ver puntuación» opens it).
@@ -612,29 +562,15 @@ function announceTurn() {
   else if (canPlay()) R.announce(t("say.yourPlay"));
 }
 
-/** The end of the game in words: who won, then everyone's total (as [head, totals] with `split`). */
-function outcomeLine(outcome, { split = false } = {}) {
-  const totals = outcome.totals;
-  const head = outcome.winner === "south" ? t("cz.over.youWin", { n: totals.south }) : t("cz.over.win", { seat: seatName(outcome.winner), n: totals[outcome.winner] });
-  const shown = Object.fromEntries(SEATS.map((s) => [s, num(totals[s])]));
-  const all = t("cz.over.totals", { ...shown, n: outcome.hands_played });
-  return split ? [head, all] : `${head} ${all}`;
-}
-
 // --- sheets, review, practice, statistics, sharing, settings -------------------------------------------
 
+/** The sheets and statistics (hoja.js), loaded on first use. */
 function loadSheets() {
-  return Promise.all([import("./hoja.js"), R.loadStyles()]).then(([module]) => module);
+  return R.withStyles(import("./hoja.js"));
 }
 
-async function recordStats() {
-  if (S.practice || !S.view || !S.gid || !S.view.history.length) return;
-  try {
-    const sheets = await import("./hoja.js");
-    sheets.recordStats({ view: S.view, gid: S.gid });
-  } catch {
-    // statistics are never worth an error on the table
-  }
+function recordStats() {
+  return T.recordStats(S, async () => (await import("./hoja.js")).recordStats({ view: S.view, gid: S.gid }));
 }
 
 async function showStats() {

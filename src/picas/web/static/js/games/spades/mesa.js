@@ -4,9 +4,10 @@
 // play hint. The trick, the hand, the status line, the centre panel and the sheet's frame are the
 // shared pieces of render.js.
 
-import { t, num, seatName, bagsText, reasonText, language } from "../../i18n.js";
+import { t, num, signed, seatName, bagsText, reasonText, language } from "../../i18n.js";
 import { cardName, sortHand } from "../../cards.js";
-import { SEATS, el, srOnly, button, nextSeat, miniHand, hintReason, modelBasics } from "../../render.js";
+import { SEATS, el, srOnly, button, nextSeat, miniHand, hintReason, modelBasics, announce } from "../../render.js";
+import * as anim from "../../animation.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -25,6 +26,32 @@ export function modelFromView(view) {
   };
 }
 
+/** The table of a view before its hand is dealt (the deal is still to be shown). */
+export function emptyTableModel(view) {
+  const model = freshHandModel(view, view.dealer, view.hand_number);
+  model.dealtCount = { south: 0, west: 0, north: 0, east: 0 };
+  model.turn = null;
+  return model;
+}
+
+/** The model before any game: the settings' target, nothing dealt. */
+export function blankModel(settings) {
+  return {
+    handNumber: null, dealer: null, phase: "bidding", turn: null,
+    bids: { south: null, west: null, north: null, east: null },
+    blind: { south: false, west: false, north: false, east: false },
+    won: { south: 0, west: 0, north: 0, east: 0 },
+    handSizes: { south: 0, west: 0, north: 0, east: 0 },
+    hand: [], trick: [], totals: { north_south: 0, east_west: 0 }, bags: { north_south: 0, east_west: 0 },
+    target: settings.target, bagPenalty: settings.bag_penalty, dealtCount: null,
+  };
+}
+
+/** The deal of a view's hand, as an answer's event. */
+export function dealEvent(view) {
+  return { type: "deal", dealer: view.dealer, hand_number: view.hand_number };
+}
+
 /** The model at the moment a new hand is dealt (before anyone bids): from the final view. */
 export function freshHandModel(view, dealer, handNumber) {
   const model = modelFromView(view);
@@ -41,6 +68,61 @@ export function freshHandModel(view, dealer, handNumber) {
   model.trick = [];
   return model;
 }
+
+// --- the events both tables show the same way (the solo table and the friends') --------------------
+
+/** A bid onto the model, the pods (drawn by `drawPods(m)`, each table's own) and into words, with
+ * its badge popping. */
+export async function showBid(m, ev, drawPods) {
+  const you = ev.seat === "south";
+  m.bids[ev.seat] = ev.bid;
+  m.blind[ev.seat] = Boolean(ev.blind);
+  m.turn = nextSeat(ev.seat);
+  if (m.turn === m.dealer && SEATS.every((s) => m.bids[s] !== null)) m.phase = "playing";
+  drawPods(m);
+  const value = ev.bid === 0 ? t("say.nil") : String(ev.bid);
+  if (ev.blind) announce(you ? t("say.blindNil.you") : t("say.blindNil", { seat: seatName(ev.seat) }));
+  else announce(you ? t("say.bid.you", { bid: value }) : t("say.bid", { seat: seatName(ev.seat), bid: value }));
+  const badge = document.querySelector(`#asiento-${ev.seat} .canto`);
+  if (badge) anim.pop(badge);
+  await anim.pause(you ? 150 : "bid");
+}
+
+/** A look at the cards before a Blind Nil, in words. */
+export function sayLook(ev) {
+  announce(ev.seat === "south" ? t("say.look.you") : t("say.look", { seat: seatName(ev.seat) }));
+}
+
+/** Who took the trick, in a sentence. */
+export function trickSentence(ev) {
+  return ev.winner === "south" ? t("say.trick.you") : t("say.trick", { seat: seatName(ev.winner) });
+}
+
+/** A taken trick onto the model. */
+export function tallyTrick(m, ev) {
+  m.won[ev.winner] += 1;
+}
+
+/** A scored hand onto the model (each team's total and bags) and into words. */
+export function scoreHand(m, result) {
+  for (const sheet of result.sheets) {
+    m.totals[sheet.team] = sheet.lines.running_total;
+    m.bags[sheet.team] = sheet.bags_after;
+  }
+  const ns = result.sheets.find((s) => s.team === "north_south");
+  const ew = result.sheets.find((s) => s.team === "east_west");
+  announce(t("say.handScored", { n: result.number, ns: signed(ns.lines.hand_total), ew: signed(ew.lines.hand_total) }));
+}
+
+/** The end of the game in words: who won, then the totals (as [head, totals] with `split`). */
+export function outcomeLine(outcome, { split = false } = {}) {
+  const head = outcome.winner === "north_south" ? t("over.won") : outcome.winner === "east_west" ? t("over.lost") : t("over.draw");
+  const [ns, ew] = outcome.totals;
+  const totals = t("over.totals", { ns: num(ns), ew: num(ew), n: outcome.hands_played });
+  return split ? [head, totals] : `${head} ${totals}`;
+}
+
+// --- the score: the two teams with their bags ------------------------------------------------------
 
 export function renderScore(model) {
   for (const team of ["north_south", "east_west"]) {

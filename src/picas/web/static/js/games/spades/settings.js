@@ -5,6 +5,14 @@ import { t } from "../../i18n.js";
 import { node } from "../../dialogs.js";
 import { check, houseRules, levelRadios, radios } from "../../settings.js";
 
+/** Its rules in the first screen's «Jugar con amigos» form (js/amigos/crear.js): [option, kind,
+ * values or default, label, legend?] (the same names as POST /api/games). */
+export const FRIENDS = [
+  ["target", "choice", [250, 500], (v) => t(`settings.target.${v}`)],
+  ["bag_penalty", "check", true, () => t("settings.bagPenalty")],
+  ["blind_nil", "check", false, () => t("settings.blindNil")],
+];
+
 /** The next game's settings: the fields, which are radios and checks, and how they are read. */
 export const NEXT = {
   note: "settings.note",

@@ -10,11 +10,10 @@ import * as M from "./mesa.js";
 import * as T from "../../mesa.js";
 import { conductor } from "../../conductor.js";
 import { askSetAside } from "../../keydialog.js";
-import { t, seatName, signed, num, serverText } from "../../i18n.js";
+import { t, seatName, serverText } from "../../i18n.js";
 import { installSprite, cardName, cardGender } from "../../cards.js";
 
 const $ = (id) => document.getElementById(id);
-const SEATS = R.SEATS;
 const { capital, keepFocus } = T;
 
 const S = {
@@ -65,18 +64,15 @@ const C = conductor({
   practiceAgain: true,
   loadSheets: loadReview,
   sheetExtras: () => ({ reasons: S.reasons, practice: S.practice }),
-  outcomeLine,
+  outcomeLine: M.outcomeLine,
   beforeAdopt: (answer) => captureReasons(answer.events, S.view ? S.view.hand_number : 1),
   // The computer players' bid reasons: a shared record's are worked out again by the server.
   forget: (imported) => {
     S.reasons = imported ? store.cleanReasons(imported.reasons) : {};
   },
   resetHandState,
-  emptyTableModel,
   mesa: M,
-  dealEvent,
   playEvents,
-  blankModel,
   target: () => S.view && S.view.rules.target,
   renderPods: (m) => M.renderPods(m, podOptions()),
   drawHandAndActions,
@@ -102,7 +98,7 @@ const C = conductor({
   showStats,
   titleKey: "app.title",
 });
-const { adopt, persist, autoPlayLast, draw, showError, leavePractice, startNew, sheetContext } = C;
+const { adopt, persist, handOver, autoPlayLast, draw, showError, leavePractice, startNew, sheetContext } = C;
 
 // --- saving ------------------------------------------------------------------------------------
 
@@ -258,13 +254,6 @@ async function maybeFetchHint() {
 
 // --- starting, resuming ------------------------------------------------------------------------
 
-function emptyTableModel(view) {
-  const model = M.freshHandModel(view, view.dealer, view.hand_number);
-  model.dealtCount = { south: 0, west: 0, north: 0, east: 0 };
-  model.turn = null;
-  return model;
-}
-
 function resetHandState() {
   S.lifted = null;
   S.selectedBid = null;
@@ -359,7 +348,7 @@ async function resumeEntry(entry, { practice, wanted = null }) {
     else if (S.ui.stage !== "repartir") S.ui.stage = "mesa";
   } else if (view.phase === "game_over") S.ui.stage = "fin";
   else if (S.ui.stage === "fin" || S.ui.stage === "practica") S.ui.stage = "mesa";
-  if (["repartir", "hoja", "practica"].includes(S.ui.stage)) S.model = emptyTableModel(view);
+  if (["repartir", "hoja", "practica"].includes(S.ui.stage)) S.model = M.emptyTableModel(view);
   else S.model = M.modelFromView(view);
   if (S.ui.stage === "practica") {
     S.model.totals = { ...view.totals };
@@ -381,18 +370,6 @@ function offerCode(wanted) {
 }
 
 /** Nothing on the table yet: an empty table, so that an error and «Reintentar» can show. */
-function blankModel() {
-  return {
-    handNumber: null, dealer: null, phase: "bidding", turn: null,
-    bids: { south: null, west: null, north: null, east: null },
-    blind: { south: false, west: false, north: false, east: false },
-    won: { south: 0, west: 0, north: 0, east: 0 },
-    handSizes: { south: 0, west: 0, north: 0, east: 0 },
-    hand: [], trick: [], totals: { north_south: 0, east_west: 0 }, bags: { north_south: 0, east_west: 0 },
-    target: S.settings.target, bagPenalty: S.settings.bag_penalty, dealtCount: null,
-  };
-}
-
 // --- South's actions ---------------------------------------------------------------------------
 
 async function act(action, optimistic) {
@@ -531,21 +508,9 @@ function waitForTap() {
 async function step(ev) {
   const m = S.model;
   const you = ev.seat === "south";
-  if (ev.type === "bid") {
-    m.bids[ev.seat] = ev.bid;
-    m.blind[ev.seat] = Boolean(ev.blind);
-    m.turn = R.nextSeat(ev.seat);
-    if (m.turn === m.dealer && SEATS.every((s) => m.bids[s] !== null)) m.phase = "playing";
-    M.renderPods(m, podOptions());
-    const value = ev.bid === 0 ? t("say.nil") : String(ev.bid);
-    if (ev.blind) R.announce(you ? t("say.blindNil.you") : t("say.blindNil", { seat: seatName(ev.seat) }));
-    else R.announce(you ? t("say.bid.you", { bid: value }) : t("say.bid", { seat: seatName(ev.seat), bid: value }));
-    const badge = document.querySelector(`#asiento-${ev.seat} .canto`);
-    if (badge) anim.pop(badge);
-    await anim.pause(you ? 150 : "bid");
-  } else if (ev.type === "look") {
-    R.announce(you ? t("say.look.you") : t("say.look", { seat: seatName(ev.seat) }));
-  } else if (ev.type === "play") {
+  if (ev.type === "bid") await M.showBid(m, ev, (model) => M.renderPods(model, podOptions()));
+  else if (ev.type === "look") M.sayLook(ev);
+  else if (ev.type === "play") {
     const from = T.playedFrom(ev);
     T.cardPlayed(m, ev);
     S.lifted = null;
@@ -559,10 +524,10 @@ async function step(ev) {
     await T.flyToTrick(ev.seat, from);
   } else if (ev.type === "trick") {
     S.lastTrickSeen = { leader: ev.leader, cards: ev.cards, winner: ev.winner };
-    const sentence = ev.winner === "south" ? t("say.trick.you") : t("say.trick", { seat: seatName(ev.winner) });
+    const sentence = M.trickSentence(ev);
     await T.collectTrick(ev, { pauseTricks: S.settings.pause_tricks, waitForTap, sentence });
     if (m !== S.model) return; // the watchdog has shown the position meanwhile
-    m.won[ev.winner] += 1;
+    M.tallyTrick(m, ev);
     m.trick = [];
     m.turn = ev.winner;
     R.renderTrick(m);
@@ -682,22 +647,7 @@ function showDirectly(view) {
 }
 
 async function handScored(result, rest, finalView, mine) {
-  const m = S.model;
-  for (const sheet of result.sheets) {
-    m.totals[sheet.team] = sheet.lines.running_total;
-    m.bags[sheet.team] = sheet.bags_after;
-  }
-  m.turn = null;
-  m.phase = "complete";
-  const ns = result.sheets.find((s) => s.team === "north_south");
-  const ew = result.sheets.find((s) => s.team === "east_west");
-  R.announce(t("say.handScored", { n: result.number, ns: signed(ns.lines.hand_total), ew: signed(ew.lines.hand_total) }));
-  const practiceDone = Boolean(S.practice);
-  const over = !practiceDone && (finalView.phase === "game_over" || rest.some((e) => e.type === "game_over"));
-  if (practiceDone) S.ui = { stage: "practica" };
-  else S.ui = { stage: over ? "fin" : "hoja", sheetHand: result.number };
-  S.pending = over || practiceDone ? null : { events: rest, view: finalView };
-  persist();
+  const { practiceDone, over } = handOver(result, rest, finalView);
   S.showing = null; // the answer is all on the table; only the sheet is left to open
   let review = null;
   try {
@@ -745,10 +695,6 @@ async function runDeal(dealer, handNumber, view) {
   await anim.pause(200);
 }
 
-function dealEvent(view) {
-  return { type: "deal", dealer: view.dealer, hand_number: view.hand_number };
-}
-
 function announceTurn() {
   if (!myTurn()) return;
   R.announce(S.view.phase === "bidding" ? t("say.yourBid") : t("say.yourPlay"));
@@ -756,27 +702,13 @@ function announceTurn() {
 
 // --- dialogs -----------------------------------------------------------------------------------
 
+/** The hand's sheet and the review, loaded on first use. */
 function loadReview() {
-  return Promise.all([import("../../review.js"), R.loadStyles()]).then(([module]) => module);
+  return R.withStyles(import("../../review.js"));
 }
 
-/** The end of the game in words: who won, then the totals (as [head, totals] with `split`). */
-function outcomeLine(outcome, { split = false } = {}) {
-  const head = outcome.winner === "north_south" ? t("over.won") : outcome.winner === "east_west" ? t("over.lost") : t("over.draw");
-  const [ns, ew] = outcome.totals;
-  const totals = t("over.totals", { ns: num(ns), ew: num(ew), n: outcome.hands_played });
-  return split ? [head, totals] : `${head} ${totals}`;
-}
-
-/** Statistics count each finished hand and game once (by the game's id), whatever reloads. */
-async function recordStats() {
-  if (S.practice || !S.view || !S.gid || !S.view.history.length) return;
-  try {
-    const stats = await import("../../stats.js");
-    stats.record({ view: S.view, gid: S.gid, level: S.level });
-  } catch {
-    // statistics are never worth an error on the table
-  }
+function recordStats() {
+  return T.recordStats(S, async () => (await import("../../stats.js")).record({ view: S.view, gid: S.gid, level: S.level }));
 }
 
 async function showStats() {
