@@ -106,7 +106,7 @@ async def _measure(store: Store, args: argparse.Namespace) -> dict[str, Any]:
     plans: list[tuple[str, list[tuple[str, Any]]]] = []
     conns: list[Conn] = []
     for _ in range(args.tables):
-        table_id, tokens = await _table(friends, args.game)
+        table_id, tokens = await start_table(friends, args.game)
         for viewer in (*tokens, "public"):
             conn = Conn(cast(WebSocket, None), table_id, viewer, "bench", queue_size=10**6)
             conns.append(conn)
@@ -115,7 +115,7 @@ async def _measure(store: Store, args: argparse.Namespace) -> dict[str, Any]:
         loaded = await friends.load(table_id)
         for conn in conns[-5:]:
             conn.seq = loaded.seq
-        plans.append((table_id, _plan(friends, loaded, args.level, table)))
+        plans.append((table_id, plan(loaded, args.level, table)))
     # Round robin over the tables, as many people at many tables would send them.
     order: list[tuple[str, str, Any]] = []
     cursors = [0] * len(plans)
@@ -170,9 +170,12 @@ def _drain(conn: Conn, received: list[int]) -> None:
         received[1] += len(text)
 
 
-async def _table(friends: Friends, game: str) -> tuple[str, dict[str, str]]:
-    """A started table with four people, all connected: its id and each seat's token."""
-    target = max(find_game(game).options["target"])  # the longest games
+async def start_table(
+    friends: Friends, game: str, target: int | None = None
+) -> tuple[str, dict[str, str]]:
+    """A started table with four people, all connected: its id and each seat's token (the
+    highest target the page offers by default: the longest games)."""
+    target = target or max(find_game(game).options["target"])
     made = await friends.create(
         CreateIn.model_validate(
             {"game": game, "name": "Sur", "level": "normal", "settings": {"target": target}}
@@ -190,7 +193,7 @@ async def _table(friends: Friends, game: str) -> tuple[str, dict[str, str]]:
     return table_id, tokens
 
 
-def _plan(friends: Friends, table: Any, level: str, solo: Table) -> list[tuple[str, Any]]:
+def plan(table: Any, level: str, solo: Table) -> list[tuple[str, Any]]:
     """The whole game's actions, each with its seat, by the level's computer players, played on a
     copy of the table's game (its secret code, read from the store)."""
     game = play.adapter(table.game)
