@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from collections.abc import Callable
@@ -244,7 +243,7 @@ class RedisStore:
                     channel = str(message["channel"])
                     if not channel.startswith(PREFIX + "ch:") or self._listener is None:
                         continue
-                    entry = json.loads(message["data"])
+                    entry = loads(message["data"])
                     self._listener(
                         channel.removeprefix(PREFIX + "ch:"), int(entry["seq"]), entry["messages"]
                     )

@@ -363,17 +363,14 @@ class Friends:
         table.changed = self._clock()
         messages = self._messages(table, events)
         live = table.code if table.state == "playing" else None
+        due = self._due(table)
         stored = await self.store.commit(
-            Change(
-                table.to_json(),
-                seq,
-                messages,
-                due=self._due(table),
-                ttl=self.limits.idle,
-                live_code=live,
-            )
+            Change(table.to_json(), seq, messages, due=due, ttl=self.limits.idle, live_code=live)
         )
-        if stored:
+        if stored and due is not None and due <= self._clock():
+            # Something is to be done now (a computer player's turn, a held pass, a grace period
+            # run out). A later moment is the clock's (``tick`` reads it from the store): a
+            # look at every change would cost a load from the store for nothing, most often.
             self.kick(table.id)
         return stored
 

@@ -8,7 +8,6 @@ fan-out too: a change's messages go straight to this process's sockets). The Red
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import threading
 import time
@@ -84,7 +83,8 @@ def dumps(doc: dict[str, Any]) -> str:
 
 
 def loads(text: str | bytes) -> dict[str, Any]:
-    return dict(json.loads(text))
+    """A stored table (pydantic's Rust parser: about twice ``json.loads``'s speed)."""
+    return dict(pydantic_core.from_json(text))
 
 
 class Store(Protocol):
