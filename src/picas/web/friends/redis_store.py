@@ -237,7 +237,9 @@ class RedisStore:
                         self._resync(channel.removeprefix(PREFIX + "ch:"))
                 first = False
                 while True:
-                    message = await self._pubsub.get_message(timeout=1.0)
+                    # Blocks until a message (no timeout armed and disarmed for each one); a
+                    # dropped connection raises, and ``close`` cancels the task.
+                    message = await self._pubsub.get_message(timeout=None)
                     if message is None or message.get("type") != "message":
                         continue
                     channel = str(message["channel"])
