@@ -25,6 +25,7 @@ BENCHES = (
     "picas.cli.bench_bots",
     "picas.cli.bench_server",
     "picas.cli.bench_lengths",
+    "picas.cli.bench_friends",
 )
 
 

@@ -913,10 +913,11 @@ def run_friends_mode(args: argparse.Namespace, levels: list[str]) -> int:
     """``--friends N``: the friends' tables' load (:mod:`picas.cli.load_friends`)."""
     from picas.cli import load_friends
 
+    group: list[int] = []
     with contextlib.ExitStack() as stack:
         if args.spawn:
             base, log = stack.enter_context(
-                spawned_server(args.workers, store=args.store, friends=True)
+                spawned_server(args.workers, group, store=args.store, friends=True)
             )
         else:
             base, log = check_loopback(args.url), None
@@ -929,6 +930,7 @@ def run_friends_mode(args: argparse.Namespace, levels: list[str]) -> int:
                     level=level,
                     seconds=args.seconds,
                     think=args.think,
+                    server_cpu=(lambda: server_cpu(group[0])) if group else None,
                 )
             )
             for level in levels

@@ -15,8 +15,10 @@ import asyncio
 import json
 import time
 import urllib.request
+from collections.abc import Callable
 from typing import Any
 
+from picas.cli import load
 from picas.cli.friends_client import Person, Sent
 from picas.cli.load_basics import percentiles
 from picas.games import find_game
@@ -57,8 +59,17 @@ def make_table(base: str, game: str, level: str) -> tuple[str, dict[str, str]]:
 
 
 async def run_friends(
-    base: str, *, tables: int, game: str, level: str, seconds: float, think: float
+    base: str,
+    *,
+    tables: int,
+    game: str,
+    level: str,
+    seconds: float,
+    think: float,
+    server_cpu: Callable[[], dict[str, float]] | None = None,
 ) -> Json:
+    """The run; ``server_cpu``: the server's processes' CPU seconds so far (with ``--spawn``),
+    read at the end of the warm-up and at the end, for its CPU per action."""
     started = time.perf_counter()
     made = [await asyncio.to_thread(make_table, base, game, level) for _ in range(tables)]
     setup = time.perf_counter() - started
@@ -84,7 +95,13 @@ async def run_friends(
     warmup = min(WARMUP, seconds / 4)
     await asyncio.sleep(warmup)
     sent.latencies.clear()
+    cpu_before = {} if server_cpu is None else server_cpu()
+    mine_before = time.process_time()
+    actions_before = sum(one.actions for one in people)
     await asyncio.sleep(seconds - warmup)
+    timed_actions = sum(one.actions for one in people) - actions_before
+    mine = time.process_time() - mine_before
+    cpu_after = {} if server_cpu is None else server_cpu()
     stop.set()
     await asyncio.wait(tasks, timeout=15)
     for task in tasks:
@@ -111,6 +128,9 @@ async def run_friends(
         "never_welcomed": sum(1 for one in people if one.welcomes == 0),
         "errors": errors,
         "card_to_others_ms": percentiles(sent.latencies),
+        "timed_actions": timed_actions,
+        "server_cpu": load.cpu_used(cpu_before, cpu_after, seconds - warmup),
+        "load_generator_cpu_seconds": round(mine, 2),
     }
 
 
@@ -128,6 +148,18 @@ def describe(result: Json) -> str:
         f" reconnections {result['reconnections']}, never welcomed {result['never_welcomed']},"
         f" errors {json.dumps(result['errors'])}",
     ]
+    timed = max(1, result["timed_actions"])
+    server = sum(kind["cpu_seconds"] for kind in result["server_cpu"].values())
+    lines.append(
+        f"  timed stretch: {result['timed_actions']:,} actions;"
+        + (
+            f" server CPU {server:.1f} s ({server * 1000 / timed:.2f} ms an action);"
+            if server
+            else ""
+        )
+        + f" load generator CPU {result['load_generator_cpu_seconds']:.1f} s"
+        f" ({result['load_generator_cpu_seconds'] * 1000 / timed:.2f} ms an action)"
+    )
     return "\n".join(lines)
 
 

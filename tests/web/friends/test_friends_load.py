@@ -19,3 +19,6 @@ def test_load_friends_smoke() -> None:
     assert result["duplicated"] == 0
     assert result["errors"] == {}
     assert result["card_to_others_ms"]["n"] > 0
+    # The spawned server's CPU in the timed stretch, for its cost per action.
+    assert result["timed_actions"] > 0
+    assert result["server_cpu"]["server"]["cpu_seconds"] > 0

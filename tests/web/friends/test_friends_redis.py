@@ -15,6 +15,7 @@ from friends_redis import RedisServer
 
 from picas.cli.friends_client import Sent
 from picas.web.friends.redis_store import RedisStore
+from picas.web.friends.store import Change, NewTable
 
 redis_server = friends_redis.redis_server  # the fixture, by name
 
@@ -46,9 +47,11 @@ def test_two_processes_cannot_both_apply_a_change(redis_server: RedisServer) -> 
     async def race() -> list[bool]:
         stores = [RedisStore(redis_server.url), RedisStore(redis_server.url)]
         doc = {"id": "t1", "seq": 1}
-        await stores[0].create("t1", doc, address="a", limits=(5, 10), ttl=60)
+        await stores[0].create(NewTable(doc, address="a", limits=(5, 10), ttl=60))
         changes = [
-            store.commit({"id": "t1", "seq": 2, "by": n}, 1, {}, due=None, ttl=60, live_code=None)
+            store.commit(
+                Change({"id": "t1", "seq": 2, "by": n}, 1, {}, due=None, ttl=60, live_code=None)
+            )
             for n, store in enumerate(stores)
         ]
         results = list(await asyncio.gather(*changes))

@@ -22,6 +22,7 @@ from picas.shared.bots import decision_rng
 from picas.shared.errors import IllegalAction
 from picas.shared.position import Phase
 from picas.shared.seats import Seat
+from picas.shared.views import trick_to_json
 from picas.web.events import Event
 from picas.web.games import TableGame, table_for
 
@@ -97,13 +98,69 @@ def finished_hands(state: Any) -> set[int]:
     return {result.hand.number for result in state.history}
 
 
-def view_json(game: Adapter, state: Any, seat: Seat, *, history: bool = True) -> dict[str, Any]:
+class RulesJson:
+    """A table's rules as a view's JSON needs them: ``to_json`` worked out once for the game
+    (a game's rules never change), everything else read from the rules themselves."""
+
+    __slots__ = ("_json", "_rules")
+
+    def __init__(self, rules: Any) -> None:
+        self._rules = rules
+        self._json: dict[str, Any] = rules.to_json()
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self._json)  # a fresh dict, as the rules' own would be
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._rules, name)
+
+
+class Shared:
+    """What every seat's view of a table's game shares, as JSON, made once rather than once a
+    seat and a change: the rules (``Rules.to_json`` is ``dataclasses.asdict``, a deep copy) and
+    the hand's finished tricks (played face up: the same for every seat; remade only when a
+    trick is added). Together they were about two thirds of the cost of a seat's view
+    (docs/benchmarks.md, «Mesa con amigos: the cost of a change»), and a change builds four views,
+    hundreds of times a second at a busy server. The views' JSON stays exactly the games' own
+    (tests/web/friends/test_friends_fanout.py compares them over whole games)."""
+
+    __slots__ = ("_tricks", "_tricks_json", "rules")
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = RulesJson(rules)
+        self._tricks: tuple[Any, ...] | None = None
+        self._tricks_json: list[dict[str, Any]] = []
+
+    def tricks_json(self, tricks: tuple[Any, ...]) -> list[dict[str, Any]]:
+        # The same tuple (the engine's hand keeps it until a trick is added) is the same JSON.
+        if tricks is not self._tricks:
+            self._tricks_json = [trick_to_json(trick) for trick in tricks]
+            self._tricks = tricks
+        return self._tricks_json
+
+
+def view_json(
+    game: Adapter,
+    state: Any,
+    seat: Seat,
+    *,
+    history: bool = True,
+    shared: Shared | None = None,
+) -> dict[str, Any]:
     """The seat's view in the solo API's JSON, its finished hands redacted (or left out: an
-    empty ``history``)."""
+    empty ``history``); with ``shared``, what the seats share is taken from it."""
     view = game.view_for(state, seat)
-    if not history:
-        view = dataclasses.replace(view, history=())
-    out = game.view_to_json(view)
+    if shared is not None:
+        tricks = view.tricks
+        view = dataclasses.replace(
+            view, history=view.history if history else (), rules=shared.rules, tricks=()
+        )
+        out = game.view_to_json(view)
+        out["tricks"] = shared.tricks_json(tricks)  # in its place: the key is there already
+    else:
+        if not history:
+            view = dataclasses.replace(view, history=())
+        out = game.view_to_json(view)
     out["history"] = [redact_result(result, seat) for result in out.get("history", [])]
     return out
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from collections.abc import Callable
 from typing import Any
 
+import pydantic_core
 import redis
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
@@ -26,9 +26,12 @@ from picas.shared.errors import PicasError
 from picas.web.friends.store import (
     FULL_MESSAGE,
     TOO_MANY_MESSAGE,
+    Change,
     Listener,
+    NewTable,
     TablesFull,
     TooManyTables,
+    loads,
 )
 
 log = logging.getLogger("picas.web")
@@ -128,28 +131,20 @@ class RedisStore:
         if self._reader is None:
             self._reader = asyncio.get_running_loop().create_task(self._read())
 
-    async def create(
-        self,
-        table_id: str,
-        doc: dict[str, Any],
-        *,
-        address: str,
-        limits: tuple[int, int],
-        ttl: float,
-    ) -> None:
+    async def create(self, table: NewTable) -> None:
         now = self._clock()
         try:
             result = await self._create(
-                keys=[_table_key(table_id), LIVE, f"{PREFIX}addr:{address}"],
+                keys=[_table_key(table.id), LIVE, f"{PREFIX}addr:{table.address}"],
                 args=[
                     now,
-                    limits[0],
-                    limits[1],
-                    doc["seq"],
-                    json.dumps(doc),
-                    int(ttl * 1000),
-                    now + ttl,
-                    table_id,
+                    table.limits[0],
+                    table.limits[1],
+                    table.doc["seq"],
+                    table.text(),
+                    int(table.ttl * 1000),
+                    now + table.ttl,
+                    table.id,
                 ],
             )
         except RedisError as error:
@@ -164,33 +159,24 @@ class RedisStore:
             text = await self._redis.hget(_table_key(table_id), "doc")
         except RedisError as error:
             raise _unavailable(error) from None
-        return None if text is None else dict(json.loads(text))
+        return None if text is None else loads(text)
 
-    async def commit(
-        self,
-        doc: dict[str, Any],
-        expected_seq: int,
-        messages: dict[str, str],
-        *,
-        due: float | None,
-        ttl: float,
-        live_code: str | None,
-    ) -> bool:
-        entry = json.dumps({"seq": doc["seq"], "messages": messages}, ensure_ascii=False)
+    async def commit(self, change: Change) -> bool:
+        entry = pydantic_core.to_json({"seq": change.seq, "messages": change.messages}).decode()
         try:
             result = await self._commit(
-                keys=[_table_key(doc["id"]), DUE, _channel(doc["id"]), LIVE],
+                keys=[_table_key(change.id), DUE, _channel(change.id), LIVE],
                 args=[
-                    expected_seq,
-                    doc["seq"],
-                    json.dumps(doc),
-                    int(ttl * 1000),
-                    "" if due is None else repr(due),
-                    doc["id"],
-                    live_code or "",
+                    change.expected_seq,
+                    change.seq,
+                    change.text(),
+                    int(change.ttl * 1000),
+                    "" if change.due is None else repr(change.due),
+                    change.id,
+                    change.live_code or "",
                     entry,
                     PREFIX + "code:",
-                    self._clock() + ttl,
+                    self._clock() + change.ttl,
                 ],
             )
         except RedisError as error:
@@ -251,13 +237,15 @@ class RedisStore:
                         self._resync(channel.removeprefix(PREFIX + "ch:"))
                 first = False
                 while True:
-                    message = await self._pubsub.get_message(timeout=1.0)
+                    # Blocks until a message (no timeout armed and disarmed for each one); a
+                    # dropped connection raises, and ``close`` cancels the task.
+                    message = await self._pubsub.get_message(timeout=None)
                     if message is None or message.get("type") != "message":
                         continue
                     channel = str(message["channel"])
                     if not channel.startswith(PREFIX + "ch:") or self._listener is None:
                         continue
-                    entry = json.loads(message["data"])
+                    entry = loads(message["data"])
                     self._listener(
                         channel.removeprefix(PREFIX + "ch:"), int(entry["seq"]), entry["messages"]
                     )

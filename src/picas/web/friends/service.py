@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
+import pydantic_core
 from pydantic import ValidationError
 
 from picas.games import find_game
@@ -37,13 +40,12 @@ from picas.web.friends.messages import (
     SeatOut,
     TableOut,
     TipMsg,
-    UpdateMsg,
     WelcomeMsg,
 )
 from picas.web.friends.model import SEAT_KEYS, FriendsTable, new_table_id, new_token, public
 from picas.web.friends.names import clean_name
 from picas.web.friends.play import Viewer
-from picas.web.friends.store import Store
+from picas.web.friends.store import Change, NewTable, Store
 from picas.web.games import models_for
 
 log = logging.getLogger("picas.web")
@@ -73,6 +75,28 @@ class Stale(PicasError):  # noqa: N818
     code = "stale"
 
 
+@dataclass(slots=True)
+class Game:
+    """A table's game as this process last built it, with what it was built from: the round's
+    code and the stored actions' JSON. It is used for a loaded table only once those match the
+    table's (another process's change extends it; a change of this process that lost its
+    compare-and-set, or a new round, throws it away), so a stale game is never served."""
+
+    code: str
+    actions: list[Any]
+    """The actions' JSON, as the table stores them (never the table's own list: it changes)."""
+    record: AnyRecord
+    state: Any
+    shared: play.Shared
+    checked: FriendsTable | None = None
+    """The loaded table last found to match (matched again only when another is loaded)."""
+
+
+@functools.cache
+def _codec(game: str) -> Any:
+    return find_game(game).record.codec()
+
+
 def both(event: Event) -> Events:
     return {viewer: [event] for viewer in (*Seat, None)}
 
@@ -100,7 +124,9 @@ class Friends:
         self._sign = sign
         self._heavy_decide = heavy_decide
         self._clock = clock
-        self._states: OrderedDict[tuple[str, int], tuple[AnyRecord, Any]] = OrderedDict()
+        self._states: OrderedDict[tuple[str, int], Game] = OrderedDict()
+        self._games: dict[str, str] = {}
+        """Each table's game key (it never changes): an action is parsed without a load."""
         self._driving: dict[str, bool] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -109,39 +135,63 @@ class Friends:
     def game_of(self, table: FriendsTable) -> tuple[AnyRecord, Any]:
         """The record and position of ``table``'s game (cached per process, extended by the
         actions stored since)."""
-        assert table.code is not None
+        game = self._game(table)
+        return game.record, game.state
+
+    def _game(self, table: FriendsTable) -> Game:
+        code = table.code
+        assert code is not None
         key = (table.id, table.round)
         cached = self._states.get(key)
-        record: AnyRecord
-        if cached is None or len(cached[0].actions) > len(table.actions):
+        if cached is not None and cached.checked is not table:
+            # Another loaded copy of the table: the cache must be a prefix of what it stores.
+            done = len(cached.actions)
+            if (
+                cached.code != code
+                or done > len(table.actions)
+                or table.actions[:done] != cached.actions
+            ):
+                cached = None
+        if cached is None:
             record = play.new_record(
-                table.game, table.settings, level=table.level, code=table.code, table_id=table.id
+                table.game, table.settings, level=table.level, code=code, table_id=table.id
             )
             state = record.start()
-        else:
-            record, state = cached
-        codec = find_game(table.game).record.codec()
-        new = [codec.parse_action(value) for value in table.actions[len(record.actions) :]]
-        for action in new:
-            seat = play.seat_to_act(state)
-            state = state.apply(action, seat)
-        if new:
-            record = record.append(*new)
-        self._states[key] = (record, state)
+            cached = Game(code, [], record, state, play.Shared(state.rules))
+        if len(cached.actions) < len(table.actions):
+            codec = _codec(table.game)
+            values = table.actions[len(cached.actions) :]
+            new = [codec.parse_action(value) for value in values]
+            state = cached.state
+            for action in new:
+                state = state.apply(action, play.seat_to_act(state))
+            cached = Game(
+                code, [*cached.actions, *values], cached.record.append(*new), state, cached.shared
+            )
+        cached.checked = table
+        self._states[key] = cached
         self._states.move_to_end(key)
         while len(self._states) > STATE_CACHE:
             self._states.popitem(last=False)
-        return record, state
+        return cached
 
     def _apply(
         self, table: FriendsTable, seat: Seat, action: Any, *, by_cpu: bool = False
     ) -> Events:
         """``action`` by ``seat`` on the table's game (already checked), with its events."""
-        record, before = self.game_of(table)
+        built = self._game(table)
+        before = built.state
         after = before.apply(action, seat)
-        codec = find_game(table.game).record.codec()
-        table.actions.append(codec.action_json(action))
-        self._states[(table.id, table.round)] = (record.append(action), after)
+        value = _codec(table.game).action_json(action)
+        table.actions.append(value)
+        self._states[(table.id, table.round)] = Game(
+            built.code,
+            [*built.actions, value],
+            built.record.append(action),
+            after,
+            built.shared,
+            checked=table,
+        )
         table.turn_since = self._clock()
         game = play.adapter(table.game)
         events = play.events_by_viewer(game, before, seat, action, after)
@@ -217,8 +267,10 @@ class Friends:
         and of its cost late in a game."""
         if viewer is None or table.state == "waiting" or table.code is None:
             return None
-        _, state = self.game_of(table)
-        view = play.view_json(play.adapter(table.game), state, viewer, history=history)
+        game = self._game(table)
+        view = play.view_json(
+            play.adapter(table.game), game.state, viewer, history=history, shared=game.shared
+        )
         held = table.held.get(viewer.key)
         view["held_pass"] = held
         return view
@@ -245,16 +297,21 @@ class Friends:
         )
 
     def _messages(self, table: FriendsTable, events: Events) -> dict[str, str]:
-        out = self.public(table)
+        """Each viewer's ``update``: exactly ``UpdateMsg(...).model_dump_json()`` (the tests
+        compare them), written from its parts so that what all five share — the table, the end
+        — is serialised once, and the views and events (built here, plain JSON already) are
+        serialised without being validated again."""
+        shared = self.public(table).model_dump_json()
         end = self.end(table)
+        ending = "null" if end is None else end.model_dump_json()
+        head = f'{{"type":"update","seq":{table.seq},"events":'
         return {
-            PUBLIC if viewer is None else viewer.key: UpdateMsg(
-                seq=table.seq,
-                events=events.get(viewer, []),
-                table=out,
-                view=self.view(table, viewer, history=False),
-                end=end,
-            ).model_dump_json()
+            PUBLIC if viewer is None else viewer.key: (
+                f"{head}{_to_json(events.get(viewer, []))},"
+                f'"table":{shared},'
+                f'"view":{_to_json(self.view(table, viewer, history=False))},'
+                f'"end":{ending}}}'
+            )
             for viewer in (*Seat, None)
         }
 
@@ -306,15 +363,14 @@ class Friends:
         table.changed = self._clock()
         messages = self._messages(table, events)
         live = table.code if table.state == "playing" else None
+        due = self._due(table)
         stored = await self.store.commit(
-            table.to_json(),
-            seq,
-            messages,
-            due=self._due(table),
-            ttl=self.limits.idle,
-            live_code=live,
+            Change(table.to_json(), seq, messages, due=due, ttl=self.limits.idle, live_code=live)
         )
-        if stored:
+        if stored and due is not None and due <= self._clock():
+            # Something is to be done now (a computer player's turn, a held pass, a grace period
+            # run out). A later moment is the clock's (``tick`` reads it from the store): a
+            # look at every change would cost a load from the store for nothing, most often.
             self.kick(table.id)
         return stored
 
@@ -341,11 +397,12 @@ class Friends:
         token = new_token()
         _seat_person(table, "south", name, token)
         await self.store.create(
-            table.id,
-            table.to_json(),
-            address=address,
-            limits=(self.limits.tables_per_address, self.limits.max_tables),
-            ttl=self.limits.idle,
+            NewTable(
+                table.to_json(),
+                address=address,
+                limits=(self.limits.tables_per_address, self.limits.max_tables),
+                ttl=self.limits.idle,
+            )
         )
         return SeatOut(table=self.public(table), seat="south", token=token)
 
@@ -475,8 +532,12 @@ class Friends:
 
     async def act(self, table_id: str, seat_key: str, value: object) -> None:
         seat = Seat.from_key(seat_key)
-        game = play.adapter((await self.load(table_id)).game)
-        action = play.parse(game, value)  # malformed: refused before anything is loaded again
+        key = self._games.get(table_id)
+        if key is None:
+            key = self._games[table_id] = (await self.load(table_id)).game
+            if len(self._games) > STATE_CACHE * 8:
+                self._games.pop(next(iter(self._games)))
+        action = play.parse(play.adapter(key), value)  # malformed: refused before the load
 
         def change(table: FriendsTable) -> Events:
             if table.state == "waiting":
@@ -653,6 +714,11 @@ class Friends:
 
 
 HEAVY_LEVELS = frozenset({"dificil"})
+
+
+def _to_json(value: Any) -> str:
+    """``value`` as pydantic writes a ``dict[str, Any]`` or ``list`` field (compact, UTF-8)."""
+    return pydantic_core.to_json(value).decode()
 
 
 def _settings(game: str, settings: dict[str, Any]) -> dict[str, Any]:
