@@ -48,6 +48,7 @@ from picas import games
 from picas.cli import CommandError, load_abusive
 from picas.cli.load_abusive import ABUSER_ADDRESS, NEWCOMER_ADDRESS
 from picas.cli.load_basics import HttpError as HttpError
+from picas.cli.load_basics import cpu_used
 from picas.cli.load_basics import percentiles as percentiles
 from picas.shared.deals import code_from_bytes
 
@@ -706,18 +707,6 @@ def server_cpu(group: int) -> dict[str, float]:
 async def _cpu_after(seconds: float, group: int | None) -> dict[str, float]:
     await asyncio.sleep(seconds)
     return server_cpu(group) if group is not None else {}
-
-
-def cpu_used(before: dict[str, float], after: dict[str, float], seconds: float) -> Json:
-    """CPU used in the window, in seconds and as a share of one core, per kind of process (a
-    process born in the window counts from zero)."""
-    totals: dict[str, float] = defaultdict(float)
-    for name, now in after.items():
-        totals[name.split()[0]] += now - before.get(name, 0.0)
-    return {
-        kind: {"cpu_seconds": round(total, 2), "cores": round(total / seconds, 2)}
-        for kind, total in sorted(totals.items())
-    }
 
 
 async def run_level(base: str, level: str, args: argparse.Namespace) -> Stats:

@@ -4,6 +4,7 @@ neither imports the other back."""
 
 from __future__ import annotations
 
+from collections import defaultdict
 from typing import Any
 
 Json = dict[str, Any]
@@ -30,3 +31,15 @@ def percentiles(values: list[float]) -> Json:
 
 class HttpError(Exception):
     """The connection failed, or the answer is not HTTP this client can read."""
+
+
+def cpu_used(before: dict[str, float], after: dict[str, float], seconds: float) -> Json:
+    """CPU used in the window, in seconds and as a share of one core, per kind of process (a
+    process born in the window counts from zero)."""
+    totals: dict[str, float] = defaultdict(float)
+    for name, now in after.items():
+        totals[name.split()[0]] += now - before.get(name, 0.0)
+    return {
+        kind: {"cpu_seconds": round(total, 2), "cores": round(total / seconds, 2)}
+        for kind, total in sorted(totals.items())
+    }

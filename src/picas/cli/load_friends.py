@@ -18,9 +18,8 @@ import urllib.request
 from collections.abc import Callable
 from typing import Any
 
-from picas.cli import load
 from picas.cli.friends_client import Person, Sent
-from picas.cli.load_basics import percentiles
+from picas.cli.load_basics import cpu_used, percentiles
 from picas.games import find_game
 
 Json = dict[str, Any]
@@ -129,7 +128,7 @@ async def run_friends(
         "errors": errors,
         "card_to_others_ms": percentiles(sent.latencies),
         "timed_actions": timed_actions,
-        "server_cpu": load.cpu_used(cpu_before, cpu_after, seconds - warmup),
+        "server_cpu": cpu_used(cpu_before, cpu_after, seconds - warmup),
         "load_generator_cpu_seconds": round(mine, 2),
     }
 

@@ -10,7 +10,7 @@ import logging
 import os
 import secrets
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Any, cast
 from urllib.parse import urlsplit
@@ -33,13 +33,13 @@ from picas.web.friends.service import Friends, Refused, Stale, TableNotFound
 from picas.web.friends.store import SqliteStore, Store, TablesFull, TooManyTables
 from picas.web.schemas import ErrorOut
 from picas.web.settings import Settings
+from picas.web.signing import DEFAULT_KEY_FILE, KEY_FILE_ENV
 
 log = logging.getLogger("picas.web")
 
 STORE_ENV = "PICAS_STORE"
 DATA_DIR_ENV = "PICAS_DATA_DIR"
 ORIGINS_ENV = "PICAS_ALLOWED_ORIGINS"
-DEFAULT_DATA_DIR = Path("~/.local/share/picas")
 CLOSE_BAD_TOKEN = 4401
 CLOSE_NOT_FOUND = 4404
 CLOSE_NO_HELLO = 4408
@@ -47,6 +47,15 @@ CLOSE_REPLACED = 4409
 CLOSE_FLOOD = 4429
 CLOSE_UNAVAILABLE = 1013
 RESYNC_PAUSE = 0.5
+
+
+def data_dir(env: Mapping[str, str]) -> Path:
+    """``PICAS_DATA_DIR``, else the key file's folder: a server given a key of its own (a test, a
+    second instance on one machine) keeps its tables beside it, never in another's file."""
+    chosen = env.get(DATA_DIR_ENV)
+    if chosen:
+        return Path(chosen).expanduser()
+    return Path(env.get(KEY_FILE_ENV) or DEFAULT_KEY_FILE).expanduser().parent
 
 
 def open_store(url: str | None = None, environ: dict[str, str] | None = None) -> Store:
@@ -59,7 +68,7 @@ def open_store(url: str | None = None, environ: dict[str, str] | None = None) ->
 
         store: Store = RedisStore(url)
         return store
-    folder = Path(env.get(DATA_DIR_ENV) or DEFAULT_DATA_DIR).expanduser()
+    folder = data_dir(env)
     return SqliteStore(folder / "mesas.sqlite3")
 
 
