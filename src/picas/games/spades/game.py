@@ -198,6 +198,7 @@ def _deal_hand(
         hands=hands,
         blind_offered=_blind_offers(rules, totals),
         team_minimum=rules.team_minimum,
+        top=rules.trick_rule.top,
     )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from picas.games.spades import CARDS, Bid, BlindNil, Card, LookAtCards, Suit
+from picas.games.spades import ANY_CARD, Bid, BlindNil, Card, LookAtCards, Suit
 from picas.games.spades.bots.evaluate import FACIL_STYLE
 from picas.games.spades.bots.knowledge import FULL, NON_SPADES, SPADES, SUIT_MASK
 from picas.games.spades.bots.normal import bid_from_view
@@ -30,7 +30,7 @@ class FacilBot:
             hand |= 1 << card
         trick = tuple(int(c) for c in view.trick)
         bids = tuple(-1 if b is None else b for b in view.bids)
-        return CARDS[
+        return ANY_CARD[
             facil_choose(
                 int(view.seat), hand, trick, int(view.leader), bids, view.won, view.spades_broken
             )
