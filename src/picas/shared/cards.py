@@ -146,7 +146,7 @@ class Card(int):
         return self.label
 
 
-_SUITS = (*Suit, Suit.SPADES)
+_SUITS: tuple[Suit, ...] = (*Suit, Suit.SPADES)
 """By ``card // 13``: the jokers (52, 53) give 4, and follow as spades."""
 _RANKS = tuple(Rank)
 _JOKER_CODES = ("LJ", "BJ")

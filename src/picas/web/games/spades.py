@@ -109,7 +109,8 @@ class TeamInts(schemas._Out):
 
 class RulesOut(schemas._Out):
     """The rules (docs/record.md); a house variant's keys (``team_minimum``, ``all_thirteen``,
-    ``all_thirteen_points``, ``ten_for_200``, ``jokers``) are present only when the game plays it."""
+    ``all_thirteen_points``, ``ten_for_200``, ``jokers``) are present only when the game plays
+    it."""
 
     model_config = ConfigDict(extra="allow", frozen=True)
     profile: str
