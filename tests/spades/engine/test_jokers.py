@@ -48,10 +48,12 @@ def test_the_jokers_are_spelt_named_and_read_back() -> None:
     assert (LJ.code, BJ.code) == ("LJ", "BJ")
     assert (int(LJ), int(BJ)) == (52, 53)
     assert (LJ.name_es, BJ.name_es) == ("comodín pequeño", "comodín grande")
-    assert Card.parse("bj") is BJ and Card.parse(" lj ") is LJ
-    assert LJ.is_joker and not Card.parse("AS").is_joker
+    assert Card.parse("bj") is BJ
+    assert Card.parse(" lj ") is LJ
+    assert LJ.is_joker
+    assert not Card.parse("AS").is_joker
     assert LJ.suit.name == "SPADES"  # a joker follows as a spade
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="comodín"):
         _ = BJ.rank
 
 
@@ -138,7 +140,8 @@ def test_a_joker_may_not_be_led_before_spades_are_broken_while_other_suits_are_h
     hand = _hand()
     assert "LJ" not in _codes(hand)
     refusal = hand.check(Play(LJ))
-    assert refusal is not None and refusal.code == "spades_not_broken"
+    assert refusal is not None
+    assert refusal.code == "spades_not_broken"
 
 
 def test_a_player_whose_only_spade_is_a_joker_must_play_it_on_a_spade_lead() -> None:
@@ -156,7 +159,8 @@ def test_a_player_whose_only_spade_is_a_joker_must_play_it_on_a_spade_lead() -> 
     hand = hand.apply(Play(Card.parse("2S")))
     assert _codes(hand) == {"LJ"}  # S: the joker is its only spade
     refusal = hand.check(Play(Card.parse("AC")))
-    assert refusal is not None and refusal.code == "must_follow_suit"
+    assert refusal is not None
+    assert refusal.code == "must_follow_suit"
     hand = hand.apply(Play(LJ))
     assert hand.tricks[-1].winner is Seat.SOUTH  # the little joker over ♠4
 
@@ -192,7 +196,8 @@ def test_a_joker_in_a_game_without_jokers_is_refused_with_a_clear_code() -> None
     for _ in range(4):
         game = game.apply(game.legal_actions()[-1])
     refusal = game.check(Play(BJ))
-    assert refusal is not None and refusal.code == "card_not_in_deck"
+    assert refusal is not None
+    assert refusal.code == "card_not_in_deck"
     assert "comodín grande" in refusal.message
 
 
@@ -202,7 +207,8 @@ def test_a_red_deuce_in_a_joker_game_is_refused_with_a_clear_code() -> None:
         game = game.apply(game.legal_actions()[-1])
     for code in ("2H", "2D"):
         refusal = game.check(Play(Card.parse(code)))
-        assert refusal is not None and refusal.code == "card_not_in_deck"
+        assert refusal is not None
+        assert refusal.code == "card_not_in_deck"
         assert "Comodines" in refusal.message
 
 
