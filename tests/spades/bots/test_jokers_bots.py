@@ -164,6 +164,6 @@ def test_the_hint_names_a_joker() -> None:
     game = joker_table("BJ 3S 4C 5C 6C 7D 8D 9D 4H 5H 6H 7H 8H")
     game = act(game, 3, 1, 1, 1)
     hint = suggest_play(view_for(game, S))
-    assert hint.card in view_for(game, S).hand
+    assert hint.card in (view_for(game, S).hand or ())
     if hint.card.code == "BJ":
         assert "comodín grande" in hint.reason
