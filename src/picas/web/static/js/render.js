@@ -267,7 +267,7 @@ export function hintReason(code, params = {}, prefix = "hint") {
   const words = {};
   for (const [name, value] of Object.entries(params || {})) {
     const text = String(value);
-    if (name === "card" || name === "best") words[name] = /^[2-9TJQKA][CDHS]$/.test(text) ? botLabel(text) : null;
+    if (name === "card" || name === "best") words[name] = /^([2-9TJQKA][CDHS]|BJ|LJ)$/.test(text) ? botLabel(text) : null;
     else if (name === "suit" || name === "led") words[name] = SUIT_LETTER[text] ? t(`suit.${SUIT_LETTER[text]}`) : null;
     else if (name === "seat") words[name] = has(`seat.${text}`) ? seatName(text) : null;
     else if (name !== "discard") words[name] = text;
