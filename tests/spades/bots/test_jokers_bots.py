@@ -159,8 +159,8 @@ def test_a_seat_shown_out_of_spades_is_dealt_no_joker_in_the_samples() -> None:
 
 
 def test_the_hint_names_a_joker() -> None:
-    assert label(53) == "comodín grande"
-    assert label(52) == "comodín pequeño"
+    assert label(53) == "el comodín grande"
+    assert label(52) == "el comodín pequeño"
     game = joker_table("BJ 3S 4C 5C 6C 7D 8D 9D 4H 5H 6H 7H 8H")
     game = act(game, 3, 1, 1, 1)
     hint = suggest_play(view_for(game, S))

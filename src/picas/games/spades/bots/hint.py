@@ -22,7 +22,8 @@ from picas.games.spades.view import PlayerView
 SUIT_SYMBOL = "♣♦♥♠"
 SUIT_PLURAL = ("tréboles", "diamantes", "corazones", "picas")
 RANK_LABEL = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-JOKER_NAMES = ("comodín pequeño", "comodín grande")
+JOKER_NAMES = ("el comodín pequeño", "el comodín grande")
+"""A joker in a reason, with its article («fallas con el comodín grande»)."""
 SPADE_SUIT = 3
 SUIT_KEYS = ("clubs", "diamonds", "hearts", "spades")
 """The suit parameters of a reason (``suit``, ``led``): lower-case English names, as in JSON."""
@@ -159,7 +160,7 @@ def render_es(code: str, params: ReasonParams) -> str:
     if "discard" in params:
         words["discard"] = DISCARDS_ES[str(params["discard"])].format_map(words)
     table = DISCARDS_ES if code in DISCARDS_ES else REASONS_ES
-    return table[code].format_map(words)
+    return table[code].format_map(words).replace(" de el comodín", " del comodín")
 
 
 @dataclass(frozen=True, slots=True)
