@@ -24,6 +24,8 @@ ACE, KING, QUEEN, JACK, TEN = 12, 11, 10, 9, 8
 
 JOKER_NAMES = ("comodín pequeño", "comodín grande")
 LITTLE_JOKER_RANK, BIG_JOKER_RANK = 13, 14
+LONG_FROM_JOKERS = 4
+"""At «Comodines», the spades beyond this many win as long trumps (3 in the standard game)."""
 """The jokers of «Comodines» as spade ranks above the ace (cards 52 and 53 = 39 + rank)."""
 
 
@@ -106,7 +108,10 @@ def evaluate_hand(mask: int, *, jokers: bool = False) -> HandEvaluation:
         features.append(Feature("sure", 3, (card,), 1.0))
     for card, value in partial:
         features.append(Feature("honour", 3, (card,), value))
-    long_tricks = max(0, n_sp - max(3, counted_spades))
+    # Every spade beyond the third wins as trump; with the jokers there are 15 trumps (3.75 a hand
+    # on average, not 3.25), so beyond the fourth: at three, four Normals bid 11.4 a table and were
+    # set on 14% of their contracts, against 10.0 and 4% in the standard game (docs/benchmarks.md).
+    long_tricks = max(0, n_sp - max(LONG_FROM_JOKERS if jokers else 3, counted_spades))
     if long_tricks:
         features.append(Feature("long_spades", 3, (), 0.9 * long_tricks))
         counted_spades += long_tricks
