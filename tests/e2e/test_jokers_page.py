@@ -127,3 +127,27 @@ def test_a_joker_played_lands_on_the_trick(sized: tuple[str, Page], server: Serv
     settle(page)
     actions = stored_game(page)["save"]["record"]["actions"]
     assert "BJ" in actions
+
+
+def test_the_sheet_lists_the_jokers_with_the_spades(page: Page, server: Server) -> None:
+    made = make_save(server, hands=[bids(4, 2, 3, 2)], code=BOTH_JOKERS, rules=JOKERS)
+    open_table(page, server)
+    store_game(page, made)
+    page.reload()
+    wait_for_code(page, BOTH_JOKERS)
+    page.click("#btn-puntos")
+    page.wait_for_selector("#dlg-hoja[open]")
+    hands = page.locator("#dlg-hoja details.cuatro-manos").first
+    hands.locator("summary").click()
+    south = hands.locator("dd").nth(["south", "west", "north", "east"].index("south"))
+    spades = south.locator(".palo-grupo.palo-S")
+    expect(spades).to_contain_text("★G ★P")  # the jokers head South's spades
+    assert "2" not in hands.locator(".palo-grupo.palo-H").first.inner_text().split()
+    # The four hands wrap inside the dialog (a suit at a time): nothing runs past its edge.
+    dialog = page.locator("#dlg-hoja").bounding_box()
+    row = south.bounding_box()
+    assert dialog is not None
+    assert row is not None
+    assert row["x"] + row["width"] <= dialog["x"] + dialog["width"]
+    hands.evaluate("d => d.scrollIntoView({block: 'end', inline: 'nearest'})")
+    _shot(page, "sheet-phone")

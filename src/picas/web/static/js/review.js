@@ -195,7 +195,7 @@ function dealtHands(result) {
       const sym = el("span", "simbolo", suitSymbol(suit));
       sym.setAttribute("aria-label", t(`suit.${suit}`));
       group.append(sym, document.createTextNode(` ${ranks.length ? ranks.map((c) => (isJoker(c) ? shortLabel(c) : c[0] === "T" ? "10" : c[0])).join(" ") : "—"} `));
-      dd.append(group);
+      dd.append(group, document.createTextNode(" ")); // a break between suits: a long hand wraps
     }
     list.append(dd);
   }
