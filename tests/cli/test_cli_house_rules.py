@@ -28,7 +28,7 @@ def test_check_plays_every_game_at_the_given_rules(capsys: pytest.CaptureFixture
         ("[4]", "--rules debe ser un objeto JSON."),
         ("{nope", "--rules debe ser un objeto JSON."),
         ('{"team_minimum": 20}', "el mínimo por pareja debe estar entre 0 y 13"),
-        ('{"jokers": true}', "claves desconocidas"),
+        ('{"comodines": true}', "claves desconocidas"),
     ],
 )
 def test_check_refuses_bad_rules_clearly(
@@ -75,3 +75,36 @@ def test_bench_engine_runs_at_the_given_rules(capsys: pytest.CaptureFixture[str]
     assert 'reglas: {"team_minimum": 4}' in out
     assert "spades, hands:" in out
     assert "spades, whole games:" in out
+
+
+# --- «Comodines» ----------------------------------------------------------------------------------
+
+JOKERS = find_profile("casa").with_settings(jokers=True)
+
+
+def test_check_arena_replay_and_bench_take_the_jokers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = '{"jokers": true}'
+    assert (
+        main(["check", "--hands", "40", "--bot-hands", "8", "--jobs", "1", "--rules", rules]) == 0
+    )
+    assert "no invariant broken" in capsys.readouterr().out
+    args = ["arena", "normal", "facil", "--deals", "4", "--games", "0", "--jobs", "1", "--jokers"]
+    assert main(args) == 0
+    assert "Reglas de la casa: Comodines" in capsys.readouterr().out
+    record = SpadesRecord(JOKERS, "K7PMX4QH")
+    game = record.start()
+    actions = []
+    while game.hand.number == 1 and game.outcome is None:
+        action = game.legal_actions()[0]
+        actions.append(action)
+        game = game.apply(action)
+    path = tmp_path / "jokers.json"
+    path.write_text(record.append(*actions).dumps(), encoding="utf-8")
+    assert main(["replay", str(path)]) == 0
+    assert "Reglas de la casa: Comodines" in capsys.readouterr().out
+    assert main(["replay", "--json", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["rules"]["jokers"] is True
+    assert main(["bench", "engine", "--hands", "30", "--rules", rules]) == 0
+    assert 'reglas: {"jokers": true}' in capsys.readouterr().out

@@ -40,11 +40,19 @@ SHORT = Deck(
 
 
 def test_both_games_are_dealt_the_52_and_win_tricks_as_always() -> None:
-    assert SpadesRules.deck is CorazonesRules.deck is STANDARD_DECK
-    assert SpadesRules.trick_rule == TrickRule(trump=Suit.SPADES)
+    assert SpadesRules().deck is CorazonesRules.deck is STANDARD_DECK
+    assert SpadesRules().trick_rule == TrickRule(trump=Suit.SPADES)
     assert CorazonesRules.trick_rule == TrickRule(trump=NO_TRUMP)
     assert STANDARD_DECK.order == tuple(range(52))
-    assert "deck" not in SpadesRules().to_json()  # a class value: records do not change
+    assert "deck" not in SpadesRules().to_json()  # the rules' own: records do not change
+
+
+def test_spades_jokers_are_this_deck_and_rule() -> None:
+    jokers = SpadesRules(jokers=True)
+    assert jokers.deck.cards == JOKERS_DECK.cards
+    assert jokers.deck.order == JOKERS_DECK.order
+    assert jokers.trick_rule == JOKERS_RULE
+    assert jokers.to_json()["jokers"] is True
 
 
 @pytest.mark.parametrize("deck", [JOKERS_DECK, TWO_SEATS, SHORT], ids=["jokers", "two", "short"])

@@ -1,4 +1,4 @@
-"""Cards as small integers, and sets of cards as 52-bit masks.
+"""Cards as small integers, and sets of cards as 52-bit masks (54 with the jokers of a variant).
 
 A card is an ``int`` subclass (``suit * 13 + rank - 2``), so ``1 << card`` is its bit in a hand mask
 and comparisons are integer comparisons. Spades have the highest indices, which makes the trick
@@ -69,10 +69,16 @@ class Rank(IntEnum):
 
 SUIT_MASKS: tuple[int, int, int, int] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))  # type: ignore[assignment]
 FULL_DECK_MASK = (1 << 52) - 1
+LITTLE_JOKER = 52
+BIG_JOKER = 53
+"""A variant's jokers (Spades' «Comodines»): above every spade, the big one above the little one,
+and a spade for following suit (:attr:`Card.suit` is ♠), so ``card >= 39`` still reads "a trump"."""
+JOKERS_MASK = 3 << LITTLE_JOKER
 
 
 class Card(int):
-    """One of the 52 cards, interned: get them from :data:`CARDS`, :meth:`parse` or :meth:`of`."""
+    """One of the 52 cards or a joker (52 little, 53 big), interned: get them from :data:`CARDS`,
+    :meth:`parse` or :meth:`of`. A joker's suit is ♠ (it follows as a spade); it has no rank."""
 
     __slots__ = ()
 
@@ -82,21 +88,33 @@ class Card(int):
 
     @property
     def rank(self) -> Rank:
+        if self >= LITTLE_JOKER:
+            raise ValueError("un comodín no tiene número")
         return _RANKS[self % 13]
 
     @property
+    def is_joker(self) -> bool:
+        return self >= LITTLE_JOKER
+
+    @property
     def code(self) -> str:
-        """Two ASCII characters, rank then suit: "QH", "TS", "2C"."""
+        """Two ASCII characters, rank then suit: "QH", "TS", "2C"; the jokers "LJ" and "BJ"."""
+        if self >= LITTLE_JOKER:
+            return _JOKER_CODES[self - LITTLE_JOKER]
         return _RANKS[self % 13].letter + _SUITS[self // 13].letter
 
     @property
     def label(self) -> str:
-        """Short human label with the suit symbol: "Q♥", "10♠"."""
+        """Short human label with the suit symbol: "Q♥", "10♠"; a joker "★P" / "★G"."""
+        if self >= LITTLE_JOKER:
+            return _JOKER_LABELS[self - LITTLE_JOKER]
         return _RANKS[self % 13].label + _SUITS[self // 13].symbol
 
     @property
     def name_es(self) -> str:
-        """Accessible Spanish name: "reina de corazones"."""
+        """Accessible Spanish name: "reina de corazones", "comodín grande"."""
+        if self >= LITTLE_JOKER:
+            return _JOKER_NAMES[self - LITTLE_JOKER]
         return f"{self.rank.name_es} de {self.suit.name_es}"
 
     @property
@@ -109,7 +127,8 @@ class Card(int):
 
     @staticmethod
     def parse(text: str) -> Card:
-        """Read "QH", "10h", "TS" or "Q♥" (rank then suit)."""
+        """Read "QH", "10h", "TS" or "Q♥" (rank then suit), or a joker "LJ" / "BJ" (whether the
+        game's deck has it is the game's to say)."""
         if not isinstance(text, str):
             raise InvalidAction(
                 f"Una carta se escribe como texto, no {excerpt(text)}.", code="bad_card"
@@ -127,9 +146,17 @@ class Card(int):
         return self.label
 
 
-_SUITS = tuple(Suit)
+_SUITS: tuple[Suit, ...] = (*Suit, Suit.SPADES)
+"""By ``card // 13``: the jokers (52, 53) give 4, and follow as spades."""
 _RANKS = tuple(Rank)
-CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
+_JOKER_CODES = ("LJ", "BJ")
+_JOKER_LABELS = ("★P", "★G")
+_JOKER_NAMES = ("comodín pequeño", "comodín grande")
+ANY_CARD: tuple[Card, ...] = tuple(Card(i) for i in range(54))
+"""Every card by index, a variant's too: the 52, then the little and the big joker."""
+CARDS: tuple[Card, ...] = ANY_CARD[:52]
+"""The 52 cards by index (the standard deck)."""
+JOKERS: tuple[Card, Card] = (ANY_CARD[LITTLE_JOKER], ANY_CARD[BIG_JOKER])
 
 
 def _codes() -> dict[str, Card]:
@@ -139,6 +166,8 @@ def _codes() -> dict[str, Card]:
         for rank_text in {rank.letter, rank.label}:
             for suit_text in (suit.letter, suit.symbol):
                 table[rank_text + suit_text] = card
+    for joker in JOKERS:
+        table[joker.code] = joker
     return table
 
 
@@ -160,16 +189,20 @@ def _suit_tables() -> tuple[tuple[tuple[Card, ...], ...], ...]:
 
 
 SUIT_CARDS = _suit_tables()
+_JOKER_CARDS = ((), (JOKERS[0],), (JOKERS[1],), JOKERS)
 
 
 def cards_in(mask: int) -> tuple[Card, ...]:
-    """The cards of a mask, lowest first (clubs 2 … spades ace)."""
-    return (
+    """The cards of a mask, lowest first (clubs 2 … spades ace, then the jokers)."""
+    cards = (
         SUIT_CARDS[0][mask & 0x1FFF]
         + SUIT_CARDS[1][mask >> 13 & 0x1FFF]
         + SUIT_CARDS[2][mask >> 26 & 0x1FFF]
         + SUIT_CARDS[3][mask >> 39 & 0x1FFF]
     )
+    if mask >> LITTLE_JOKER:
+        return cards + _JOKER_CARDS[mask >> LITTLE_JOKER & 3]
+    return cards
 
 
 def mask_of(cards: Iterable[int]) -> int:
@@ -181,8 +214,8 @@ def mask_of(cards: Iterable[int]) -> int:
 
 def highest(mask: int) -> Card:
     """The highest-indexed card of a non-empty mask."""
-    return CARDS[mask.bit_length() - 1]
+    return ANY_CARD[mask.bit_length() - 1]
 
 
 def lowest(mask: int) -> Card:
-    return CARDS[(mask & -mask).bit_length() - 1]
+    return ANY_CARD[(mask & -mask).bit_length() - 1]

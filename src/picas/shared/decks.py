@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from picas.shared.cards import FULL_DECK_MASK, SUIT_MASKS
+from picas.shared.cards import FULL_DECK_MASK, JOKERS_MASK, SUIT_MASKS
 from picas.shared.trick_winner import NO_TRUMP
 
 
@@ -52,3 +52,17 @@ class TrickRule:
 
 STANDARD_DECK = Deck()
 """The 52 cards, 13 to each of the four seats: both games' deck."""
+
+_TWO_OF_HEARTS = 1 << 26
+_TWO_OF_DIAMONDS = 1 << 13
+JOKERS_DECK = Deck(
+    cards=(FULL_DECK_MASK & ~(_TWO_OF_HEARTS | _TWO_OF_DIAMONDS)) | JOKERS_MASK,
+    suit_masks=(
+        SUIT_MASKS[0],
+        SUIT_MASKS[1] & ~_TWO_OF_DIAMONDS,
+        SUIT_MASKS[2] & ~_TWO_OF_HEARTS,
+        SUIT_MASKS[3] | JOKERS_MASK,
+    ),
+)
+"""Spades' «Comodines»: the 52 less ♥2 and ♦2, with the little and the big joker (52, 53), 13 to
+each seat; a joker is dealt among the spades (a seat shown out of spades holds none)."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any, Final, Self, TypeVar
 
-from picas.shared.cards import SUIT_MASKS, Card, Suit, cards_in
+from picas.shared.cards import JOKERS_MASK, SUIT_MASKS, Card, Suit, cards_in
 from picas.shared.errors import IllegalAction, Refusal
 from picas.shared.frozen import Frozen
 from picas.shared.seats import Seat
@@ -209,13 +209,19 @@ class TrickGame(Position):
         return hand.apply(action, seat)
 
 
+_FOLLOW_SUIT: Final = (0, 1, 2, 3, 3)
+"""The suit a card follows as, by ``card // 13``: a joker (4) as a spade."""
+_FOLLOW_MASKS: Final = (SUIT_MASKS[0], SUIT_MASKS[1], SUIT_MASKS[2], SUIT_MASKS[3] | JOKERS_MASK)
+"""The cards that follow each suit: the spades with the jokers (none in a deck without them)."""
+
+
 def follow_refusal(held: int, card: Card, trick: tuple[Card, ...]) -> Refusal | None:
     """What every trick-taking game here refuses of ``card`` played from the mask ``held`` onto
     ``trick``: a card not held, or one off the led suit while the hand still holds that suit."""
     if not held >> card & 1:
         return Refusal("card_not_in_hand", f"No tienes esa carta ({card.name_es}).")
     if trick:
-        led = trick[0] // 13
-        if card // 13 != led and held & SUIT_MASKS[led]:
+        led = _FOLLOW_SUIT[trick[0] // 13]
+        if _FOLLOW_SUIT[card // 13] != led and held & _FOLLOW_MASKS[led]:
             return Refusal("must_follow_suit", f"Tienes {Suit(led).name_es}: debes asistir.")
     return None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from picas.shared.cards import Card, Suit
+from picas.shared.cards import ANY_CARD, Card, Suit
 from picas.shared.seats import Seat
 
 
@@ -19,8 +19,9 @@ class Play:
         return (Play, (self.card,))
 
 
-PLAYS: tuple[Play, ...] = tuple(Play(Card(i)) for i in range(52))
-"""One ``Play`` per card, by card index: the engines hand these out instead of building new ones."""
+PLAYS: tuple[Play, ...] = tuple(Play(card) for card in ANY_CARD)
+"""One ``Play`` per card, by card index (the jokers' too): the engines hand these out instead of
+building new ones."""
 
 
 class Trick(NamedTuple):

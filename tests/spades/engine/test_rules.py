@@ -101,10 +101,10 @@ def test_to_json_writes_the_first_dealer_as_a_key() -> None:
 
 def test_from_json_refuses_an_unknown_key() -> None:
     data = Rules().to_json()
-    data["jokers"] = True
+    data["comodines"] = True
     with pytest.raises(InvalidRules) as info:
         Rules.from_json(data)
-    assert "jokers" in info.value.message
+    assert "comodines" in info.value.message
 
 
 @pytest.mark.parametrize(

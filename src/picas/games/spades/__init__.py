@@ -12,7 +12,7 @@ from picas.games.spades.game import GameState, Outcome
 from picas.games.spades.hand import HandState
 from picas.games.spades.rules import PROFILES, Rules, find_profile
 from picas.games.spades.scoring import TeamSheet, score_hand
-from picas.shared.cards import CARDS, Card, Rank, Suit, cards_in, mask_of
+from picas.shared.cards import ANY_CARD, CARDS, Card, Rank, Suit, cards_in, mask_of
 from picas.shared.deals import deal_for, dealer_by_lot, normalize_code
 from picas.shared.errors import (
     IllegalAction,
@@ -28,6 +28,7 @@ from picas.shared.seats import Seat, Team
 from picas.shared.tricks import Play, Trick
 
 __all__ = [
+    "ANY_CARD",
     "CARDS",
     "PROFILES",
     "Action",

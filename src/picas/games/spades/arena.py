@@ -275,7 +275,7 @@ def format_result(result: ArenaResult) -> str:
 def arena_rules(options: Mapping[str, Any]) -> Rules:
     """The rules of ``picas arena``'s house-variant options over the standard game."""
     data = Rules().to_json()
-    for key in ("team_minimum", "all_thirteen", "ten_for_200"):
+    for key in ("team_minimum", "all_thirteen", "ten_for_200", "jokers"):
         if options.get(key) is not None:
             data[key] = options[key]
     return Rules.from_json(data)
@@ -317,6 +317,7 @@ ARENA = Arena(
             choices=("off", "bonus", "win"),
         ),
         ArenaOption("ten_for_200", "10 por 200", None, flag=True),
+        ArenaOption("jokers", "comodines (dos comodines sobre ♠A; salen ♥2 y ♦2)", None, flag=True),
     ),
 )
 """What ``picas arena --game spades`` plays, with its own options."""

@@ -30,8 +30,9 @@ def random_hands(count: int, seed: int, rules: Rules | None = None) -> int:
         hand = HandState.deal(
             number=number,
             dealer=dealer,
-            hands=deal_for(BENCH_CODE, number, dealer),
+            hands=deal_for(BENCH_CODE, number, dealer, rules.deck),
             team_minimum=rules.team_minimum,
+            top=rules.trick_rule.top,
         )
         while hand.turn is not None:
             legal = hand.legal_actions()

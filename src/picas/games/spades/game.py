@@ -195,6 +195,7 @@ def _deal_hand(
         hands=game_deal(code, deals, number, dealer, rules.deck),
         blind_offered=_blind_offers(rules, totals),
         team_minimum=rules.team_minimum,
+        top=rules.trick_rule.top,
     )
 
 

@@ -20,7 +20,7 @@ from picas.games.spades.actions import (
     LookAtCards,
 )
 from picas.games.spades.rules import Rules
-from picas.shared.cards import SUIT_MASKS, Card, Suit
+from picas.shared.cards import JOKERS_MASK, LITTLE_JOKER, SUIT_MASKS, Card, Suit
 from picas.shared.errors import Refusal
 from picas.shared.fast import at, closed_trick, played, plays_of, replaced, suit_bits
 from picas.shared.position import (
@@ -38,9 +38,13 @@ from picas.shared.tricks import Play, Trick
 _SEATS: Final = tuple(Seat)
 _NON_SPADES: Final = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
 _FIRST_SPADE: Final = 39
-_TRUMP: Final = Rules.trick_rule.trump
-_TOP: Final = Rules.trick_rule.top
-"""The trick rule, from the rules (♠ trump, nothing above it)."""
+_LITTLE_JOKER: Final = LITTLE_JOKER
+_TRUMP: Final = Rules.STANDARD_TRICKS.trump
+"""♠ is trump; what is above it (the jokers of «Comodines») is the hand's ``top``."""
+_TRUMPS: Final = SUIT_MASKS[3] | JOKERS_MASK
+"""The cards that follow a spade lead (or a joker's): the spades and any joker."""
+_OUT_WITH_JOKERS: Final = (1 << 13) | (1 << 26)
+"""♦2 and ♥2: out of «Comodines»' deck."""
 _HAND_FIELDS: Final = (
     "number",
     "dealer",
@@ -58,6 +62,7 @@ _HAND_FIELDS: Final = (
     "won",
     "spades_broken",
     "team_minimum",
+    "top",
 )
 
 
@@ -92,6 +97,9 @@ class HandState(TrickHand):
     team_minimum: Final[int]
     """The rules' «mínimo por pareja» (0: none): the second partner to bid brings the team's
     contract (its non-Nil bids) to at least this."""
+    top: Final[int]
+    """The cards above every trump (the rules' ``trick_rule.top``): the jokers at «Comodines»,
+    else 0. Jokers follow, lead and break as spades: their indices (52, 53) are above ♠A."""
 
     def __init__(
         self,
@@ -111,6 +119,7 @@ class HandState(TrickHand):
         won: tuple[int, int, int, int],
         spades_broken: bool,
         team_minimum: int = 0,
+        top: int = 0,
     ) -> None:
         self.number = number
         self.dealer = dealer
@@ -128,6 +137,7 @@ class HandState(TrickHand):
         self.won = won
         self.spades_broken = spades_broken
         self.team_minimum = team_minimum
+        self.top = top
 
     @classmethod
     def deal(
@@ -138,6 +148,7 @@ class HandState(TrickHand):
         hands: tuple[int, int, int, int],
         blind_offered: tuple[bool, bool, bool, bool] = (False, False, False, False),
         team_minimum: int = 0,
+        top: int = 0,
     ) -> HandState:
         first = _SEATS[(dealer + 1) & 3]
         looked = (
@@ -163,6 +174,7 @@ class HandState(TrickHand):
             (0, 0, 0, 0),
             False,
             team_minimum,
+            top,
         )
 
     # --- reading -----------------------------------------------------------------------------
@@ -178,7 +190,8 @@ class HandState(TrickHand):
             return 0
         held = at(self.hands, turn)
         if self.trick:
-            follow = held & suit_bits(self.trick[0])
+            led: int = self.trick[0]
+            follow = held & (suit_bits(led) if led < _FIRST_SPADE else _TRUMPS)
             return follow or held
         if self.spades_broken:
             return held
@@ -265,6 +278,9 @@ class HandState(TrickHand):
 
     def _check_card(self, card: Card) -> Refusal | None:
         assert self.turn is not None
+        top = self.top
+        if (card >= _LITTLE_JOKER and not top) or (top and _OUT_WITH_JOKERS >> card & 1):
+            return self._not_in_deck(card)
         held = self.hands[self.turn]
         refusal = follow_refusal(held, card, self.trick)
         if refusal is not None or self.trick:
@@ -272,6 +288,18 @@ class HandState(TrickHand):
         if card >= _FIRST_SPADE and not self.spades_broken and held & _NON_SPADES:
             return Refusal("spades_not_broken", "Las picas aún no se han roto.")
         return None
+
+    def _not_in_deck(self, card: Card) -> Refusal:
+        """A joker in a game without them, or ♥2/♦2 in one with them: not in this deck."""
+        if self.top:
+            return Refusal(
+                "card_not_in_deck",
+                f"Con «Comodines» el {card.name_es} no está en la baraja (salen ♥2 y ♦2).",
+            )
+        return Refusal(
+            "card_not_in_deck",
+            f"El {card.name_es} solo se juega con «Comodines»: no está en esta baraja.",
+        )
 
     def apply(self, action: Action, seat: Seat | None = None) -> HandState:
         """The hand after ``action`` (a bid, Blind Nil, looking at the cards, or a card) by the seat
@@ -317,6 +345,7 @@ class HandState(TrickHand):
             self.won,
             self.spades_broken,
             self.team_minimum,
+            self.top,
         )
 
     def _play(self, card: Card) -> HandState:
@@ -349,12 +378,13 @@ class HandState(TrickHand):
             self.won,
             broken,
             self.team_minimum,
+            self.top,
         )
 
     def _end_trick(
         self, hands: tuple[int, int, int, int], cards: tuple[Card, ...], broken: bool
     ) -> HandState:
-        taker, tricks = closed_trick(self.tricks, self.leader, cards, _TRUMP, _TOP)
+        taker, tricks = closed_trick(self.tricks, self.leader, cards, _TRUMP, self.top)
         winner = _SEATS[taker]
         won = replaced(self.won, taker, at(self.won, taker) + 1)
         complete = len(tricks) == 13
@@ -375,6 +405,7 @@ class HandState(TrickHand):
             won,
             broken,
             self.team_minimum,
+            self.top,
         )
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from picas.games.spades import (
     Action,
+    Card,
     GameState,
     Phase,
     Play,
@@ -28,7 +29,6 @@ from picas.games.spades.bots.registry import load_bot
 from picas.games.spades.game import HandResult
 from picas.games.spades.record import SpadesRecord
 from picas.games.spades.view import view_for, view_to_json
-from picas.shared.cards import FULL_DECK_MASK
 from picas.shared.deals import code_from_bytes
 from picas.shared.invariants import InvariantBroken as InvariantBroken
 from picas.shared.invariants import Tally as Tally
@@ -47,7 +47,7 @@ def check_position(game: GameState, *, views: bool = True) -> None:
             played |= 1 << card
     for card in hand.trick:
         played |= 1 << card
-    if held & played or held | played != FULL_DECK_MASK:
+    if held & played or held | played != game.rules.deck.cards:
         raise InvariantBroken("the 52 cards are not conserved")
     expected_played = 4 * len(hand.tricks) + len(hand.trick)
     if played.bit_count() != expected_played:
@@ -98,7 +98,7 @@ def check_hand_result(result: HandResult, rules: Rules, totals_before: tuple[int
         led = trick.cards[0].suit
         spades = [c for c in trick.cards if c.suit.name == "SPADES"]
         pool = spades or [c for c in trick.cards if c.suit == led]
-        best = max(pool, key=lambda c: c.rank)
+        best = max(pool, key=_strength)
         if trick.played_by(trick.winner) != best:
             raise InvariantBroken("a trick went to the wrong seat")
     for sheet, before in zip(result.sheets, totals_before, strict=True):
@@ -111,6 +111,13 @@ def check_hand_result(result: HandResult, rules: Rules, totals_before: tuple[int
             raise InvariantBroken("bags outside 0…limit with the bag penalty on")
         if rules.team_minimum and (sheet.contract or 0) < rules.team_minimum:
             raise InvariantBroken("a team contract under the team minimum")
+
+
+def _strength(card: Card) -> int:
+    """A card's height in its suit: its rank, and a joker (a spade) above ♠A, big over little."""
+    if card.is_joker:
+        return 15 if card.code == "LJ" else 16
+    return int(card.rank)
 
 
 def random_chooser(rng: random.Random) -> Chooser:

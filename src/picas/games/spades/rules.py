@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
-from picas.shared.cards import Suit
-from picas.shared.decks import STANDARD_DECK, Deck, TrickRule
+from picas.shared.cards import JOKERS_MASK, Suit
+from picas.shared.decks import JOKERS_DECK, STANDARD_DECK, Deck, TrickRule
 from picas.shared.errors import InvalidRules, excerpt
 from picas.shared.seats import Seat
 
@@ -35,10 +35,10 @@ class Rules:
     totals play on for ever.
     """
 
-    deck: ClassVar[Deck] = STANDARD_DECK
-    """The 52 cards, 13 each (a class value: no table changes it, so no record writes it)."""
-    trick_rule: ClassVar[TrickRule] = TrickRule(trump=Suit.SPADES)
-    """♠ is trump (a variant with jokers above it would add them as ``top``)."""
+    STANDARD_TRICKS: ClassVar[TrickRule] = TrickRule(trump=Suit.SPADES)
+    """♠ is trump, nothing above it."""
+    JOKER_TRICKS: ClassVar[TrickRule] = TrickRule(trump=Suit.SPADES, top=JOKERS_MASK)
+    """«Comodines»: the two jokers above every spade, the big one above the little one."""
 
     profile: str = "casa"
     target: int = 250
@@ -66,6 +66,19 @@ class Rules:
     all_thirteen_points: int = 200
     ten_for_200: bool = False
     """10 por 200: a team contract of 10 or more, made, scores 200 (failed: −10 × the contract)."""
+    jokers: bool = False
+    """Comodines: the big and the little joker are the two highest trumps (big above little
+    above ♠A), ♥2 and ♦2 leave the deck; a joker follows, leads and breaks as a spade."""
+
+    @property
+    def deck(self) -> Deck:
+        """The cards dealt: the 52, or «Comodines»' 52 (jokers in, ♥2 and ♦2 out); 13 each."""
+        return JOKERS_DECK if self.jokers else STANDARD_DECK
+
+    @property
+    def trick_rule(self) -> TrickRule:
+        """♠ is trump; with «Comodines» the jokers are above it (``top``)."""
+        return Rules.JOKER_TRICKS if self.jokers else Rules.STANDARD_TRICKS
 
     def __post_init__(self) -> None:
         problems = []
@@ -105,6 +118,7 @@ class Rules:
         team_minimum: bool | None = None,
         all_thirteen: str | None = None,
         ten_for_200: bool | None = None,
+        jokers: bool | None = None,
     ) -> Rules:
         """The page's settings applied on top of a profile: three of the game, and the house
         variants (``team_minimum`` true is the minimum of 4)."""
@@ -121,6 +135,8 @@ class Rules:
             data["all_thirteen"] = all_thirteen
         if ten_for_200 is not None:
             data["ten_for_200"] = ten_for_200
+        if jokers is not None:
+            data["jokers"] = jokers
         return Rules.from_json(data)
 
     def to_json(self) -> dict[str, Any]:
@@ -145,6 +161,8 @@ class Rules:
             names.append("13 bazas: partida ganada")
         if self.ten_for_200:
             names.append("10 por 200")
+        if self.jokers:
+            names.append("Comodines")
         return tuple(names)
 
     @classmethod
@@ -170,9 +188,10 @@ VARIANT_DEFAULTS: dict[str, object] = {
     "all_thirteen": "off",
     "all_thirteen_points": 200,
     "ten_for_200": False,
+    "jokers": False,
 }
 """The house variants' fields and their standard values (left out of a record at these)."""
-_BOOL_KEYS = {"bag_penalty", "blind_nil", "nil_tricks_score", "ten_for_200"}
+_BOOL_KEYS = {"bag_penalty", "blind_nil", "nil_tricks_score", "ten_for_200", "jokers"}
 _OPTIONAL_INT_KEYS = {"floor", "draw_after_hand"}
 
 

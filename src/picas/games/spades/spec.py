@@ -50,6 +50,7 @@ def longest_rules() -> dict[str, Any]:
         "all_thirteen": "bonus",
         "all_thirteen_points": widest_int(NIL_RANGE),
         "ten_for_200": False,
+        "jokers": False,
     }
 
 
@@ -82,6 +83,7 @@ SPEC = GameSpec(
         "team_minimum": (False, True),
         "all_thirteen": ("off", "bonus", "win"),
         "ten_for_200": (False, True),
+        "jokers": (False, True),
     },
     levels=three_levels(DIFICIL_VERIFY_LIMIT),
     load_bot=load_bot,

@@ -75,6 +75,11 @@ class NewGameIn(schemas._In):
         default="off", description="«Premio por 13 bazas»: none, +200, or the game won outright."
     )
     ten_for_200: StrictBool = Field(default=False, description="«10 por 200».")
+    jokers: StrictBool = Field(
+        default=False,
+        description="«Comodines»: two jokers as the top trumps (big above little above ♠A);"
+        " ♥2 and ♦2 leave the deck.",
+    )
     code: StrictStr | None = Field(
         default=None,
         max_length=32,
@@ -104,7 +109,8 @@ class TeamInts(schemas._Out):
 
 class RulesOut(schemas._Out):
     """The rules (docs/record.md); a house variant's keys (``team_minimum``, ``all_thirteen``,
-    ``all_thirteen_points``, ``ten_for_200``) are present only when the game plays it."""
+    ``all_thirteen_points``, ``ten_for_200``, ``jokers``) are present only when the game plays
+    it."""
 
     model_config = ConfigDict(extra="allow", frozen=True)
     profile: str

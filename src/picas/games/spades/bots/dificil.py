@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from picas.games.spades import CARDS, Bid, BlindNil, Card, LookAtCards
+from picas.games.spades import ANY_CARD, Bid, BlindNil, Card, LookAtCards
 from picas.games.spades.actions import BIDS
 from picas.games.spades.bots.evaluate import DIFICIL_STYLE, decide_bid
 from picas.games.spades.bots.knowledge import dealt_hand, know
@@ -74,4 +74,4 @@ class DificilBot:
                 k.broken,
                 k.tricks_left,
             )
-        return CARDS[card]
+        return ANY_CARD[card]

@@ -22,8 +22,17 @@ RANK_LABEL = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 ACE, KING, QUEEN, JACK, TEN = 12, 11, 10, 9, 8
 
 
+JOKER_NAMES = ("comodín pequeño", "comodín grande")
+LITTLE_JOKER_RANK, BIG_JOKER_RANK = 13, 14
+LONG_FROM_JOKERS = 4
+"""At «Comodines», the spades beyond this many win as long trumps (3 in the standard game)."""
+"""The jokers of «Comodines» as spade ranks above the ace (cards 52 and 53 = 39 + rank)."""
+
+
 def label(card: int) -> str:
-    """Suit first, as players write a holding: "♠A", "♥10"."""
+    """Suit first, as players write a holding: "♠A", "♥10"; a joker by its name."""
+    if card >= 52:
+        return JOKER_NAMES[card - 52]
     return SUIT_SYMBOL[card // 13] + RANK_LABEL[card % 13]
 
 
@@ -50,17 +59,20 @@ class HandEvaluation:
 
 
 def _ranks(mask: int, suit: int) -> list[int]:
-    """Ranks (0 = two … 12 = ace) held in ``suit``, highest first."""
+    """Ranks (0 = two … 12 = ace) held in ``suit``, highest first; the spades' may hold the
+    jokers of «Comodines» above the ace (13, 14)."""
     bits = (mask & SUIT_MASK[suit]) >> (13 * suit)
-    return [r for r in range(12, -1, -1) if bits >> r & 1]
+    return [r for r in range(14 if suit == 3 else 12, -1, -1) if bits >> r & 1]
 
 
-def evaluate_hand(mask: int) -> HandEvaluation:
+def evaluate_hand(mask: int, *, jokers: bool = False) -> HandEvaluation:
     """Count the tricks a 13-card hand should take, feature by feature.
 
     Aces are sure. A king counts when guarded by one to four other cards (a suit of 2–5 cards); a
     queen only with a higher honour or a long guard. Spades: solid honours are sure, and every spade
     beyond the third wins as trump. Short side suits give ruffs, as many as the spare spades allow.
+    With ``jokers`` («Comodines») the two jokers are the top trumps: the big one is sure, the
+    little one is sure under it, and ♠A is the third trump (valued as ♠Q is without jokers).
     """
     features: list[Feature] = []
     lengths = tuple(len(_ranks(mask, s)) for s in range(4))
@@ -70,13 +82,15 @@ def evaluate_hand(mask: int) -> HandEvaluation:
     counted_spades = 0
     sure: list[int] = []
     partial: list[tuple[int, float]] = []
+    top = BIG_JOKER_RANK if jokers else ACE
+    ten, queen = top - (ACE - TEN), top - (ACE - QUEEN)
     for position, rank in enumerate(spade_ranks):
         # Spades above this one held by others (``position`` of ours are above it).
-        missing_above = (12 - rank) - position
+        missing_above = (top - rank) - position
         card = 39 + rank
         if missing_above == 0:
             sure.append(card)
-        elif rank >= TEN and n_sp - position > missing_above:
+        elif rank >= ten and n_sp - position > missing_above:
             # Enough spades below it to wait out the missing honours.
             if missing_above == 1:
                 value = 0.85 if n_sp >= 3 else 0.65
@@ -85,16 +99,19 @@ def evaluate_hand(mask: int) -> HandEvaluation:
             else:
                 value = 0.4 if n_sp >= 5 else 0.2
             partial.append((card, value))
-        elif rank >= QUEEN and n_sp >= 2:
+        elif rank >= queen and n_sp >= 2:
             partial.append((card, 0.35))
-        if missing_above > 0 and rank < TEN:
+        if missing_above > 0 and rank < ten:
             break
     counted_spades = len(sure) + len(partial)
     for card in sure:
         features.append(Feature("sure", 3, (card,), 1.0))
     for card, value in partial:
         features.append(Feature("honour", 3, (card,), value))
-    long_tricks = max(0, n_sp - max(3, counted_spades))
+    # Every spade beyond the third wins as trump; with the jokers there are 15 trumps (3.75 a hand
+    # on average, not 3.25), so beyond the fourth: at three, four Normals bid 11.4 a table and were
+    # set on 14% of their contracts, against 10.0 and 4% in the standard game (docs/benchmarks.md).
+    long_tricks = max(0, n_sp - max(LONG_FROM_JOKERS if jokers else 3, counted_spades))
     if long_tricks:
         features.append(Feature("long_spades", 3, (), 0.9 * long_tricks))
         counted_spades += long_tricks
@@ -270,7 +287,7 @@ def bid_for_hand(
     """The bid for a 13-card hand given the partner's bid (``None``: not yet) and the score
     (``None``: ignore it, as the search does for the seats it imagines), within the house
     variants of ``rules`` (``None``: the standard game)."""
-    evaluation = evaluate_hand(mask)
+    evaluation = evaluate_hand(mask, jokers=rules is not None and rules.jokers)
     reasons = feature_reasons(evaluation)
     tricks = evaluation.tricks * style.scale + style.shift
     nil_max_danger = style.nil_max_danger
@@ -356,6 +373,9 @@ def feature_reasons(evaluation: HandEvaluation, *, name_cards: bool = True) -> l
     reasons: list[str] = []
     sure = [c for f in evaluation.features if f.kind == "sure" for c in f.cards]
     sure.sort(key=lambda c: (-(c // 13), -c))
+    if name_cards:
+        reasons.extend(joker_reasons(evaluation))
+        sure = [c for c in sure if c < 52]
     if sure:
         if name_cards:
             word = "segura" if len(sure) == 1 else "seguras"
@@ -374,6 +394,21 @@ def feature_reasons(evaluation: HandEvaluation, *, name_cards: bool = True) -> l
         if suits:
             reasons.append(ruff_reason(kind, suits, name_cards=name_cards))
     return reasons
+
+
+def joker_reasons(evaluation: HandEvaluation) -> list[str]:
+    """The jokers of «Comodines» in the tip, by name: «con el comodín grande, una baza segura»,
+    «con los dos comodines, dos bazas seguras», «con el comodín pequeño, casi una baza»."""
+    sure = {c for f in evaluation.features if f.kind == "sure" for c in f.cards}
+    honours = {c for f in evaluation.features if f.kind == "honour" for c in f.cards}
+    if {52, 53} <= sure:
+        return ["con los dos comodines, dos bazas seguras"]
+    out = []
+    if 53 in sure:
+        out.append("con el comodín grande, una baza segura")
+    if 52 in honours:
+        out.append("con el comodín pequeño, casi una baza")
+    return out
 
 
 COUNT_WORDS = ("", "un", "dos", "tres")
@@ -419,7 +454,7 @@ def nil_reason_list(evaluation: HandEvaluation, mask: int, *, name_cards: bool =
         reasons.append("sin picas")
     elif n_sp <= 3:
         high = _ranks(mask, 3)[0]
-        shown = f" (la más alta, ♠{RANK_LABEL[high]})" if name_cards else ""
+        shown = f" (la más alta, {label(39 + high)})" if name_cards else ""
         reasons.append(f"picas cortas y bajas{shown}")
     voids = [suit for suit in range(3) if evaluation.lengths[suit] == 0]
     if voids and name_cards:

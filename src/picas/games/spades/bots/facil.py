@@ -9,12 +9,20 @@ from __future__ import annotations
 
 import random
 
-from picas.games.spades import CARDS, Bid, BlindNil, Card, LookAtCards, Suit
+from picas.games.spades import ANY_CARD, Bid, BlindNil, Card, LookAtCards, Suit
 from picas.games.spades.bots.evaluate import FACIL_STYLE
 from picas.games.spades.bots.knowledge import FULL, NON_SPADES, SPADES, SUIT_MASK
 from picas.games.spades.bots.normal import bid_from_view
-from picas.games.spades.bots.policy import _nil_play, beaters, legal_mask, max_rank, min_rank
+from picas.games.spades.bots.policy import (
+    _nil_play,
+    beaters,
+    legal_mask,
+    max_rank,
+    min_rank,
+    rank_of,
+)
 from picas.games.spades.view import PlayerView
+from picas.shared.cards import JOKERS_MASK
 from picas.shared.trick_winner import trick_winner_index
 
 
@@ -30,9 +38,16 @@ class FacilBot:
             hand |= 1 << card
         trick = tuple(int(c) for c in view.trick)
         bids = tuple(-1 if b is None else b for b in view.bids)
-        return CARDS[
+        return ANY_CARD[
             facil_choose(
-                int(view.seat), hand, trick, int(view.leader), bids, view.won, view.spades_broken
+                int(view.seat),
+                hand,
+                trick,
+                int(view.leader),
+                bids,
+                view.won,
+                view.spades_broken,
+                view.rules.deck.cards,
             )
         ]
 
@@ -45,13 +60,15 @@ def facil_choose(
     bids: tuple[int, ...],
     won: tuple[int, ...],
     broken: bool,
+    deck: int = FULL,
 ) -> int:
+    """Fácil's card; ``deck`` is the rules' deck (a mask: «Comodines» has the jokers)."""
     legal = legal_mask(hand, trick, broken)
     if not legal & (legal - 1):
         return legal.bit_length() - 1
     partner = (me + 2) & 3
     # Without memory, any card not in hand might be anywhere.
-    unknown = FULL & ~hand
+    unknown = deck & ~hand
     for card in trick:
         unknown &= ~(1 << card)
     n = len(trick)
@@ -75,7 +92,7 @@ def facil_choose(
         longest = max(range(4), key=lambda s: ((side & SUIT_MASK[s]).bit_count(), -s))
         return min_rank(side & SUIT_MASK[longest])
 
-    wpos = trick_winner_index(trick, Suit.SPADES)
+    wpos = trick_winner_index(trick, Suit.SPADES, JOKERS_MASK)
     wcard = trick[wpos]
     wseat = (leader + wpos) & 3
     beat = beaters(legal, wcard)
@@ -105,6 +122,6 @@ def facil_choose(
 def _highest(mask: int) -> int:
     """The top card of the suit with the highest top card (spades last on equal rank)."""
     side = mask & NON_SPADES
-    if side and max_rank(side) % 13 >= max_rank(mask & SPADES or side) % 13:
+    if side and rank_of(max_rank(side)) >= rank_of(max_rank(mask & SPADES or side)):
         return max_rank(side)
     return max_rank(mask)

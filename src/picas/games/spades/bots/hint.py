@@ -22,6 +22,8 @@ from picas.games.spades.view import PlayerView
 SUIT_SYMBOL = "♣♦♥♠"
 SUIT_PLURAL = ("tréboles", "diamantes", "corazones", "picas")
 RANK_LABEL = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+JOKER_NAMES = ("el comodín pequeño", "el comodín grande")
+"""A joker in a reason, with its article («fallas con el comodín grande»)."""
 SPADE_SUIT = 3
 SUIT_KEYS = ("clubs", "diamonds", "hearts", "spades")
 """The suit parameters of a reason (``suit``, ``led``): lower-case English names, as in JSON."""
@@ -158,7 +160,7 @@ def render_es(code: str, params: ReasonParams) -> str:
     if "discard" in params:
         words["discard"] = DISCARDS_ES[str(params["discard"])].format_map(words)
     table = DISCARDS_ES if code in DISCARDS_ES else REASONS_ES
-    return table[code].format_map(words)
+    return table[code].format_map(words).replace(" de el comodín", " del comodín")
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,7 +192,9 @@ def suggest_play(view: PlayerView) -> PlayHint:
 
 
 def label(card: int) -> str:
-    """The bots' short label, suit first: "♠A", "♥10"."""
+    """The bots' short label, suit first: "♠A", "♥10"; a joker of «Comodines» by its name."""
+    if card >= 52:
+        return JOKER_NAMES[card - 52]
     return SUIT_SYMBOL[card // 13] + RANK_LABEL[card % 13]
 
 
@@ -215,6 +219,8 @@ def explain_play(view: PlayerView, card: Card) -> Reason:
 
 def _beats(card: int, best: int) -> bool:
     """Whether ``card`` beats ``best``, the trick's winning card so far."""
+    if card >= FIRST_SPADE and best >= FIRST_SPADE:  # spades and jokers: the higher index
+        return card > best
     if card // 13 == best // 13:
         return card > best
     return card >= FIRST_SPADE
@@ -234,7 +240,7 @@ class _Spot:
     def __init__(self, k: Knowledge, view: PlayerView, card: int) -> None:
         self.k = k
         self.card = card
-        self.suit = card // 13
+        self.suit = min(card // 13, 3)  # a joker is played as a spade
         self.me = k.seat
         self.partner = (k.seat + 2) & 3
         self.hand = k.mine
@@ -255,7 +261,7 @@ class _Spot:
         self.team = partner_counts
         """Whether the partner's tricks count toward the contract (the partner did not bid Nil)."""
         if n:
-            self.led = k.trick[0] // 13
+            self.led = min(k.trick[0] // 13, 3)
             best = 0
             for position in range(1, n):
                 if _beats(k.trick[position], k.trick[best]):

@@ -11,25 +11,35 @@ from typing import Final, NamedTuple
 
 from picas.games.spades import Card, Seat
 from picas.games.spades.view import PlayerView
-from picas.shared.cards import FULL_DECK_MASK, SUIT_MASKS
+from picas.shared.cards import FULL_DECK_MASK, JOKERS_MASK, SUIT_MASKS
+from picas.shared.decks import Deck
 
-# The engine's card masks, under the short names the bots' arithmetic reads best with.
-SUIT_MASK: Final[tuple[int, ...]] = SUIT_MASKS
+# The engine's card masks, under the short names the bots' arithmetic reads best with. The spade
+# suit holds the jokers of «Comodines» (52, 53: above ♠A, and followed as spades), and a joker's
+# ``card // 13`` (4) reads the same mask; in a deck without jokers those bits are never set, so
+# the standard game's arithmetic is unchanged.
+SUIT_MASK: Final[tuple[int, ...]] = (
+    SUIT_MASKS[0],
+    SUIT_MASKS[1],
+    SUIT_MASKS[2],
+    SUIT_MASKS[3] | JOKERS_MASK,
+    SUIT_MASKS[3] | JOKERS_MASK,
+)
 SPADES: Final = SUIT_MASK[3]
 NON_SPADES: Final = SUIT_MASK[0] | SUIT_MASK[1] | SUIT_MASK[2]
 FULL: Final = FULL_DECK_MASK
 FIRST_SPADE: Final = 39
 
-ABOVE: Final[tuple[int, ...]] = tuple(SUIT_MASK[c // 13] & ~((2 << c) - 1) for c in range(52))
-"""``ABOVE[c]``: the cards of ``c``'s suit that beat it."""
-BELOW: Final[tuple[int, ...]] = tuple(SUIT_MASK[c // 13] & ((1 << c) - 1) for c in range(52))
-"""``BELOW[c]``: the cards of ``c``'s suit that it beats."""
+ABOVE: Final[tuple[int, ...]] = tuple(SUIT_MASK[c // 13] & ~((2 << c) - 1) for c in range(54))
+"""``ABOVE[c]``: the cards of ``c``'s suit that beat it (a spade's: the jokers too)."""
+BELOW: Final[tuple[int, ...]] = tuple(SUIT_MASK[c // 13] & ((1 << c) - 1) for c in range(54))
+"""``BELOW[c]``: the cards of ``c``'s suit that it beats (a joker's: every spade)."""
 
 
-SUIT_COUNT: Final[tuple[int, ...]] = tuple(pattern.bit_count() for pattern in range(1 << 13))
-"""``SUIT_COUNT[m]``: the number of cards in the 13-bit pattern ``m`` of one suit (a table: as fast
-as ``int.bit_count`` in Python, and a native read in the compiled playouts, where that is a method
-call)."""
+SUIT_COUNT: Final[tuple[int, ...]] = tuple(pattern.bit_count() for pattern in range(1 << 15))
+"""``SUIT_COUNT[m]``: the number of cards in the pattern ``m`` of one suit (13 bits, 15 for the
+spades with the jokers; a table: as fast as ``int.bit_count`` in Python, and a native read in the
+compiled playouts, where that is a method call)."""
 
 
 def low_card(mask: int) -> int:
@@ -86,6 +96,9 @@ class Knowledge(NamedTuple):
     broken: bool
     tricks_left: int
     """Tricks still to finish, counting the one in progress."""
+    deck: Deck
+    """The rules' deck: the samplers deal from its suits («Comodines»: the jokers with the
+    spades, no ♥2 or ♦2)."""
 
     def master(self, suit: int) -> int:
         """The highest card of ``suit`` not yet played (``-1`` if all are gone)."""
@@ -110,18 +123,19 @@ def know(view: PlayerView) -> Knowledge:
     if view.trick:
         tricks.append((int(view.leader), view.trick))
     for leader, cards in tricks:
-        led = cards[0] // 13
+        led = min(cards[0] // 13, 3)  # a joker leads as a spade
         if led == 3 and not broken:
             voids[leader] |= 0b0111
         for i, card in enumerate(cards):
             seat = (leader + i) & 3
             played |= 1 << card
             seat_played[seat] |= 1 << card
-            if card // 13 != led:
+            if min(card // 13, 3) != led:
                 voids[seat] |= 1 << led
                 if card >= FIRST_SPADE:
                     broken = True
-    unseen = FULL & ~played & ~mine
+    deck = view.rules.deck
+    unseen = deck.cards & ~played & ~mine
     me = int(view.seat)
     possible = [0, 0, 0, 0]
     for seat in range(4):
@@ -146,6 +160,7 @@ def know(view: PlayerView) -> Knowledge:
         won=view.won,
         broken=view.spades_broken,
         tricks_left=tricks_left,
+        deck=deck,
     )
 
 

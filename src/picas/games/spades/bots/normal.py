@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from picas.games.spades import CARDS, Bid, BlindNil, Card, LookAtCards
+from picas.games.spades import ANY_CARD, Bid, BlindNil, Card, LookAtCards
 from picas.games.spades.actions import BIDS, BLIND_NIL, LOOK
 from picas.games.spades.bots.evaluate import NORMAL_STYLE, BidStyle, decide_bid, decide_blind_nil
 from picas.games.spades.bots.knowledge import dealt_hand, know
@@ -35,4 +35,4 @@ class NormalBot:
         card = choose(
             k.seat, k.mine, k.trick, k.leader, k.possible, k.bids, k.won, k.broken, k.tricks_left
         )
-        return CARDS[card]
+        return ANY_CARD[card]

@@ -23,8 +23,11 @@ from picas.games.spades.bots.knowledge import (
     SUIT_COUNT,
     SUIT_MASK,
 )
-from picas.shared.cards import Suit
+from picas.shared.cards import JOKERS_MASK, Suit
 from picas.shared.trick_winner import trick_winner_index
+
+_TOP = JOKERS_MASK
+"""The jokers of «Comodines» above every spade (never held in the standard game)."""
 
 
 def legal_mask(hand: int, trick: Sequence[int], broken: bool) -> int:
@@ -65,7 +68,10 @@ def can_beat(held: int, card: int, led: int) -> bool:
     hold a spade.
     """
     if held & SUIT_MASK[led]:
-        return card // 13 == led and bool(held & ABOVE[card])
+        # A spade lead (led 3, or 4: a joker) is followed by spades and jokers alike.
+        return (card // 13 == led or (led >= 3 and card >= FIRST_SPADE)) and bool(
+            held & ABOVE[card]
+        )
     if card >= FIRST_SPADE:
         return bool(held & ABOVE[card])
     return bool(held & SPADES)
@@ -76,7 +82,8 @@ def min_rank(mask: int) -> int:
     best = -1
     best_rank = 99
     for suit in range(4):  # shifts, not a table of suit masks: native arithmetic when compiled
-        part = mask >> (13 * suit) & 0x1FFF
+        # The spades' part has the jokers above ♠A (ranks 13 and 14).
+        part = mask >> (13 * suit) & (0x7FFF if suit == 3 else 0x1FFF)
         if part:
             rank = (part & -part).bit_length() - 1
             if rank < best_rank:
@@ -91,12 +98,17 @@ def max_rank(mask: int, spades_first: bool = False) -> int:
     best_rank = -1
     for step in range(4):
         suit = (step + 3) & 3 if spades_first else step
-        part = mask >> (13 * suit) & 0x1FFF
+        part = mask >> (13 * suit) & (0x7FFF if suit == 3 else 0x1FFF)
         if part:
             rank = part.bit_length() - 1
             if rank > best_rank:
                 best, best_rank = 13 * suit + rank, rank
     return best
+
+
+def rank_of(card: int) -> int:
+    """A card's rank, 0 (two) … 12 (ace), and 13, 14 for the little and the big joker."""
+    return card - 39 if card >= 52 else card % 13
 
 
 def _low(mask: int) -> int:
@@ -270,7 +282,7 @@ def spare_partner(
     partner = (me + 2) & 3
     if bids[partner] == 0 and won[partner] == 0:
         return legal
-    wpos = trick_winner_index(trick, Suit.SPADES)
+    wpos = trick_winner_index(trick, Suit.SPADES, _TOP)
     if (leader + wpos) & 3 != partner:
         return legal
     wcard = trick[wpos]
@@ -312,7 +324,7 @@ def _nil_play(
             rest ^= bit
             higher = SUIT_COUNT[(others & ABOVE[card]) >> 13 * (card // 13)]
             # (a card nobody can beat last, then rank minus higher cards) as one int: no tuple
-            key = (0 if higher else 100) + card % 13 - higher
+            key = (0 if higher else 100) + rank_of(card) - higher
             if key < best_key:
                 best, best_key = card, key
         return best
@@ -338,7 +350,7 @@ def _lead_protect(legal: int, partner_may: int, others: int) -> int:
         if not part:
             continue
         top = part.bit_length() - 1
-        key = top % 13
+        key = rank_of(top)
         if not others & ABOVE[top]:
             key += 20  # a master: it wins, the partner ducks under
         if not partner_may & SUIT_MASK[suit]:
@@ -361,7 +373,7 @@ def _lead_attack(legal: int, nil_may: int) -> int:
         low = part & -part
         card = low.bit_length() - 1
         # The Nil escapes if it holds a lower card: count them.
-        key = SUIT_COUNT[(nil_may & BELOW[card]) >> 13 * (card // 13)] * 3 + card % 13
+        key = SUIT_COUNT[(nil_may & BELOW[card]) >> 13 * (card // 13)] * 3 + rank_of(card)
         if key < best_key:
             best, best_key = card, key
     return best
@@ -444,7 +456,7 @@ def _lead_duck(legal: int, others: int) -> int:
         rest ^= bit
         higher = SUIT_COUNT[(others & ABOVE[card]) >> 13 * (card // 13)]
         # (a card nobody can beat last, then rank minus twice the higher cards) as one int
-        key = (0 if higher else 100) + card % 13 - 2 * higher
+        key = (0 if higher else 100) + rank_of(card) - 2 * higher
         if key < best_key:
             best, best_key = card, key
     return best

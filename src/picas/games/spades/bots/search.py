@@ -27,6 +27,7 @@ from picas.games.spades.bots.policy import (
     spare_partner,
     winner_position,
 )
+from picas.shared.cards import JOKERS_MASK
 from picas.shared.sampling import NOTHING_KNOWN, clearly_better, deal_hands, deal_plan
 
 
@@ -168,13 +169,11 @@ class Pricer:
 def sample_hands(k: Knowledge, rng: random.Random) -> list[int] | None:
     """Deal the unseen cards to the other seats: exact hand sizes, no card in a known void (the
     shared dealing, :mod:`picas.shared.sampling`)."""
-    plan = deal_plan(k.seat, k.unseen, k.voids, _DECK.suit_masks, _DECK.seats)
+    plan = deal_plan(k.seat, k.unseen, k.voids, k.deck.suit_masks, k.deck.seats)
     return deal_hands(plan, k.seat, k.mine, k.sizes, NOTHING_KNOWN, rng, _ATTEMPTS)
 
 
 _ATTEMPTS = 60
-_DECK = Rules.deck
-"""The deck the samples are dealt from: the rules'."""
 """Deals tried before a sample is given up (a seat with little room left can make one fail)."""
 
 
@@ -200,9 +199,10 @@ def candidates(k: Knowledge, legal: int) -> list[int]:
     return out
 
 
-_ACES = sum(1 << (13 * s + 12) for s in range(4))
+_ACES = sum(1 << (13 * s + 12) for s in range(4)) | JOKERS_MASK
+"""The aces, and the jokers of «Comodines» (as sure as an ace; none in the standard game)."""
 _KINGS = sum(1 << (13 * s + 11) for s in range(4))
-_HIGH_SPADES = sum(1 << c for c in range(48, 52))  # ♠Q ♠K ♠A
+_HIGH_SPADES = sum(1 << c for c in range(48, 54))  # ♠J ♠Q ♠K ♠A and the jokers
 _SPADE_MASK = SUIT_MASK[3]
 
 
@@ -262,19 +262,20 @@ def sample_weight(k: Knowledge, hands: Sequence[int]) -> float:
 # to its share of a table index, and the four shares add up to the index. The tables hold exactly
 # the floats :func:`bid_likelihood` computes (they are built by its own arithmetic), so a search
 # weighs every deal as before, at a fraction of the cost (tests/spades/bots/test_sample_weights.py).
-_KINDS = 700
-"""Table index: aces + 5 × guarded kings + 25 × spades + 350 × long ♠Q."""
+_KINDS = 1120
+"""Table index: aces + 7 × guarded kings + 35 × spades + 560 × long ♠Q (aces 0–6 and spades
+0–15: the jokers of «Comodines» count as aces and as spades)."""
 
 
 def _suit_share(pattern: int, spades: bool) -> int:
     count = pattern.bit_count()
-    share = pattern >> 12 & 1
+    share = (pattern >> 12).bit_count()  # the ace, and a spade pattern's jokers above it
     if pattern >> 11 & 1 and count >= 2:
-        share += 5
+        share += 7
     if spades:
-        share += 25 * count
+        share += 35 * count
         if pattern >> 10 & 1 and count >= 3:
-            share += 350
+            share += 560
     return share
 
 
@@ -285,15 +286,16 @@ def _nil_share(pattern: int, spades: bool) -> int:
 
 
 _SIDE_SHARE: Final[tuple[int, ...]] = tuple(_suit_share(p, False) for p in range(1 << 13))
-_SPADE_SHARE: Final[tuple[int, ...]] = tuple(_suit_share(p, True) for p in range(1 << 13))
+_SPADE_SHARE: Final[tuple[int, ...]] = tuple(_suit_share(p, True) for p in range(1 << 15))
 _SIDE_NIL: Final[tuple[int, ...]] = tuple(_nil_share(p, False) for p in range(1 << 13))
-_SPADE_NIL: Final[tuple[int, ...]] = tuple(_nil_share(p, True) for p in range(1 << 13))
+_SPADE_NIL: Final[tuple[int, ...]] = tuple(_nil_share(p, True) for p in range(1 << 15))
+"""The spade tables read 15 bits: the spades and, at «Comodines», the jokers above them."""
 _FIT: Final[tuple[float, ...]] = tuple(
-    _fit(bid, _quick(kind % 5, kind // 5 % 5, kind // 25 % 14, kind >= 350)) if bid else 0.0
+    _fit(bid, _quick(kind % 7, kind // 7 % 5, kind // 35 % 16, kind >= 560)) if bid else 0.0
     for bid in range(14)
     for kind in range(_KINDS)
 )
-_NIL_FIT: Final[tuple[float, ...]] = tuple(0.3**dangers for dangers in range(24))
+_NIL_FIT: Final[tuple[float, ...]] = tuple(0.3**dangers for dangers in range(32))
 
 
 def table_likelihood(bid: int, mask: int) -> float:
@@ -330,7 +332,7 @@ class _Sampler:
         self.me = k.seat
         self.mine = k.mine
         self.sizes = k.sizes
-        self.plan = deal_plan(k.seat, k.unseen, k.voids, _DECK.suit_masks, _DECK.seats)
+        self.plan = deal_plan(k.seat, k.unseen, k.voids, k.deck.suit_masks, k.deck.seats)
         self.weighed = [
             (seat, k.bids[seat], k.seat_played[seat])
             for seat in range(4)

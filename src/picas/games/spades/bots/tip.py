@@ -65,7 +65,7 @@ def explain_bid(view: PlayerView) -> Tip:
     if view.blind[view.seat]:
         return Tip(0, ("vais 100 o más por detrás: Nil sin mirar",), blind=True)
     mask = dealt_hand(view)
-    evaluation = evaluate_hand(mask)
+    evaluation = evaluate_hand(mask, jokers=view.rules.jokers)
     if bid == 0:
         return Tip(0, tuple(_nil_reasons(evaluation, mask, name_cards=False)))
     reasons = feature_reasons(evaluation, name_cards=False) or ["pocas cartas altas"]

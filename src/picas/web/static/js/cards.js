@@ -9,37 +9,55 @@ const RANKS = "23456789TJQKA";
 const RED = new Set(["H", "D"]);
 const NS = "http://www.w3.org/2000/svg";
 
+// «Comodines» (Spades' house rule): the big ("BJ") and the little ("LJ") joker, the two highest
+// trumps. A joker is a spade for following suit, so it sorts and groups with the spades, above ♠A.
+export const JOKERS = ["BJ", "LJ"];
+
+export function isJoker(code) {
+  return code === "BJ" || code === "LJ";
+}
+
 export function parse(code) {
-  return { rank: code[0], suit: code[1] };
+  return { rank: code[0], suit: isJoker(code) ? "S" : code[1] };
+}
+
+/** The suit a card is grouped and followed with: a joker's is ♠. */
+export function suitOf(code) {
+  return isJoker(code) ? "S" : code[1];
 }
 
 export function rankValue(code) {
+  if (isJoker(code)) return code === "BJ" ? 16 : 15;
   return RANKS.indexOf(code[0]) + 2;
 }
 
-/** Spanish accessible name: "reina de corazones", "10 de tréboles". */
+/** Spanish accessible name: "reina de corazones", "10 de tréboles", "comodín grande". */
 export function cardName(code) {
+  if (isJoker(code)) return t(code === "BJ" ? "card.joker.big" : "card.joker.little");
   const { rank, suit } = parse(code);
   return t("card.name", { rank: t(`rank.${rank}`), suit: t(`suit.${suit}`) });
 }
 
 /** The grammatical gender of a card's name, for the words that agree with it: "f" for «la reina»
- * and «la jota», "m" for «el as», «el rey» and the numbers («el 5»). */
+ * and «la jota», "m" for «el as», «el rey», the numbers («el 5») and «el comodín». */
 export function cardGender(code) {
+  if (isJoker(code)) return "m";
   return code[0] === "Q" || code[0] === "J" ? "f" : "m";
 }
 
 /** With its article, for sentences: "la reina de corazones", "el as de picas". */
 export function cardNameWithArticle(code) {
+  if (isJoker(code)) return `${t("card.article")} ${cardName(code)}`;
   const rank = code[0];
   const article = cardGender(code) === "f" ? t(`card.article.${rank}`) : t("card.article");
   return `${article} ${cardName(code)}`;
 }
 
-/** South's hand in display order: ♠ ♥ ♣ ♦ (colours alternate), high to low within a suit. */
+/** South's hand in display order: ♠ ♥ ♣ ♦ (colours alternate), high to low within a suit; the
+ * jokers at the top of the spades (big, little, then ♠A). */
 export function sortHand(codes) {
   return [...codes].sort((a, b) => {
-    const s = SUITS.indexOf(a[1]) - SUITS.indexOf(b[1]);
+    const s = SUITS.indexOf(suitOf(a)) - SUITS.indexOf(suitOf(b));
     return s !== 0 ? s : rankValue(b) - rankValue(a);
   });
 }
@@ -47,12 +65,16 @@ export function sortHand(codes) {
 const LABEL = { T: "10" };
 const SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
-/** The computer players' label, suit first, as their reasons write it: "♠A", "♥10". */
+/** The computer players' label, suit first, as their reasons write it: "♠A", "♥10"; a joker by
+ * its name ("comodín grande"). */
 export function botLabel(code) {
+  if (isJoker(code)) return cardName(code);
   return SYMBOL[code[1]] + (LABEL[code[0]] || code[0]);
 }
 
+/** "10♠", "Q♥"; a joker "★G" / "★P" (the sheet's and the review's short label). */
 export function shortLabel(code) {
+  if (isJoker(code)) return t(code === "BJ" ? "card.joker.bigShort" : "card.joker.littleShort");
   return (LABEL[code[0]] || code[0]) + SYMBOL[code[1]];
 }
 
@@ -124,8 +146,27 @@ function pip(suit, x, y, size, flip = false) {
   return `<use href="#palo-${suit}" x="${x - h}" y="${y - h}" width="${size}" height="${size}"${tr}/>`;
 }
 
+// A five-pointed star in a 100×100 box: the jokers' mark (drawn, not written: the card's name is
+// its only text).
+const STAR = "M50 4 61 38H96L68 59 79 94 50 73 21 94 32 59 4 38H39Z";
+
+/** A joker's face: the big one red with a crowned star, the little one black with a plain star;
+ * the corner shows two stars (big) or one (little), so the two tell apart in a fanned hand. */
+function jokerSvg(code) {
+  const big = code === "BJ";
+  const colour = big ? "rojo" : "negro";
+  const star = (x, y, size) => `<path d="${STAR}" transform="translate(${x - size / 2} ${y - size / 2}) scale(${size / 100})"/>`;
+  const index = big ? star(14, 18, 18) + star(26, 34, 18) : star(20, 24, 24);
+  const crown = big ? `<path class="corona" d="M40 40 48 28 56 38 63 24 70 38 78 28 86 40 84 50H42Z"/>` : "";
+  const body = `<rect x="32" y="16" width="62" height="116" rx="6" class="figura"/>` + crown
+    + star(63, 82, big ? 50 : 42) + star(63, 122, 12);
+  return `<svg viewBox="0 0 100 140" class="cara comodin ${big ? "grande" : "pequeno"} palo-S ${colour}" aria-hidden="true" focusable="false">`
+    + `<rect x="1" y="1" width="98" height="138" rx="8" class="fondo"/>` + index + body + `</svg>`;
+}
+
 /** The SVG markup of a face-up card (decorative: the accessible name sits on its container). */
 export function faceSvg(code) {
+  if (isJoker(code)) return jokerSvg(code);
   const { rank, suit } = parse(code);
   const colour = RED.has(suit) ? "rojo" : "negro";
   const label = LABEL[rank] || rank;

@@ -26,6 +26,8 @@ export const EN = {
   "card.name": "{rank} of {suit}",
   "card.received": "{card}, passed to you",
   "card.faceDown": "face-down card",
+  "card.joker.big": "big joker", "card.joker.little": "little joker",
+  "card.joker.bigShort": "★B", "card.joker.littleShort": "★L",
   "card.article.Q": "the", "card.article.J": "the", "card.article": "the",
 
   "score.target": "Target",
@@ -427,6 +429,7 @@ export const EN = {
   "settings.allThirteen.bonus": "+200",
   "settings.allThirteen.win": "Wins the game",
   "settings.tenFor200": "10 for 200 (bidding 10 or more and making it scores 200)",
+  "settings.jokers": "Jokers (two jokers above the ♠A; the ♥2 and the ♦2 leave the deck)",
   "settings.fourColor": "Four-colour deck (blue diamonds, green clubs)",
   "settings.newGame": "New game with these settings",
   "settings.abandon": "The game in progress is abandoned.",
@@ -648,6 +651,12 @@ const SUITS_EN = (text, word, joiner) =>
 const HOW_MANY = { un: "one", dos: "two", tres: "three" };
 const suitsCount = (n) => (n === "un" ? "one suit" : `${HOW_MANY[n]} suits`);
 const PHRASES = [
+  // «Comodines»: the jokers by name, before the generic sure-trick phrases below.
+  [/con los dos comodines, dos bazas seguras/gu, () => "with both jokers, two sure tricks"],
+  [/con el comodín grande, una baza segura/gu, () => "with the big joker, a sure trick"],
+  [/con el comodín pequeño, casi una baza/gu, () => "with the little joker, almost a trick"],
+  [/comodín grande/gu, () => "big joker"],
+  [/comodín pequeño/gu, () => "little joker"],
   // The tip's own hand, by suit: "sin tréboles ni diamantes", "un solo trébol y un solo diamante".
   [new RegExp(`sin cartas de (un|dos|tres) palos?`, "gu"), (_, n) => `no cards in ${suitsCount(n)}`],
   [/(un|dos|tres) palos? con una sola carta/gu, (_, n) => `${suitsCount(n)} with a single card`],

@@ -27,6 +27,8 @@ export const ES = {
   "card.name": "{rank} de {suit}",
   "card.received": "{card}, recibida",
   "card.faceDown": "carta boca abajo",
+  "card.joker.big": "comodín grande", "card.joker.little": "comodín pequeño",
+  "card.joker.bigShort": "★G", "card.joker.littleShort": "★P",
   "card.article.Q": "la", "card.article.J": "la", "card.article": "el",
 
   // Score pill and info line
@@ -451,6 +453,7 @@ export const ES = {
   "settings.allThirteen.bonus": "+200",
   "settings.allThirteen.win": "Gana la partida",
   "settings.tenFor200": "10 por 200 (cantar 10 o más y cumplir vale 200)",
+  "settings.jokers": "Comodines (dos comodines por encima del ♠A; salen el ♥2 y el ♦2)",
   "settings.fourColor": "Baraja de cuatro colores (diamantes azules, tréboles verdes)",
   "settings.newGame": "Nueva partida con estos ajustes",
   "settings.abandon": "La partida en curso se abandona.",

@@ -5,7 +5,7 @@
 // one game draws is in its folder (games/<key>/mesa.js).
 
 import { t, has, seatName } from "./i18n.js";
-import { faceSvg, backSvg, cardImage, cardName, botLabel } from "./cards.js";
+import { faceSvg, backSvg, cardImage, cardName, cardNameWithArticle, botLabel } from "./cards.js";
 
 export const SEATS = ["south", "west", "north", "east"]; // clockwise
 const $ = (id) => document.getElementById(id);
@@ -267,7 +267,7 @@ export function hintReason(code, params = {}, prefix = "hint") {
   const words = {};
   for (const [name, value] of Object.entries(params || {})) {
     const text = String(value);
-    if (name === "card" || name === "best") words[name] = /^[2-9TJQKA][CDHS]$/.test(text) ? botLabel(text) : null;
+    if (name === "card" || name === "best") words[name] = /^[2-9TJQKA][CDHS]$/.test(text) ? botLabel(text) : /^[BL]J$/.test(text) ? cardNameWithArticle(text) : null;
     else if (name === "suit" || name === "led") words[name] = SUIT_LETTER[text] ? t(`suit.${SUIT_LETTER[text]}`) : null;
     else if (name === "seat") words[name] = has(`seat.${text}`) ? seatName(text) : null;
     else if (name !== "discard") words[name] = text;
@@ -277,7 +277,7 @@ export function hintReason(code, params = {}, prefix = "hint") {
     if (!has(`hint.${params.discard}`)) return null;
     words.discard = t(`hint.${params.discard}`, words);
   }
-  const out = t(`${prefix}.${code}`, words);
+  const out = t(`${prefix}.${code}`, words).replace(/ de el (comodín)/gu, " del $1");
   return /\{\w+\}/.test(out) ? null : out;
 }
 

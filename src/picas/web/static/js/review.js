@@ -4,7 +4,7 @@
 // Loaded on first use; everything it shows comes from the view's history.
 
 import { t, signed, num, seatName, reasonText } from "./i18n.js";
-import { cardName, cardNameWithArticle, shortLabel, suitSymbol, SUITS, rankValue } from "./cards.js";
+import { cardName, cardNameWithArticle, shortLabel, suitSymbol, SUITS, rankValue, suitOf, isJoker } from "./cards.js";
 import { SEATS, el, srOnly, button, trickCross, headedTable, handRowHead, showSheetDialog, openSheet as openDialog } from "./render.js";
 
 const $ = (id) => document.getElementById(id);
@@ -190,12 +190,12 @@ function dealtHands(result) {
     const dd = el("dd");
     const cards = result.dealt[seat] || [];
     for (const suit of SUITS) {
-      const ranks = cards.filter((c) => c[1] === suit).sort((a, b) => rankValue(b) - rankValue(a));
+      const ranks = cards.filter((c) => suitOf(c) === suit).sort((a, b) => rankValue(b) - rankValue(a));
       const group = el("span", `palo-grupo palo-${suit}`);
       const sym = el("span", "simbolo", suitSymbol(suit));
       sym.setAttribute("aria-label", t(`suit.${suit}`));
-      group.append(sym, document.createTextNode(` ${ranks.length ? ranks.map((c) => (c[0] === "T" ? "10" : c[0])).join(" ") : "—"} `));
-      dd.append(group);
+      group.append(sym, document.createTextNode(` ${ranks.length ? ranks.map((c) => (isJoker(c) ? shortLabel(c) : c[0] === "T" ? "10" : c[0])).join(" ") : "—"} `));
+      dd.append(group, document.createTextNode(" ")); // a break between suits: a long hand wraps
     }
     list.append(dd);
   }
@@ -373,7 +373,7 @@ function showReplay(result, start) {
     go.append(el("span", "repaso-num", String(i + 1)));
     const cards = el("span", "repaso-cartas");
     trick.cards.forEach((card, k) => {
-      const c = el("span", `mini palo-${card[1]}${seats[k] === trick.winner ? " gana" : ""}`, shortLabel(card));
+      const c = el("span", `mini palo-${suitOf(card)}${seats[k] === trick.winner ? " gana" : ""}`, shortLabel(card));
       cards.append(c);
     });
     go.append(cards, el("span", "repaso-ganador", seatName(trick.winner)));
@@ -543,7 +543,7 @@ function trickCards(trick) {
   const seats = trick.cards.map((_, k) => SEATS[(SEATS.indexOf(trick.leader) + k) % 4]);
   const cards = el("span", "repaso-cartas");
   trick.cards.forEach((card, k) => {
-    const names = ["mini", `palo-${card[1]}`];
+    const names = ["mini", `palo-${suitOf(card)}`];
     if (seats[k] === trick.winner) names.push("gana");
     if (seats[k] === "south") names.push("sur");
     cards.append(el("span", names.join(" "), shortLabel(card)));

@@ -65,6 +65,7 @@ export const DEFAULT_SETTINGS = Object.freeze({
   team_minimum: false,
   all_thirteen: "off",
   ten_for_200: false,
+  jokers: false,
   four_colour: false,
   speed: "normal",
   pause_tricks: false,
@@ -189,7 +190,7 @@ export function loadSettings() {
     if (SPEEDS.includes(data.speed)) settings.speed = data.speed;
     if (LANGUAGES.includes(data.language)) settings.language = data.language;
     if (["off", "bonus", "win"].includes(data.all_thirteen)) settings.all_thirteen = data.all_thirteen;
-    for (const key of ["bag_penalty", "blind_nil", "team_minimum", "ten_for_200", "four_colour", "pause_tricks", "auto_last", "hint"]) {
+    for (const key of ["bag_penalty", "blind_nil", "team_minimum", "ten_for_200", "jokers", "four_colour", "pause_tricks", "auto_last", "hint"]) {
       if (typeof data[key] === "boolean") settings[key] = data[key];
     }
   } catch {

@@ -17,7 +17,7 @@ export const FRIENDS = [
 export const NEXT = {
   note: "settings.note",
   radios: ["target", "level", "all_thirteen"],
-  checks: ["bag_penalty", "blind_nil", "team_minimum", "ten_for_200"],
+  checks: ["bag_penalty", "blind_nil", "team_minimum", "ten_for_200", "jokers"],
   fields: () => [
     radios("target", "settings.target", [["250", "settings.target.250"], ["500", "settings.target.500"]]),
     levelRadios(),
@@ -32,6 +32,7 @@ export const NEXT = {
         ["win", "settings.allThirteen.win"],
       ]),
       check("ten_for_200", "settings.tenFor200"),
+      check("jokers", "settings.jokers"),
     ]),
   ],
   read: (form) => ({
@@ -41,5 +42,6 @@ export const NEXT = {
     team_minimum: form.elements.team_minimum.checked,
     all_thirteen: ["bonus", "win"].includes(form.elements.all_thirteen.value) ? form.elements.all_thirteen.value : "off",
     ten_for_200: form.elements.ten_for_200.checked,
+    jokers: form.elements.jokers.checked,
   }),
 };
