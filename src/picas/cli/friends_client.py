@@ -163,7 +163,9 @@ def _action(view: Json, table: Json, seat: str | None) -> object | None:
         if view.get("held_pass"):
             return None
         hand: list[str] = view["hand"]
-        return hand[:3]
+        # The rules name the pass size only when it is a house rule's (a pass of four).
+        size: int = (view.get("rules") or {}).get("pass_size", 3)
+        return hand[:size]
     if table.get("turn") != seat or view.get("turn") != seat:
         return None
     legal = view.get("legal")

@@ -31,14 +31,27 @@ def _cards_in(message: dict[str, object]) -> set[str]:
                 walk(item)
         elif isinstance(value, str) and 2 <= len(value) <= 3 and value[-1] in "SHDC":
             found.add(value)
+        elif value in ("BJ", "LJ"):  # «Comodines»' jokers
+            found.add(value)
 
     walk(message)
     return found
 
 
-@pytest.mark.parametrize("game", ["spades", "corazones"])
-def test_two_people_and_two_cpus_play_a_whole_game(tmp_path: Path, game: str) -> None:
-    settings = {"target": 250} if game == "spades" else {"target": 50}
+@pytest.mark.parametrize(
+    ("game", "settings"),
+    [
+        ("spades", {"target": 250}),
+        ("corazones", {"target": 50}),
+        # A house rule at a friends' table: the jokers are dealt, and hidden like any card.
+        ("spades", {"target": 250, "jokers": True, "team_minimum": True}),
+        ("corazones", {"target": 50, "omnibus": True, "pass_size": 4}),
+    ],
+    ids=["spades", "corazones", "spades-house", "corazones-house"],
+)
+def test_two_people_and_two_cpus_play_a_whole_game(
+    tmp_path: Path, game: str, settings: dict[str, object]
+) -> None:
     with server(tmp_path) as base:
         table_id, tokens = table_of(base, game, ["south", "north"], settings=settings)
         assert host(base, table_id, tokens["south"], {"type": "start"}).status_code == 200
@@ -58,6 +71,8 @@ def test_two_people_and_two_cpus_play_a_whole_game(tmp_path: Path, game: str) ->
     record = read_record(end["record"])
     assert record.code == end["code"]
     assert final_state(record).outcome is not None
+    # The house rules chosen are the record's (a record names only the variants set).
+    assert set(settings) - {"target"} <= set(record.rules.to_json())
     # The commitment everyone saw at the start is the one revealed.
     welcome = next(message for message in people[1].seen if message["type"] == "welcome")
     assert welcome["end"] is None

@@ -56,12 +56,29 @@ function checkbox(name, label, checked) {
   return tag;
 }
 
+// An entry of a game's FRIENDS: [option, kind, values or default, label, legend?, more?], where
+// more may say { house: true } (shown under «Reglas de la casa», off by default as in solo) and
+// { excludes: "other" } (a check that unticks another: ♦J and Omnibus are one card or the other).
+function field([name, kind, values, label, legend]) {
+  if (kind === "check") return checkbox(name, label(), values);
+  return radios(name, legend ? legend() : t("fr.create.target"), values, label, values[0]);
+}
+
 function rulesPart(game) {
   const box = el("div", "crear-reglas");
   box.id = "crear-reglas";
-  for (const [name, kind, values, label, legend] of RULES[game]) {
-    if (kind === "check") box.append(checkbox(name, label(), values));
-    else box.append(radios(name, legend ? legend() : t("fr.create.target"), values, label, values[0]));
+  const house = el("fieldset", "crear-grupo crear-casa");
+  house.append(el("legend", "", t("fr.create.house")));
+  for (const entry of RULES[game]) (entry[5]?.house ? house : box).append(field(entry));
+  if (house.childElementCount > 1) box.append(house);
+  for (const [name, , , , , more] of RULES[game]) {
+    if (!more?.excludes) continue;
+    const pair = [box.querySelector(`#crear-${name}`), box.querySelector(`#crear-${more.excludes}`)];
+    for (const [one, other] of [pair, [...pair].reverse()]) {
+      one.addEventListener("change", () => {
+        if (one.checked) other.checked = false;
+      });
+    }
   }
   return box;
 }

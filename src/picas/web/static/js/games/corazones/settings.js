@@ -5,12 +5,15 @@ import { t } from "../../i18n.js";
 import { check, houseRules, levelRadios, radios } from "../../settings.js";
 
 /** Its rules in the first screen's «Jugar con amigos» form (js/amigos/crear.js): [option, kind,
- * values or default, label, legend?] (the same names as POST /api/games). */
+ * values or default, label, legend?, { house, excludes }?] (the same names as POST /api/games). */
 export const FRIENDS = [
   ["target", "choice", [100, 50], (v) => t(`fr.create.target.${v}`)],
   ["passing", "check", true, () => t("fr.create.passing")],
   ["jack_of_diamonds", "check", false, () => t("fr.create.jack")],
   ["moon", "choice", ["others", "self"], (v) => t(`fr.create.moon.${v}`), () => t("fr.create.moon")],
+  ["omnibus", "check", false, () => t("fr.create.omnibus"), null, { house: true, excludes: "jack_of_diamonds" }],
+  ["pass_size", "choice", [3, 4], (v) => t(`fr.create.passSize.${v}`), () => t("fr.create.passSize"), { house: true }],
+  ["queen_breaks_hearts", "check", true, () => t("fr.create.queenBreaks"), null, { house: true }],
 ];
 
 /** The next game's settings: the fields, which are radios and checks, and how they are read. */

@@ -6,11 +6,15 @@ import { node } from "../../dialogs.js";
 import { check, houseRules, levelRadios, radios } from "../../settings.js";
 
 /** Its rules in the first screen's «Jugar con amigos» form (js/amigos/crear.js): [option, kind,
- * values or default, label, legend?] (the same names as POST /api/games). */
+ * values or default, label, legend?, { house }?] (the same names as POST /api/games). */
 export const FRIENDS = [
   ["target", "choice", [250, 500], (v) => t(`settings.target.${v}`)],
   ["bag_penalty", "check", true, () => t("settings.bagPenalty")],
   ["blind_nil", "check", false, () => t("settings.blindNil")],
+  ["team_minimum", "check", false, () => t("settings.teamMinimum"), null, { house: true }],
+  ["all_thirteen", "choice", ["off", "bonus", "win"], (v) => t(`settings.allThirteen.${v}`), () => t("settings.allThirteen"), { house: true }],
+  ["ten_for_200", "check", false, () => t("settings.tenFor200"), null, { house: true }],
+  ["jokers", "check", false, () => t("settings.jokers"), null, { house: true }],
 ];
 
 /** The next game's settings: the fields, which are radios and checks, and how they are read. */
