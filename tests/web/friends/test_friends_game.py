@@ -29,9 +29,9 @@ def _cards_in(message: dict[str, object]) -> set[str]:
         elif isinstance(value, list):
             for item in value:
                 walk(item)
-        elif isinstance(value, str) and 2 <= len(value) <= 3 and value[-1] in "SHDC":
-            found.add(value)
-        elif value in ("BJ", "LJ"):  # «Comodines»' jokers
+        elif isinstance(value, str) and (
+            (2 <= len(value) <= 3 and value[-1] in "SHDC") or value in ("BJ", "LJ")  # jokers
+        ):
             found.add(value)
 
     walk(message)
