@@ -535,7 +535,7 @@ export const EN = {
   "fr.create.timer.30": "30 s",
   "fr.create.timer.60": "60 s",
   "fr.create.timerNote": "When it runs out, the computer plays that turn.",
-  "fr.create.passing": "Pass three cards before each hand",
+  "fr.create.passing": "Pass cards before each hand",
   "fr.create.jack": "The jack of diamonds takes off 10 points",
   "fr.create.moon": "Shooting the moon",
   "fr.create.house": "House rules",

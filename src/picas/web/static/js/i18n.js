@@ -514,7 +514,7 @@ export const ES = {
   "fr.create.timer.30": "30 s",
   "fr.create.timer.60": "60 s",
   "fr.create.timerNote": "Si se acaba, la CPU juega ese turno.",
-  "fr.create.passing": "Pasar tres cartas antes de cada mano",
+  "fr.create.passing": "Pasar cartas antes de cada mano",
   "fr.create.jack": "La jota de diamantes resta 10 puntos",
   "fr.create.moon": "Tirarse a la luna",
   "fr.create.house": "Reglas de la casa",
