@@ -155,17 +155,16 @@ def _engine() -> dict[str, Any]:
     return {"hands": hands, "games": games}
 
 
-def corpus() -> dict[str, Any]:
-    result = {
-        "path": compiled.path_in_use(),
-        "compiled": compiled.is_compiled(),
-        "games": _games(),
-        "search": _search(),
-        "engine": _engine(),
-    }
+def corpus_of(**parts: Any) -> dict[str, Any]:
+    """A corpus's ``parts`` with the path that computed them (the variants' corpora use it too)."""
+    result = {"path": compiled.path_in_use(), "compiled": compiled.is_compiled(), **parts}
     # Through JSON, so both sides compare as the same plain types.
     loaded: dict[str, Any] = json.loads(json.dumps(result))
     return loaded
+
+
+def corpus() -> dict[str, Any]:
+    return corpus_of(games=_games(), search=_search(), engine=_engine())
 
 
 if __name__ == "__main__":

@@ -10,9 +10,8 @@ import random
 import sys
 from typing import Any
 
-from identity_corpus import _play
+from identity_corpus import _play, corpus_of
 
-from picas import compiled
 from picas.games.spades import GameState, HandState, Seat, deal_for, find_profile
 from picas.games.spades.bots.knowledge import know
 from picas.games.spades.bots.policy import legal_mask
@@ -86,15 +85,7 @@ def _engine() -> dict[str, Any]:
 
 
 def corpus() -> dict[str, Any]:
-    result = {
-        "path": compiled.path_in_use(),
-        "compiled": compiled.is_compiled(),
-        "games": _games(),
-        "search": _search(),
-        "engine": _engine(),
-    }
-    loaded: dict[str, Any] = json.loads(json.dumps(result))
-    return loaded
+    return corpus_of(games=_games(), search=_search(), engine=_engine())
 
 
 if __name__ == "__main__":
