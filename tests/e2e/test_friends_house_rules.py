@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 from friends_page_helpers import Person, person, start_server
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.e2e
 
@@ -18,6 +18,14 @@ pytestmark = pytest.mark.e2e
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield from start_server(tmp_path_factory.mktemp("house"), grace=60.0)
+
+
+def _create(base: str, page: Page, name: str) -> dict[str, object]:
+    """The form sent with ``name``: the settings of the table it made."""
+    page.fill("#crear-nombre", name)
+    page.click("#btn-crear-mesa")
+    page.wait_for_url("**/mesa/*")
+    return _settings_of(base, page.url)
 
 
 def _settings_of(base: str, link: str) -> dict[str, object]:
@@ -47,10 +55,7 @@ def test_spades_house_rules_reach_the_table(browser: Browser, base: str) -> None
         page.check("#crear-jokers")
         page.check("#crear-team_minimum")
         page.check("#crear-all_thirteen-bonus")
-        page.fill("#crear-nombre", "Ana")
-        page.click("#btn-crear-mesa")
-        page.wait_for_url("**/mesa/*")
-        settings = _settings_of(base, page.url)
+        settings = _create(base, page, "Ana")
         assert settings["jokers"] is True
         assert settings["team_minimum"] is True
         assert settings["all_thirteen"] == "bonus"
@@ -73,10 +78,7 @@ def test_corazones_house_rules_and_the_one_bonus_card(browser: Browser, base: st
         assert not page.is_checked("#crear-jack_of_diamonds")
         page.check("#crear-pass_size-4")
         page.uncheck("#crear-queen_breaks_hearts")
-        page.fill("#crear-nombre", "Bea")
-        page.click("#btn-crear-mesa")
-        page.wait_for_url("**/mesa/*")
-        settings = _settings_of(base, page.url)
+        settings = _create(base, page, "Bea")
         assert (settings["omnibus"], settings["jack_of_diamonds"]) == (True, False)
         assert settings["pass_size"] == 4
         assert settings["queen_breaks_hearts"] is False
