@@ -121,6 +121,11 @@ def test_two_people_two_cpus_a_reload_a_leave_and_a_return(
     assert "CPU" in ana.page.inner_text("#asiento-west")
     # Play into the first trick, then Luis reloads in the middle of it and finds the same table.
     play_until(people, "document.querySelectorAll('#baza .carta').length >= 2", 120)
+    # A card Luis sent in the last round stays lifted until the server's answer takes it from his
+    # hand: count only once nothing of his is on the way and the page has drawn what it got.
+    luis.page.wait_for_function(
+        "() => !document.querySelector('#mano .levantada, #mesa.ocupada')"
+    )
     before = luis.page.locator("#mano .carta-mano").count()
     luis.page.reload()
     luis.page.wait_for_selector("#mano .carta-mano")
