@@ -7,11 +7,13 @@ the end each page checks the deals against the commitment it kept («Repartos ve
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 
 import pytest
 from friends_page_helpers import (
     OVER,
+    STEP,
     VERIFIED,
     Person,
     create_table,
@@ -74,6 +76,29 @@ def _only_own_storage(people: list[Person], link: str) -> None:
         assert set(keys) <= allowed | {"picas.mesa.ultima", "picas.rapido"}, keys
 
 
+# On the page's own thread, so nothing happens between the look and the step: Luis is to play
+# into a trick already led, nothing of his is on the way, and the page has drawn all it got.
+_LUIS_STEP = (
+    "() => (document.querySelector('#mano.mi-turno')"
+    " && !document.querySelector('#mano .levantada, #mesa.ocupada')"
+    " && document.querySelectorAll('#baza .carta').length >= 1)"
+    f" ? 'ready' : ({STEP})()"
+)
+
+
+def _until_to_play_mid_trick(ana: Person, luis: Person, limit_s: float = 120) -> None:
+    """Both play their turns until it is Luis's turn in a trick someone else led: then the server
+    waits for him, and nothing he sent can still be on the way."""
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        step = luis.page.evaluate(_LUIS_STEP)
+        if step == "ready":
+            return
+        if not (ana.page.evaluate(STEP) or step):
+            time.sleep(0.05)
+    pytest.fail(f"Luis was not to play into a trick in {limit_s} s")
+
+
 def test_four_people_play_a_whole_picas_game(
     browser: Browser, base: str, people: list[Person]
 ) -> None:
@@ -119,13 +144,8 @@ def test_two_people_two_cpus_a_reload_a_leave_and_a_return(
         who.page.wait_for_selector("#mano .carta-mano")
     # The empty seats are the CPU's, and say so.
     assert "CPU" in ana.page.inner_text("#asiento-west")
-    # Play into the first trick, then Luis reloads in the middle of it and finds the same table.
-    play_until(people, "document.querySelectorAll('#baza .carta').length >= 2", 120)
-    # A card Luis sent in the last round stays lifted until the server's answer takes it from his
-    # hand: count only once nothing of his is on the way and the page has drawn what it got.
-    luis.page.wait_for_function(
-        "() => !document.querySelector('#mano .levantada, #mesa.ocupada')"
-    )
+    # Play until Luis is to play in the middle of a trick, then he reloads and finds the same table.
+    _until_to_play_mid_trick(ana, luis)
     before = luis.page.locator("#mano .carta-mano").count()
     luis.page.reload()
     luis.page.wait_for_selector("#mano .carta-mano")
