@@ -119,9 +119,12 @@ export async function tip(save) {
 /** The suggested card for South (the play hint): {card, reason, reasonCode, reasonParams}. */
 export async function hint(save) {
   const data = await post("/api/hint", { save });
-  if (typeof data.card !== "string") throw new ApiError("unexpected", t("error.unexpected"));
+  // «Dos jugadores»: in the draw the hint is an action («keep» or «discard»), not a card.
+  const action = ["keep", "discard"].includes(data.action) ? data.action : null;
+  if (typeof data.card !== "string" && !action) throw new ApiError("unexpected", t("error.unexpected"));
   return {
-    card: data.card,
+    card: action ? null : data.card,
+    action,
     reason: typeof data.reason === "string" ? data.reason : "",
     reasonCode: typeof data.reason_code === "string" ? data.reason_code : null,
     reasonParams: data.reason_params && typeof data.reason_params === "object" ? data.reason_params : {},

@@ -18,6 +18,10 @@ export const ES = {
   "team.east_west": "Ellos",
   "team.north_south.long": "Norte y tú",
   "team.east_west.long": "Oeste y Este",
+  "team.north_south.dos": "Tú",
+  "team.east_west.dos": "Oeste",
+  "team.north_south.long.dos": "Tú",
+  "team.east_west.long.dos": "Oeste",
 
   // Cards
   "rank.A": "as", "rank.K": "rey", "rank.Q": "reina", "rank.J": "jota", "rank.T": "10",
@@ -109,6 +113,21 @@ export const ES = {
   // Buttons
   "btn.deal": "Repartir",
   "btn.play": "Jugar",
+  "btn.keep": "Me la quedo",
+  "btn.discard": "La descarto",
+  "draw.keepSub": "la siguiente se descarta sin verla",
+  "draw.discardSub": "y me quedo la siguiente",
+  "draw.stock": "Mazo: {n}",
+  "draw.stockAria": "Mazo: quedan {n} cartas",
+  "draw.topAria": "Carta de arriba del mazo: {card}",
+  "say.draw": "{seat} roba.",
+  "say.draw.keep": "Te quedas {card}; la siguiente se descarta sin verla.",
+  "say.draw.swap": "Descartas {out} y te quedas {card}.",
+  "say.yourDraw": "Te toca robar.",
+  "say.drawStart": "Mano {n}: se roba del mazo; empieza {seat}.",
+  "status.draw": "Tu turno: ¿te quedas la carta de arriba del mazo?",
+  "hint.drawKeep": "Sugerencia: quédatela",
+  "hint.drawDiscard": "Sugerencia: descártala",
   "btn.bid": "Cantar {bid}",
   "btn.bidPick": "Elige tu canto",
   "btn.tip": "Tip",
@@ -158,6 +177,7 @@ export const ES = {
   "say.deal": "{seat} reparte la mano {n}.",
   "say.deal.you": "Repartes la mano {n}.",
   "say.handScored": "Fin de la mano {n}. Nosotros {ns}, Ellos {ew}.",
+  "say.handScored.dos": "Fin de la mano {n}. Tú {ns}, Oeste {ew}.",
   "say.yourBid": "Te toca cantar.",
   "say.yourPlay": "Te toca jugar.",
   "say.nil": "Nil",
@@ -273,6 +293,7 @@ export const ES = {
   "sheet.seats": "Cantos y bazas",
   "sheet.seatLine": "{seat}: canta {bid}, gana {won}",
   "sheet.hands": "Ver las cuatro manos",
+  "sheet.hands.dos": "Ver las dos manos",
   "sheet.history": "Todas las manos",
   "sheet.historyCaption": "Totales de cada mano",
   "sheet.historyHand": "Mano",
@@ -425,9 +446,12 @@ export const ES = {
   "over.reason.floor": "Un equipo ha bajado a −200 o menos.",
   "over.reason.draw": "Seguís empatados tras la mano {n}.",
   "over.reason.thirteen": "Una pareja cantó 13 y ganó todas las bazas: partida ganada.",
+  "over.reason.thirteen.dos": "Un jugador cantó 13 y ganó todas las bazas: partida ganada.",
   // No-break spaces hold «Ellos 180» together and keep the «·» at the end of its line.
   "over.totals": "Nosotros\u00a0{ns}\u00a0· Ellos\u00a0{ew}, en\u00a0{n}\u00a0manos.",
   "over.totals.one": "Nosotros\u00a0{ns}\u00a0· Ellos\u00a0{ew}, en\u00a01\u00a0mano.",
+  "over.totals.dos": "Tú\u00a0{ns}\u00a0· Oeste\u00a0{ew}, en\u00a0{n}\u00a0manos.",
+  "over.totals.one.dos": "Tú\u00a0{ns}\u00a0· Oeste\u00a0{ew}, en\u00a01\u00a0mano.",
 
   // Last trick
   "last.title": "Última baza",
@@ -454,6 +478,8 @@ export const ES = {
   "settings.allThirteen.win": "Gana la partida",
   "settings.tenFor200": "10 por 200 (cantar 10 o más y cumplir vale 200)",
   "settings.jokers": "Comodines (dos comodines por encima del ♠A; salen el ♥2 y el ♦2)",
+  "settings.twoPlayers": "Dos jugadores (tú contra Oeste, sin parejas; se roban las cartas del mazo)",
+  "settings.twoPlayersNote": "Con dos jugadores no hay Nil ciego ni mínimo por pareja.",
   "settings.fourColor": "Baraja de cuatro colores (diamantes azules, tréboles verdes)",
   "settings.newGame": "Nueva partida con estos ajustes",
   "settings.abandon": "La partida en curso se abandona.",
@@ -701,9 +727,19 @@ function agreeing(key, params) {
   return key;
 }
 
+let twoPlayers = false;
+
+/** Spades' «Dos jugadores»: each side is one player, so a key with a `.dos` form («Tú» and «Oeste»
+ * instead of «Nosotros» and «Ellos») says it that way while that table is on the page. */
+export function useTwoPlayers(on) {
+  twoPlayers = Boolean(on);
+}
+
 /** The string for `key` (in the form that agrees with `params`), `{name}` filled from `params`. */
 export function t(key, params = {}) {
-  const text = current[agreeing(key, params)] ?? current[key] ?? ES[key];
+  const agreed = agreeing(key, params);
+  const two = twoPlayers ? current[`${agreed}.dos`] ?? current[`${key}.dos`] : undefined;
+  const text = two ?? current[agreed] ?? current[key] ?? ES[key];
   if (text === undefined) {
     console.warn("i18n: falta la clave", key);
     return key;

@@ -104,7 +104,7 @@ export function cardPlayed(m, ev) {
   m.trick.push({ seat: ev.seat, card: ev.card });
   m.handSizes[ev.seat] = Math.max(0, m.handSizes[ev.seat] - 1);
   m.phase = "playing";
-  m.turn = R.nextSeat(ev.seat);
+  m.turn = R.nextSeat(ev.seat, m.seats);
 }
 
 /** A card played, said aloud (another player's is also written under the table). */

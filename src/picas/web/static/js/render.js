@@ -10,21 +10,43 @@ import { faceSvg, backSvg, cardImage, cardName, cardNameWithArticle, botLabel } 
 export const SEATS = ["south", "west", "north", "east"]; // clockwise
 const $ = (id) => document.getElementById(id);
 
-export function nextSeat(seat) {
-  return SEATS[(SEATS.indexOf(seat) + 1) % 4];
+/** The seats that play a view's game: all four, or at Spades' «Dos jugadores» South and West
+ * (West sits across on the page: the table's class `dos` moves its pod and its trick slot). */
+export function seatsOf(view) {
+  return view && view.rules && view.rules.players === 2 ? TWO_SEATS : SEATS;
+}
+export const TWO_SEATS = ["south", "west"];
+
+/** The seat that plays after `seat`, clockwise among `seats` (the model's, or all four). */
+export function nextSeat(seat, seats = SEATS) {
+  return seats[(seats.indexOf(seat) + 1) % seats.length];
+}
+
+/** Who played each card of a finished trick ({leader, cards}): a trick of two is «Dos jugadores»'. */
+export function playedBy(trick) {
+  return trickSeats(trick.leader, trick.cards.length, trick.cards.length === 2 ? TWO_SEATS : SEATS);
+}
+
+/** The seats of a trick's cards in the order they were played, from its leader. */
+export function trickSeats(leader, count, seats = SEATS) {
+  const start = seats.indexOf(leader);
+  return Array.from({ length: count }, (_, i) => seats[(start + i) % seats.length]);
 }
 
 /** What every game's table model takes from a view alike: the hand's number and dealer, the phase
  * and whose turn, how many cards each seat holds, the trick in progress by seat, the totals and the
  * target; `dealtCount` is how many cards each seat holds so far during the deal animation. */
 export function modelBasics(view) {
+  const seats = seatsOf(view);
+  const order = trickSeats(view.leader, view.trick.length, seats);
   return {
+    seats,
     handNumber: view.hand_number,
     dealer: view.dealer,
     phase: view.phase,
     turn: view.turn,
     handSizes: { ...view.hand_sizes },
-    trick: view.trick.map((card, i) => ({ seat: SEATS[(SEATS.indexOf(view.leader) + i) % 4], card })),
+    trick: view.trick.map((card, i) => ({ seat: order[i], card })),
     totals: { ...view.totals },
     target: view.rules.target,
     dealtCount: null,
@@ -330,9 +352,10 @@ export function renderCentre(content) {
 /** A finished trick as a small cross, its winner's card marked. */
 export function trickCross(trick) {
   const cross = el("div", "baza baza-mini");
-  const start = SEATS.indexOf(trick.leader);
+  if (trick.cards.length === 2) cross.classList.add("dos");
+  const order = playedBy(trick);
   trick.cards.forEach((card, i) => {
-    const seat = SEATS[(start + i) % 4];
+    const seat = order[i];
     const slot = el("div", "hueco");
     slot.dataset.seat = seat;
     const image = cardImage(card);

@@ -5,7 +5,7 @@
 
 import { t, signed, num, seatName, reasonText } from "./i18n.js";
 import { cardName, cardNameWithArticle, shortLabel, suitSymbol, SUITS, rankValue, suitOf, isJoker } from "./cards.js";
-import { SEATS, el, srOnly, button, trickCross, headedTable, handRowHead, showSheetDialog, openSheet as openDialog } from "./render.js";
+import { SEATS, el, srOnly, button, playedBy, trickCross, headedTable, handRowHead, showSheetDialog, openSheet as openDialog } from "./render.js";
 
 const $ = (id) => document.getElementById(id);
 const TEAMS = ["north_south", "east_west"];
@@ -166,11 +166,17 @@ export function sheetTable(result, rules) {
   return table;
 }
 
+/** The seats that played a finished hand: all four, or South and West at «Dos jugadores» (the
+ * empty chairs never bid). */
+function seatsIn(result) {
+  return SEATS.filter((seat) => result.bids[seat] !== null && result.bids[seat] !== undefined);
+}
+
 function seatsSummary(result, reasons) {
   const list = el("ul", "resumen-asientos");
   list.setAttribute("aria-label", t("sheet.seats"));
   const mine = reasons[result.number] || {};
-  for (const seat of SEATS) {
+  for (const seat of seatsIn(result)) {
     const bid = result.bids[seat];
     const bidLabel = bid === 0 ? (result.blind[seat] ? t("pod.blindNil") : t("pod.nil")) : String(bid);
     const item = el("li", "", t("sheet.seatLine", { seat: seatName(seat), bid: bidLabel, won: result.won[seat] }));
@@ -185,7 +191,7 @@ function dealtHands(result) {
   const details = el("details", "cuatro-manos");
   details.append(el("summary", "", t("sheet.hands")));
   const list = el("dl");
-  for (const seat of SEATS) {
+  for (const seat of seatsIn(result)) {
     list.append(el("dt", "", seatName(seat, { long: true })));
     const dd = el("dd");
     const cards = result.dealt[seat] || [];
@@ -369,7 +375,7 @@ function showReplay(result, start) {
     const item = el("li");
     const go = button("", { className: "repaso-item" });
     go.dataset.baza = String(i);
-    const seats = trick.cards.map((_, k) => SEATS[(SEATS.indexOf(trick.leader) + k) % 4]);
+    const seats = playedBy(trick);
     go.append(el("span", "repaso-num", String(i + 1)));
     const cards = el("span", "repaso-cartas");
     trick.cards.forEach((card, k) => {
@@ -401,7 +407,7 @@ function showReplay(result, start) {
     broke.hidden = !here.length;
     const won = { south: 0, west: 0, north: 0, east: 0 };
     for (const tr of result.tricks.slice(0, index + 1)) won[tr.winner] += 1;
-    tally.textContent = t("replay.tally", { tricks: SEATS.map((s) => `${seatName(s)} ${won[s]}`).join(" · ") });
+    tally.textContent = t("replay.tally", { tricks: seatsIn(result).map((s) => `${seatName(s)} ${won[s]}`).join(" · ") });
     prev.disabled = index === 0;
     next.disabled = index === result.tricks.length - 1;
     for (const item of list.querySelectorAll(".repaso-item")) {
@@ -540,7 +546,7 @@ export function showCompare(ctx, replay, compare) {
 
 /** The four cards of a trick in play order, South's card marked, the winner's underlined. */
 function trickCards(trick) {
-  const seats = trick.cards.map((_, k) => SEATS[(SEATS.indexOf(trick.leader) + k) % 4]);
+  const seats = playedBy(trick);
   const cards = el("span", "repaso-cartas");
   trick.cards.forEach((card, k) => {
     const names = ["mini", `palo-${suitOf(card)}`];
@@ -558,7 +564,7 @@ function trickCards(trick) {
 }
 
 function southCard(trick) {
-  return trick.cards[(SEATS.indexOf("south") - SEATS.indexOf(trick.leader) + 4) % 4];
+  return trick.cards[playedBy(trick).indexOf("south")];
 }
 
 /** The practice hand and Difícil's play of the same deal from South's seat, trick by trick. */

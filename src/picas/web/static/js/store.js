@@ -66,6 +66,8 @@ export const DEFAULT_SETTINGS = Object.freeze({
   all_thirteen: "off",
   ten_for_200: false,
   jokers: false,
+  two_players: false,
+  players: 4, // what the new-game request sends: 2 with «Dos jugadores»
   four_colour: false,
   speed: "normal",
   pause_tricks: false,
@@ -190,9 +192,10 @@ export function loadSettings() {
     if (SPEEDS.includes(data.speed)) settings.speed = data.speed;
     if (LANGUAGES.includes(data.language)) settings.language = data.language;
     if (["off", "bonus", "win"].includes(data.all_thirteen)) settings.all_thirteen = data.all_thirteen;
-    for (const key of ["bag_penalty", "blind_nil", "team_minimum", "ten_for_200", "jokers", "four_colour", "pause_tricks", "auto_last", "hint"]) {
+    for (const key of ["bag_penalty", "blind_nil", "team_minimum", "ten_for_200", "jokers", "two_players", "four_colour", "pause_tricks", "auto_last", "hint"]) {
       if (typeof data[key] === "boolean") settings[key] = data[key];
     }
+    settings.players = settings.two_players ? 2 : 4;
   } catch {
     // unreadable settings: the defaults
   }

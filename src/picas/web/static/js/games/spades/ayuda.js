@@ -25,7 +25,7 @@ function activeRules() {
       if (Number.isInteger(value) && value >= low && value <= high) out[key] = value;
     }
     if (out.target !== 250 && out.target !== 500) out.target = 250;
-    return { ...out, ...houseFlags(Number.isInteger(rules.team_minimum) && rules.team_minimum > 0, rules.all_thirteen, rules.ten_for_200 === true, rules.jokers === true) };
+    return { ...out, ...houseFlags(Number.isInteger(rules.team_minimum) && rules.team_minimum > 0, rules.all_thirteen, rules.ten_for_200 === true, rules.jokers === true, rules.players === 2) };
   }
   const settings = loadSettings();
   const saved = window.localStorage && window.localStorage.getItem("picas.ajustes") !== null;
@@ -34,13 +34,14 @@ function activeRules() {
     target: settings.target,
     bag_penalty: settings.bag_penalty,
     blind_nil: settings.blind_nil,
-    ...houseFlags(settings.team_minimum === true, settings.all_thirteen, settings.ten_for_200 === true, settings.jokers === true),
+    ...houseFlags(settings.team_minimum === true, settings.all_thirteen, settings.ten_for_200 === true, settings.jokers === true, settings.two_players === true),
   };
 }
 
 /** «Reglas de la casa» as the page's [data-si] flags: which of the variants the game plays. */
-function houseFlags(minimum, thirteen, ten, jokers) {
+function houseFlags(minimum, thirteen, ten, jokers, two) {
   return {
+    two_players: two,
     team_minimum: minimum,
     all_thirteen: thirteen === "bonus" || thirteen === "win",
     all_thirteen_win: thirteen === "win",

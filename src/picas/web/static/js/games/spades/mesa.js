@@ -5,7 +5,7 @@
 // shared pieces of render.js.
 
 import { t, num, signed, seatName, bagsText, reasonText, language } from "../../i18n.js";
-import { cardName, sortHand } from "../../cards.js";
+import { backSvg, cardName, cardNameWithArticle, cardImage, sortHand } from "../../cards.js";
 import { SEATS, el, srOnly, button, nextSeat, miniHand, hintReason, modelBasics, announce } from "../../render.js";
 import * as anim from "../../animation.js";
 
@@ -23,6 +23,9 @@ export function modelFromView(view) {
     hand: view.hand ? sortHand(view.hand) : null,
     bags: { ...view.bags },
     bagPenalty: view.rules.bag_penalty,
+    // «Dos jugadores»: the stock still to draw from, and the cards South saw go out of play.
+    stock: view.draw ? view.draw.stock : 0,
+    seenOut: view.draw ? [...view.draw.seen_out] : [],
   };
 }
 
@@ -57,13 +60,20 @@ export function freshHandModel(view, dealer, handNumber) {
   const model = modelFromView(view);
   model.handNumber = handNumber;
   model.dealer = dealer;
-  model.phase = "bidding";
-  model.turn = nextSeat(dealer);
+  const two = model.seats.length === 2;
+  model.phase = two ? "drawing" : "bidding";
+  model.turn = nextSeat(dealer, model.seats);
   for (const seat of SEATS) {
     model.bids[seat] = null;
     model.blind[seat] = false;
     model.won[seat] = 0;
-    model.handSizes[seat] = 13;
+    model.handSizes[seat] = two ? 0 : 13;
+  }
+  if (two) {
+    // Nobody deals: each draws from the whole deck in turn (the dealer's opponent first).
+    model.hand = [];
+    model.stock = 52;
+    model.seenOut = [];
   }
   model.trick = [];
   return model;
@@ -77,8 +87,8 @@ export async function showBid(m, ev, drawPods) {
   const you = ev.seat === "south";
   m.bids[ev.seat] = ev.bid;
   m.blind[ev.seat] = Boolean(ev.blind);
-  m.turn = nextSeat(ev.seat);
-  if (m.turn === m.dealer && SEATS.every((s) => m.bids[s] !== null)) m.phase = "playing";
+  m.turn = nextSeat(ev.seat, m.seats);
+  if (m.turn === m.dealer && m.seats.every((s) => m.bids[s] !== null)) m.phase = "playing";
   drawPods(m);
   const value = ev.bid === 0 ? t("say.nil") : String(ev.bid);
   if (ev.blind) announce(you ? t("say.blindNil.you") : t("say.blindNil", { seat: seatName(ev.seat) }));
@@ -86,6 +96,86 @@ export async function showBid(m, ev, drawPods) {
   const badge = document.querySelector(`#asiento-${ev.seat} .canto`);
   if (badge) anim.pop(badge);
   await anim.pause(you ? 150 : "bid");
+}
+
+/** «Dos jugadores»: a draw onto the model and into words. South's says which card he kept (and
+ * which he saw go out); West's says only that he drew. The stock is two cards shorter; when it is
+ * empty, the bidding starts with the dealer's opponent. */
+export async function showDraw(m, ev, drawPods) {
+  const you = ev.seat === "south";
+  m.handSizes[ev.seat] += 1;
+  m.stock = Math.max(0, m.stock - 2);
+  if (you) {
+    m.hand = sortHand([...(m.hand || []), ev.kept]);
+    if (ev.seen_out) m.seenOut = [...m.seenOut, ev.seen_out];
+  }
+  m.turn = nextSeat(ev.seat, m.seats);
+  if (m.stock === 0) {
+    m.phase = "bidding";
+    m.turn = nextSeat(m.dealer, m.seats);
+  }
+  drawPods(m);
+  renderStock(m);
+  if (you) {
+    announce(ev.seen_out
+      ? t("say.draw.swap", { out: cardNameWithArticle(ev.seen_out), card: cardNameWithArticle(ev.kept) })
+      : t("say.draw.keep", { card: cardNameWithArticle(ev.kept) }));
+  } else announce(t("say.draw", { seat: seatName(ev.seat) }));
+  await anim.pause(you ? 120 : 260);
+}
+
+/** The stock in the middle of the table while the cards are drawn (nothing once it is gone). */
+export function renderStock(m) {
+  const trick = $("baza");
+  let pile = $("mazo");
+  if (!m || m.phase !== "drawing" || !m.stock) {
+    if (pile) pile.remove();
+    return;
+  }
+  if (!pile) {
+    pile = el("div", "mazo");
+    pile.id = "mazo";
+    trick.append(pile);
+  }
+  const back = el("span", "mazo-pila");
+  back.innerHTML = backSvg(); // the card back's art, made by cards.js (no user text in it)
+  pile.replaceChildren(back, el("span", "mazo-cuenta", t("draw.stock", { n: m.stock })));
+  pile.setAttribute("aria-label", t("draw.stockAria", { n: m.stock }));
+  pile.setAttribute("role", "img");
+}
+
+/** South's draw: the top card, big, and the two choices, each saying what it costs; with the play
+ * hint on, which one the computer would take and why. */
+export function renderDrawChoice({ top, hint = null, hintLoading = false }) {
+  const box = $("acciones");
+  box.replaceChildren();
+  box.className = "acciones robando";
+  const card = cardImage(top);
+  card.classList.add("robo-carta");
+  card.setAttribute("aria-label", t("draw.topAria", { card: cardName(top) }));
+  const keep = button("", { className: "boton principal", action: "quedar", id: "btn-quedar" });
+  keep.append(el("span", "robo-que", t("btn.keep")), el("span", "robo-sub", t("draw.keepSub")));
+  const drop = button("", { className: "boton", action: "descartar", id: "btn-descartar" });
+  drop.append(el("span", "robo-que", t("btn.discard")), el("span", "robo-sub", t("draw.discardSub")));
+  if (hint && !hint.error && hint.action) (hint.action === "keep" ? keep : drop).classList.add("sugerida");
+  const choices = el("div", "robo-botones");
+  choices.append(keep, drop);
+  const row = el("div", "robo");
+  row.append(card, choices);
+  box.append(row);
+  if (hint || hintLoading) {
+    const line = el("p", "pista");
+    line.id = "pista";
+    if (hintLoading && !hint) line.textContent = t("hint.loading");
+    else if (hint.error) line.textContent = hint.error;
+    else {
+      line.append(el("strong", "", t(hint.action === "keep" ? "hint.drawKeep" : "hint.drawDiscard")));
+      const coded = hintReason(hint.reasonCode, hint.reasonParams);
+      const shown = coded ?? (hint.reason ? reasonText(hint.reason) : "");
+      if (shown) line.append(el("span", "", ` — ${shown}`));
+    }
+    box.append(line);
+  }
 }
 
 /** A look at the cards before a Blind Nil, in words. */

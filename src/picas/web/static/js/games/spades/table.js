@@ -10,7 +10,7 @@ import * as M from "./mesa.js";
 import * as T from "../../mesa.js";
 import { conductor } from "../../conductor.js";
 import { askSetAside } from "../../keydialog.js";
-import { t, seatName, serverText } from "../../i18n.js";
+import { t, seatName, serverText, useTwoPlayers, applyTo } from "../../i18n.js";
 import { installSprite, cardName, cardGender } from "../../cards.js";
 
 const $ = (id) => document.getElementById(id);
@@ -65,7 +65,10 @@ const C = conductor({
   loadSheets: loadReview,
   sheetExtras: () => ({ reasons: S.reasons, practice: S.practice }),
   outcomeLine: M.outcomeLine,
-  beforeAdopt: (answer) => captureReasons(answer.events, S.view ? S.view.hand_number : 1),
+  beforeAdopt: (answer) => {
+    seatTheTable(answer.view);
+    captureReasons(answer.events, S.view ? S.view.hand_number : 1);
+  },
   // The computer players' bid reasons: a shared record's are worked out again by the server.
   forget: (imported) => {
     S.reasons = imported ? store.cleanReasons(imported.reasons) : {};
@@ -74,13 +77,16 @@ const C = conductor({
   mesa: M,
   playEvents,
   target: () => S.view && S.view.rules.target,
-  renderPods: (m) => M.renderPods(m, podOptions()),
+  renderPods: (m) => {
+    M.renderPods(m, podOptions());
+    M.renderStock(m);
+  },
   drawHandAndActions,
   drawStatus,
   open,
   canPlay,
   tapOwn: () => false,
-  waitText: () => (myTurn() && S.view.phase === "bidding" ? t("status.bidFirst") : null),
+  waitText: () => (myTurn() && S.view.phase === "bidding" ? t("status.bidFirst") : myTurn() && S.view.phase === "drawing" ? t("status.draw") : null),
   playCard,
   practiceButtons: ["btn-rejugar", "btn-rejugar-otra"],
   practiceFailed: (error) => {
@@ -113,6 +119,17 @@ function captureReasons(events, hand) {
   }
 }
 
+/** «Dos jugadores» or four at the table: West across (the table's class `dos`), and the score's
+ * words for one player a side («Tú», «Oeste»). */
+function seatTheTable(view) {
+  const two = Boolean(view && view.rules && view.rules.players === 2);
+  const mesa = $("mesa");
+  if (mesa.classList.contains("dos") === two) return;
+  mesa.classList.toggle("dos", two);
+  useTwoPlayers(two);
+  applyTo(document.querySelector(".marcador") || document);
+}
+
 // --- derived state -----------------------------------------------------------------------------
 
 function myTurn() {
@@ -127,13 +144,18 @@ function canPlay() {
   return myTurn() && S.view.phase === "playing";
 }
 
+/** «Dos jugadores»: South is shown the stock's top card and keeps or discards it. */
+function canDraw() {
+  return myTurn() && S.view.phase === "drawing" && Boolean(S.view.draw && S.view.draw.top);
+}
+
 /** A refusal in the player's language (the server's Spanish, or the code's own English text). */
 function refusalText(refusal) {
   return serverText(refusal.code, refusal.message);
 }
 
 function currentHint() {
-  return S.settings.hint && canPlay() && S.hint && S.hint.key === S.save.sig ? S.hint : null;
+  return S.settings.hint && (canPlay() || canDraw()) && S.hint && S.hint.key === S.save.sig ? S.hint : null;
 }
 
 function podOptions() {
@@ -164,6 +186,9 @@ function drawActions() {
   const view = S.view;
   if (S.tapWaiter) {
     R.renderContinue();
+  } else if (canDraw()) {
+    M.renderDrawChoice({ top: view.draw.top, hint: currentHint(), hintLoading: S.settings.hint && S.hintLoading });
+    maybeFetchHint();
   } else if (myTurn() && view.phase === "bidding") {
     if (view.hand === null && view.blind_nil_offered) M.renderBlindChoice();
     else {
@@ -201,10 +226,11 @@ function drawStatus() {
   else if (S.ui.stage === "fin") text = t("status.gameOver");
   else if (S.ui.stage === "practica") text = t("practice.status");
   else if (m.dealtCount) text = t("status.dealing");
+  else if (canDraw()) text = t("status.draw");
   else if (myTurn() && view.phase === "bidding") text = view.hand === null ? t("status.blind") : t("status.bid");
   else if (myTurn() && view.phase === "playing") {
     text = S.lifted ? t("status.lifted", { card: capital(cardName(S.lifted)), gender: cardGender(S.lifted) }) : view.trick.length ? t("status.playFollow") : t("status.playLead");
-  } else if (m.turn && (m.phase === "bidding" || m.phase === "playing")) text = m.turn === "south" ? "" : t("status.wait", { seat: seatName(m.turn) });
+  } else if (m.turn && ["drawing", "bidding", "playing"].includes(m.phase)) text = m.turn === "south" ? "" : t("status.wait", { seat: seatName(m.turn) });
   R.setStatus(text);
 }
 
@@ -235,20 +261,20 @@ async function maybeFetchTip(force = false) {
 
 /** With the play hint on: ask once per position which card the computer would play here. */
 async function maybeFetchHint() {
-  if (!S.settings.hint || !canPlay() || S.hintLoading) return;
+  if (!S.settings.hint || !(canPlay() || canDraw()) || S.hintLoading) return;
   const key = S.save.sig;
   if (S.hint && S.hint.key === key) return;
   S.hintLoading = true;
   try {
     const hint = await api.hint(S.save);
-    S.hint = { key, card: hint.card, reason: hint.reason, reasonCode: hint.reasonCode, reasonParams: hint.reasonParams };
+    S.hint = { key, card: hint.card, action: hint.action, reason: hint.reason, reasonCode: hint.reasonCode, reasonParams: hint.reasonParams };
   } catch (error) {
     S.hint = { key, error: error.message };
   } finally {
     S.hintLoading = false;
     // Also when the position moved on meanwhile: the redraw asks for the new position's hint,
     // which this request (still under way then) had held back.
-    if (canPlay()) draw();
+    if (canPlay() || canDraw()) draw();
   }
 }
 
@@ -482,6 +508,12 @@ const ACTIONS = {
   ver: () => {
     if (myTurn() && S.view.blind_nil_offered) act("look", null);
   },
+  quedar: () => {
+    if (canDraw()) act("keep", null);
+  },
+  descartar: () => {
+    if (canDraw()) act("discard", null);
+  },
   "rejugar-otra": async () => {
     if (S.practice) await C.startPractice(S.practice.hand);
   },
@@ -509,6 +541,10 @@ async function step(ev) {
   const m = S.model;
   const you = ev.seat === "south";
   if (ev.type === "bid") await M.showBid(m, ev, (model) => M.renderPods(model, podOptions()));
+  else if (ev.type === "draw") {
+    await M.showDraw(m, ev, (model) => M.renderPods(model, podOptions()));
+    if (ev.seat === "south") R.renderHand(m, { playable: new Set(), refusals: {}, focusIndex: S.focusIndex, myPlayTurn: false, received: new Set([ev.kept]) });
+  }
   else if (ev.type === "look") M.sayLook(ev);
   else if (ev.type === "play") {
     const from = T.playedFrom(ev);
@@ -580,7 +616,8 @@ function placeFocus() {
   if (active && active !== document.body && document.body.contains(active)) return;
   if (document.querySelector("dialog[open]")) return;
   let target = null;
-  if (canBid()) target = document.querySelector("#acciones .tecla[aria-pressed='true']") || document.querySelector("#acciones .tecla");
+  if (canDraw()) target = $("btn-quedar");
+  else if (canBid()) target = document.querySelector("#acciones .tecla[aria-pressed='true']") || document.querySelector("#acciones .tecla");
   else if (myTurn() && S.view.phase === "bidding") target = $("btn-nil-ciego");
   if (!target) target = document.querySelector("#mano button.carta-mano[tabindex='0']");
   if (target) target.focus({ preventScroll: true });
@@ -685,6 +722,16 @@ async function runDeal(dealer, handNumber, view) {
   S.focusIndex = 0;
   draw();
   R.setStatus(t("status.dealing"));
+  if (m.seats.length === 2) {
+    // «Dos jugadores»: nothing is dealt; the stock goes to the middle and the drawing starts.
+    m.dealtCount = null;
+    R.announce(t("say.drawStart", { n: handNumber, seat: seatName(m.turn) }));
+    M.renderPods(m, podOptions());
+    M.renderStock(m);
+    R.renderHand(m, { playable: new Set(), refusals: {}, focusIndex: 0, myPlayTurn: false });
+    await anim.pause(200);
+    return;
+  }
   R.announce(dealer === "south" ? t("say.deal.you", { n: handNumber }) : t("say.deal", { seat: seatName(dealer), n: handNumber }));
   await T.dealCards(m, dealer, { still: () => m === S.model, landed: progressed });
   if (m !== S.model) return;
@@ -697,7 +744,7 @@ async function runDeal(dealer, handNumber, view) {
 
 function announceTurn() {
   if (!myTurn()) return;
-  R.announce(S.view.phase === "bidding" ? t("say.yourBid") : t("say.yourPlay"));
+  R.announce(S.view.phase === "drawing" ? t("say.yourDraw") : S.view.phase === "bidding" ? t("say.yourBid") : t("say.yourPlay"));
 }
 
 // --- dialogs -----------------------------------------------------------------------------------
