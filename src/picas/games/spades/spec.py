@@ -84,6 +84,7 @@ SPEC = GameSpec(
         "all_thirteen": ("off", "bonus", "win"),
         "ten_for_200": (False, True),
         "jokers": (False, True),
+        "players": (4, 2),
     },
     levels=three_levels(DIFICIL_VERIFY_LIMIT),
     load_bot=load_bot,

@@ -205,7 +205,8 @@ export function conductor(table) {
       view: S.view,
       stage: S.ui.stage,
       outcomeLine: table.outcomeLine,
-      canPractice: !S.practice && Boolean(S.view),
+      // «Dos jugadores» has no deal to replay: its cards came from the draw (the server refuses).
+      canPractice: !S.practice && Boolean(S.view) && S.view.rules.players !== 2,
       onPractice: (n) => startPractice(n),
       ...table.sheetExtras(),
     };
