@@ -99,6 +99,17 @@ def test_hand_starts_with_the_draw_non_dealer_first() -> None:
     assert game.dealer_of(3) is W
 
 
+def test_the_stock_order_is_pinned() -> None:
+    """docs/record.md: the stock is the deals' shuffle of the rules' deck, top card first."""
+    game = GameState.new(TWO, CODE)
+    draw = game.hand.draw
+    assert draw is not None
+    assert " ".join(Card(c).code for c in draw.stock[:8]) == "9D QD KC 5H 4D 7D 2H 5S"
+    jokers = CASA.with_settings(players=2, jokers=True)
+    stock = shuffled_deck(CODE, 2, jokers.deck)
+    assert " ".join(Card(c).code for c in stock[:8]) == "8H JD 4D TD AD JH KC 6H"
+
+
 def test_keep_and_discard_take_the_stock_in_order() -> None:
     game = GameState.new(TWO, CODE)
     stock = game.hand.draw.stock  # type: ignore[union-attr]
