@@ -291,6 +291,8 @@ def test_history_shows_played_hands_never_the_cards_out() -> None:
     assert done["dealt"]["north"] == done["dealt"]["east"] == []
     for c in cards_in(out):
         assert f'"{c.code}"' not in text
+    for seat in (S, W):  # the view's objects too: a bot reads those
+        assert all(result.hand.draw is None for result in view_for(game, seat).history)
 
 
 # --- an oracle of the scoring, from the rule text ---------------------------------------------
