@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -399,3 +400,20 @@ def test_view_of_four_players_has_no_draw() -> None:
     data = view_to_json(view_for(GameState.new(CASA, CODE), S))
     assert "draw" not in data
     assert dataclasses.replace(view_for(GameState.new(CASA, CODE), S)).draw is None
+
+
+def test_a_record_written_before_the_variant_opens_byte_identical() -> None:
+    """tests/proof/good_saves: a save the server wrote before there were two games (and so
+    before «Dos jugadores») reads with four players and writes back byte for byte."""
+    path = Path(__file__).parents[2] / "proof" / "good_saves" / "spades-before-the-game-key.json"
+    record_json = json.loads(path.read_text(encoding="utf-8"))["record"]
+    record = SpadesRecord.from_json(record_json)
+    assert record.rules.players == 4
+    assert "players" not in record.dumps()
+    assert json.loads(record.dumps()) == record_json
+    again = SpadesRecord.loads(record.dumps())
+    assert again.dumps() == record.dumps()
+    game = record.start()
+    for action in record.actions:
+        game = game.apply(action)
+    assert game.hand.draw is None
