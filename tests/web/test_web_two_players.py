@@ -145,3 +145,26 @@ def test_a_friends_table_refuses_two_players() -> None:
         _settings("spades", {"players": 2})
     assert caught.value.code == "two_players_solo_only"
     assert "players" not in _settings("spades", {"jokers": True})
+
+
+def test_a_whole_game_to_its_end_with_deal_events() -> None:
+    client = _client()
+    game = start(client, level="facil", players=2, target=250)
+    deals = []
+    west_draws = 0
+    while game["view"]["phase"] != "game_over":
+        view = game["view"]
+        assert set(view["hand_sizes"]) == {"south", "west", "north", "east"}
+        game = act(
+            client, game, view["legal"][-1] if view["phase"] == "drawing" else view["legal"][0]
+        )
+        for event in game["events"]:
+            if event["type"] == "deal":
+                deals.append(event)
+            if event["type"] == "draw" and event["seat"] == "west":
+                assert set(event) == {"type", "seat"}
+                west_draws += 1
+    assert deals
+    assert [event["dealer"] for event in deals[:2]] == ["south", "west"][: len(deals[:2])]
+    assert west_draws >= 13
+    assert game["view"]["outcome"]["winner"] in ("north_south", "east_west")

@@ -51,6 +51,7 @@ def longest_rules() -> dict[str, Any]:
         "all_thirteen_points": widest_int(NIL_RANGE),
         "ten_for_200": False,
         "jokers": False,
+        "players": 4,
     }
 
 
