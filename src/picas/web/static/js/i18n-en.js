@@ -104,6 +104,7 @@ export const EN = {
   "table.actions": "Your actions",
 
   "btn.deal": "Deal",
+  "btn.deal.dos": "Start",
   "btn.play": "Play",
   "btn.keep": "Keep it",
   "btn.discard": "Discard it",
@@ -147,6 +148,7 @@ export const EN = {
   "deal.target.500": "standard",
 
   "status.deal": "Press «Deal» and the cards go out one by one. Tap the table to skip the deal.",
+  "status.deal.dos": "Press «Start»: you take turns drawing from the stock, the player who does not deal first.",
   "status.dealing": "Dealing… tap the table to skip the deal.",
   "status.bid": "Your bid: how many tricks will you win?",
   "status.blind": "You are 100 points or more behind: you may bid Blind Nil without looking at your cards (+200 if you win no trick, −200 if you win any) or look at them and bid as usual.",

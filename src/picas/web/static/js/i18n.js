@@ -112,6 +112,7 @@ export const ES = {
 
   // Buttons
   "btn.deal": "Repartir",
+  "btn.deal.dos": "Empezar",
   "btn.play": "Jugar",
   "btn.keep": "Me la quedo",
   "btn.discard": "La descarto",
@@ -156,6 +157,7 @@ export const ES = {
 
   // Status line
   "status.deal": "Pulsa «Repartir» y las cartas saldrán una a una. Toca la mesa para saltarte el reparto.",
+  "status.deal.dos": "Pulsa «Empezar»: robaréis del mazo por turnos, empieza quien no reparte.",
   "status.dealing": "Repartiendo… toca la mesa para saltar el reparto.",
   "status.bid": "Te toca cantar: ¿cuántas bazas vas a ganar?",
   "status.blind": "Vais 100 puntos o más por detrás: puedes cantar Nil ciego sin mirar tus cartas (+200 si no ganas ninguna baza, −200 si ganas alguna) o verlas y cantar como siempre.",
