@@ -88,10 +88,16 @@ def played(trick: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
 
 
 def closed_trick(
-    tricks: tuple[Trick, ...], leader: Seat, cards: tuple[Card, ...], trump: int, top: int = 0
+    tricks: tuple[Trick, ...],
+    leader: Seat,
+    cards: tuple[Card, ...],
+    trump: int,
+    top: int = 0,
+    ring: int = 3,
 ) -> tuple[int, tuple[Trick, ...]]:
     """The seat (as an index) that takes the full trick ``cards`` led by ``leader`` under the
-    game's trick rule (``trump``, ``top``), and the hand's ``tricks`` with this one added."""
+    game's trick rule (``trump``, ``top``), and the hand's ``tricks`` with this one added. The
+    seats in play are ``0..ring`` (3: all four; 1: South and West, at Spades' two players)."""
     lead: int = leader
-    taker = (lead + trick_winner_index(cards, trump, top)) & 3
+    taker = (lead + trick_winner_index(cards, trump, top)) & ring
     return taker, (*tricks, _new_trick(Trick, (leader, cards, _SEATS[taker])))

@@ -31,8 +31,10 @@ HAND_OVER: Final = Refusal("hand_over", "La mano ya ha terminado.")
 
 class Phase(Enum):
     """Where a hand is. Before its cards are played each game has its own phase (Spades bids,
-    Corazones passes three cards); then every game plays, and the hand is complete."""
+    Corazones passes three cards; at Spades' «Dos jugadores» the two players first draw their
+    cards from a stock); then every game plays, and the hand is complete."""
 
+    DRAWING = "drawing"
     BIDDING = "bidding"
     PASSING = "passing"
     PLAYING = "playing"
@@ -40,6 +42,7 @@ class Phase(Enum):
 
 
 # Read once: in the compiled build an enum member is otherwise looked up on its class every time.
+DRAWING: Final = Phase.DRAWING
 BIDDING: Final = Phase.BIDDING
 PASSING: Final = Phase.PASSING
 PLAYING: Final = Phase.PLAYING

@@ -25,14 +25,16 @@ building new ones."""
 
 
 class Trick(NamedTuple):
-    """A finished trick: who led, the four cards in play order, who won."""
+    """A finished trick: who led, the cards in play order, who won. Four cards, or two at Spades'
+    «Dos jugadores», whose seats are South and West (0 and 1): the seat of the ``i``-th card is
+    ``(leader + i) % len(cards)`` either way."""
 
     leader: Seat
-    cards: tuple[Card, Card, Card, Card]
+    cards: tuple[Card, ...]
     winner: Seat
 
     def played_by(self, seat: Seat) -> Card:
-        return self.cards[(seat - self.leader) % 4]
+        return self.cards[(seat - self.leader) % len(self.cards)]
 
     @property
     def led_suit(self) -> Suit:

@@ -92,7 +92,9 @@ def played_cards(
     ``trick`` under way, led by ``leader``."""
     out: list[tuple[Seat, Card]] = []
     for done in tricks:
-        out.extend((Seat((done.leader + i) % 4), card) for i, card in enumerate(done.cards))
+        size = len(done.cards)  # 2 at Spades' two players (South and West), else 4
+        out.extend((Seat((done.leader + i) % size), card) for i, card in enumerate(done.cards))
+    # A trick under way at two players holds only its lead (its second card closes it).
     out.extend((Seat((leader + i) % 4), card) for i, card in enumerate(trick))
     return tuple(out)
 

@@ -136,7 +136,7 @@ def _engine() -> dict[str, Any]:
             hand = hand.apply(legal[int(rng.random() * len(legal))])
         sheets = score_hand(
             rules,
-            bids=hand.bids,  # type: ignore[arg-type]  # a complete hand has four bids
+            bids=hand.bids,
             blind=hand.blind,
             tricks=hand.won,
             totals=(0, 0),

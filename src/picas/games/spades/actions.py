@@ -1,8 +1,9 @@
-"""The four kinds of action and their JSON notation.
+"""The kinds of action and their JSON notation.
 
 JSON notation (used by the game record): a bid is an integer 0–13 (0 is Nil); ``"blind_nil"``
 declares Blind Nil; ``"look"`` turns one's cards face up instead; a card is its two-character
-code ("QH").
+code ("QH"). At «Dos jugadores» the draw: ``"keep"`` keeps the stock's top card (the next goes out
+unseen), ``"discard"`` puts it out and keeps the next one.
 """
 
 from __future__ import annotations
@@ -35,11 +36,24 @@ class LookAtCards:
     """The eligible player declines Blind Nil and turns their cards face up."""
 
 
-Action = Bid | BlindNil | LookAtCards | Play
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """«Dos jugadores»' draw: keep the stock's top card; the next one goes out of play unseen."""
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """«Dos jugadores»' draw: put the stock's top card (seen) out of play and keep the next."""
+
+
+Action = Bid | BlindNil | LookAtCards | Play | Keep | Discard
 
 BIDS: tuple[Bid, ...] = tuple(Bid(n) for n in range(14))
 BLIND_NIL = BlindNil()
 LOOK = LookAtCards()
+KEEP = Keep()
+DISCARD = Discard()
+DRAWS: tuple[Keep | Discard, ...] = (KEEP, DISCARD)
 
 
 def action_to_json(action: Action) -> int | str:
@@ -49,6 +63,10 @@ def action_to_json(action: Action) -> int | str:
         return "blind_nil"
     if isinstance(action, LookAtCards):
         return "look"
+    if isinstance(action, Keep):
+        return "keep"
+    if isinstance(action, Discard):
+        return "discard"
     return action.card.code
 
 
@@ -65,5 +83,9 @@ def parse_action(value: object) -> Action:
             return BLIND_NIL
         if value == "look":
             return LOOK
+        if value == "keep":
+            return KEEP
+        if value == "discard":
+            return DISCARD
         return PLAYS[Card.parse(value)]
     raise InvalidAction(f"Acción ilegible: {excerpt(value)}.", code="bad_action")

@@ -2,7 +2,9 @@
 deals.
 
 Every deal is played twice on the same cards with the teams' seats swapped (A as North–South, then
-A as East–West), so the luck of the cards cancels out. Two kinds of deal:
+A as East–West), so the luck of the cards cancels out; at «Dos jugadores» (``--players 2``) A is
+South then West against B, on the same stock (the team of South is North–South's). Two kinds of
+deal:
 
 - single hands scored from 0–0 (``--deals``): the points-per-hand difference with its 95%
   confidence interval, contracts made and set, Nils, bags, the table's total bid;
@@ -275,7 +277,7 @@ def format_result(result: ArenaResult) -> str:
 def arena_rules(options: Mapping[str, Any]) -> Rules:
     """The rules of ``picas arena``'s house-variant options over the standard game."""
     data = Rules().to_json()
-    for key in ("team_minimum", "all_thirteen", "ten_for_200", "jokers"):
+    for key in ("team_minimum", "all_thirteen", "ten_for_200", "jokers", "players"):
         if options.get(key) is not None:
             data[key] = options[key]
     return Rules.from_json(data)
@@ -318,6 +320,12 @@ ARENA = Arena(
         ),
         ArenaOption("ten_for_200", "10 por 200", None, flag=True),
         ArenaOption("jokers", "comodines (dos comodines sobre ♠A; salen ♥2 y ♦2)", None, flag=True),
+        ArenaOption(
+            "players",
+            "jugadores: 4, o 2 («Dos jugadores»: A en Sur y B en Oeste, y al revés, con el mismo"
+            " mazo)",
+            None,
+        ),
     ),
 )
 """What ``picas arena --game spades`` plays, with its own options."""

@@ -12,7 +12,7 @@ from picas.games.spades.hand import HandState
 from picas.games.spades.rules import Rules
 from picas.games.spades.scoring import score_hand
 from picas.shared import bench
-from picas.shared.deals import deal_for
+from picas.shared.deals import deal_for, shuffled_deck
 from picas.shared.seats import Seat
 
 BENCH_CODE = "BENCH234"
@@ -20,27 +20,36 @@ BENCH_CODE = "BENCH234"
 
 def random_hands(count: int, seed: int, rules: Rules | None = None) -> int:
     """``count`` independent hands at the hand level: deal from a code, four random bids, thirteen
-    random legal tricks, both score sheets (at ``rules``: the standard game by default). Returns
-    the number of actions applied."""
+    random legal tricks, both score sheets (at ``rules``: the standard game by default; at «Dos
+    jugadores» the hand starts with its 26 random draws from the code's stock instead of a deal).
+    Returns the number of actions applied."""
     rng = random.Random(seed)
     rules = rules or Rules()
     actions = 0
     for number in range(1, count + 1):
-        dealer = Seat(number % 4)
-        hand = HandState.deal(
-            number=number,
-            dealer=dealer,
-            hands=deal_for(BENCH_CODE, number, dealer, rules.deck),
-            team_minimum=rules.team_minimum,
-            top=rules.trick_rule.top,
-        )
+        dealer = Seat(number & rules.ring)
+        if rules.players == 2:
+            hand = HandState.drawing(
+                number=number,
+                dealer=dealer,
+                stock=shuffled_deck(BENCH_CODE, number, rules.deck),
+                top=rules.trick_rule.top,
+            )
+        else:
+            hand = HandState.deal(
+                number=number,
+                dealer=dealer,
+                hands=deal_for(BENCH_CODE, number, dealer, rules.deck),
+                team_minimum=rules.team_minimum,
+                top=rules.trick_rule.top,
+            )
         while hand.turn is not None:
             legal = hand.legal_actions()
             hand = hand.apply(legal[int(rng.random() * len(legal))])
             actions += 1
         score_hand(
             rules,
-            bids=hand.bids,  # type: ignore[arg-type]  # a complete hand has four bids
+            bids=hand.bids,
             blind=hand.blind,
             tricks=hand.won,
             totals=(0, 0),

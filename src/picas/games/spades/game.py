@@ -8,7 +8,8 @@ from picas.games.spades.actions import Action
 from picas.games.spades.hand import HandState
 from picas.games.spades.rules import Rules
 from picas.games.spades.scoring import TeamSheet, score_hand
-from picas.shared.deals import checked_start, dealer_by_lot, game_deal
+from picas.shared.deals import checked_start, dealer_by_lot, game_deal, shuffled_deck
+from picas.shared.errors import PicasError
 from picas.shared.frozen import Frozen
 from picas.shared.position import COMPLETE, TrickGame
 from picas.shared.seats import Seat, Team
@@ -116,15 +117,23 @@ class GameState(TrickGame):
 
     @classmethod
     def new(cls, rules: Rules, code: str, *, deals: tuple[Deal, ...] = ()) -> GameState:
+        if deals and rules.players == 2:
+            raise PicasError(
+                "A dos jugadores no hay repartos: el mazo de cada mano sale del código.",
+                code="invalid_deal",
+            )
         code = checked_start(code, deals, rules.deck)
         first_dealer = rules.first_dealer if rules.first_dealer is not None else dealer_by_lot(code)
+        # At two players the seat named (or drawn) gives its team's player: East → West, North →
+        # South, so the default (East) has West deal first and South draw and lead first.
+        first_dealer = _SEATS[first_dealer & rules.ring]
         first = _deal_hand(rules, code, deals, first_dealer, 1, (0, 0))
         return GameState(rules, code, deals, first_dealer, first, (0, 0), (0, 0), (), None)
 
     # --- reading -----------------------------------------------------------------------------
 
     def dealer_of(self, number: int) -> Seat:
-        return _SEATS[(self.first_dealer + number - 1) & 3]
+        return _SEATS[(self.first_dealer + number - 1) & self.rules.ring]
 
     def _hand_in_play(self) -> HandState | None:
         return self.hand if self.outcome is None else None
@@ -158,7 +167,7 @@ class GameState(TrickGame):
         rules = self.rules
         ns, ew = score_hand(
             rules,
-            bids=hand.bids,  # type: ignore[arg-type]  # complete: every seat has bid
+            bids=hand.bids,
             blind=hand.blind,
             tricks=hand.won,
             totals=self.totals,
@@ -187,8 +196,17 @@ def _deal_hand(
     number: int,
     totals: tuple[int, int],
 ) -> HandState:
-    """Hand ``number``, dealt: an explicit deal if the game has one for it, else the code's."""
-    dealer = _SEATS[(first_dealer + number - 1) & 3]
+    """Hand ``number``, dealt: an explicit deal if the game has one for it, else the code's. At
+    «Dos jugadores» there is no deal: the hand starts with the draw from the stock, the rules'
+    deck in the order the code and the hand's number fix (the shuffle the deals use)."""
+    dealer = _SEATS[(first_dealer + number - 1) & rules.ring]
+    if rules.players == 2:
+        return HandState.drawing(
+            number=number,
+            dealer=dealer,
+            stock=shuffled_deck(code, number, rules.deck),
+            top=rules.trick_rule.top,
+        )
     return HandState.deal(
         number=number,
         dealer=dealer,

@@ -1,4 +1,4 @@
-"""One hand: the deal, the bidding and the thirteen tricks.
+"""One hand: the deal (at «Dos jugadores», the draw from a stock), the bidding and the tricks.
 
 ``HandState`` is an immutable value; ``apply`` returns a new one. Legality lives in one place,
 :meth:`HandState.check`: ``verify`` raises its refusal, ``can`` tests it, ``apply`` verifies before
@@ -13,12 +13,16 @@ from typing import ClassVar, Final, final
 from picas.games.spades.actions import (
     BIDS,
     BLIND_NIL,
+    DRAWS,
     LOOK,
     Action,
     Bid,
     BlindNil,
+    Discard,
+    Keep,
     LookAtCards,
 )
+from picas.games.spades.draw import DrawState
 from picas.games.spades.rules import Rules
 from picas.shared.cards import JOKERS_MASK, LITTLE_JOKER, SUIT_MASKS, Card, Suit
 from picas.shared.errors import Refusal
@@ -26,6 +30,7 @@ from picas.shared.fast import at, closed_trick, played, plays_of, replaced, suit
 from picas.shared.position import (
     BIDDING,
     COMPLETE,
+    DRAWING,
     HAND_OVER,
     PLAYING,
     Phase,
@@ -63,6 +68,8 @@ _HAND_FIELDS: Final = (
     "spades_broken",
     "team_minimum",
     "top",
+    "ring",
+    "draw",
 )
 
 
@@ -100,6 +107,12 @@ class HandState(TrickHand):
     top: Final[int]
     """The cards above every trump (the rules' ``trick_rule.top``): the jokers at «Comodines»,
     else 0. Jokers follow, lead and break as spades: their indices (52, 53) are above ♠A."""
+    ring: Final[int]
+    """The seats in play are ``0..ring``, the next is ``(seat + 1) & ring`` and a trick has
+    ``ring + 1`` cards: 3 (all four), or 1 at «Dos jugadores» (South and West). A mask rather than
+    a branch, so the play loop is the same code at both."""
+    draw: Final[DrawState | None]
+    """«Dos jugadores»' stock (the draw, then what went out of play); ``None`` at four."""
 
     def __init__(
         self,
@@ -120,6 +133,8 @@ class HandState(TrickHand):
         spades_broken: bool,
         team_minimum: int = 0,
         top: int = 0,
+        ring: int = 3,
+        draw: DrawState | None = None,
     ) -> None:
         self.number = number
         self.dealer = dealer
@@ -138,6 +153,8 @@ class HandState(TrickHand):
         self.spades_broken = spades_broken
         self.team_minimum = team_minimum
         self.top = top
+        self.ring = ring
+        self.draw = draw
 
     @classmethod
     def deal(
@@ -177,6 +194,36 @@ class HandState(TrickHand):
             top,
         )
 
+    @classmethod
+    def drawing(
+        cls, *, number: int, dealer: Seat, stock: tuple[int, ...], top: int = 0
+    ) -> HandState:
+        """A «Dos jugadores» hand before its draw: nobody holds a card, the non-dealer is shown
+        the stock's top card first (and will lead the first trick)."""
+        first = _SEATS[(dealer + 1) & 1]
+        empty = (0, 0, 0, 0)
+        return HandState(
+            number,
+            dealer,
+            empty,
+            empty,
+            (None, None, None, None),
+            (False, False, False, False),
+            (True, True, True, True),
+            (False, False, False, False),
+            DRAWING,
+            first,
+            first,
+            (),
+            (),
+            (0, 0, 0, 0),
+            False,
+            0,
+            top,
+            1,
+            DrawState(stock),
+        )
+
     # --- reading -----------------------------------------------------------------------------
 
     @property
@@ -201,6 +248,8 @@ class HandState(TrickHand):
         if self.phase is PLAYING:
             return plays_of(self.legal_play_mask())
         turn = self.turn
+        if self.phase is DRAWING:
+            return DRAWS
         if self.phase is BIDDING and turn is not None:
             lowest = self.lowest_bid(turn)
             if not self.looked[turn]:
@@ -228,6 +277,13 @@ class HandState(TrickHand):
             return HAND_OVER
         if seat is not None and seat != turn:
             return Refusal("not_your_turn", f"No es tu turno: le toca a {turn.name_es}.")
+        if isinstance(action, (Keep, Discard)):
+            return self._draw_refusal()
+        if self.phase is DRAWING:
+            return Refusal(
+                "still_drawing",
+                "Aún se roba del mazo: quédate con la carta de arriba o descártala.",
+            )
         if isinstance(action, Play):
             if self.phase is not PLAYING:
                 return Refusal("bidding_not_over", "Aún se está cantando: primero canta tu baza.")
@@ -245,6 +301,8 @@ class HandState(TrickHand):
                 return self._minimum_refusal(turn)
             return None
         if isinstance(action, BlindNil):
+            if self.draw is not None:
+                return Refusal("blind_nil_not_offered", "A dos jugadores no hay Nil ciego.")
             if not self.blind_offered[turn]:
                 return Refusal(
                     "blind_nil_not_offered",
@@ -264,6 +322,14 @@ class HandState(TrickHand):
                 return Refusal("cards_already_seen", "Ya tienes tus cartas a la vista.")
             return None
         return Refusal("bad_action", "Esa acción no existe.")
+
+    def _draw_refusal(self) -> Refusal | None:
+        """Why keeping or discarding the stock's top card is refused now, if it is."""
+        if self.phase is DRAWING:
+            return None
+        if self.draw is None:
+            return Refusal("no_draw", "Solo se roba del mazo a dos jugadores.")
+        return Refusal("drawing_over", "Ya no queda mazo: cada uno tiene sus 13 cartas.")
 
     def _minimum_refusal(self, seat: Seat) -> Refusal:
         """Why a bid under the team minimum is refused, with the partner's bid and the lowest
@@ -306,6 +372,13 @@ class HandState(TrickHand):
         on turn; refused: raises :class:`IllegalAction` with :meth:`check`'s reason."""
         if type(action) is Play and seat is None:
             return self._play(action.card)  # the hot path: a direct call, it checks legality
+        if self.phase is DRAWING and seat is None:
+            # Half of a two-player hand: straight to the draw (always legal in its phase).
+            kind = type(action)
+            if kind is Keep:
+                return self._draw(keep=True)
+            if kind is Discard:
+                return self._draw(keep=False)
         return self._apply_checked(action, seat)
 
     def _apply_verified(self, action: Action, seat: Seat | None) -> HandState:
@@ -313,6 +386,10 @@ class HandState(TrickHand):
             return self._bid(action.tricks, blind=False)
         if isinstance(action, BlindNil):
             return self._bid(0, blind=True)
+        if isinstance(action, Keep):
+            return self._draw(keep=True)
+        if isinstance(action, Discard):
+            return self._draw(keep=False)
         return self._look()
 
     # --- the changes (only after verification) -----------------------------------------------
@@ -322,12 +399,46 @@ class HandState(TrickHand):
         assert turn is not None
         return self._replace(looked=_with_flag(self.looked, turn, True))
 
+    def _draw(self, *, keep: bool) -> HandState:
+        """The hand after the player on turn keeps or puts out the stock's top card; once the
+        stock is gone, the bidding starts with the non-dealer."""
+        turn = self.turn
+        draw = self.draw
+        assert turn is not None
+        assert draw is not None
+        kept, after = draw.after(turn, keep)
+        hands = replaced(self.hands, turn, at(self.hands, turn) | 1 << kept)
+        done = after.left == 0
+        first = _SEATS[(self.dealer + 1) & 1]
+        return HandState(
+            self.number,
+            self.dealer,
+            hands,
+            hands,
+            self.bids,
+            self.blind,
+            self.looked,
+            self.blind_offered,
+            BIDDING if done else DRAWING,
+            first if done else _SEATS[turn ^ 1],
+            self.leader,
+            (),
+            (),
+            self.won,
+            False,
+            self.team_minimum,
+            self.top,
+            self.ring,
+            after,
+        )
+
     def _bid(self, tricks: int, *, blind: bool) -> HandState:
         turn = self.turn
         assert turn is not None
         seat: int = turn
-        next_turn = _SEATS[(seat + 1) & 3]
-        done = next_turn is _SEATS[(self.dealer + 1) & 3]
+        ring = self.ring
+        next_turn = _SEATS[(seat + 1) & ring]
+        done = next_turn is _SEATS[(self.dealer + 1) & ring]
         return HandState(
             self.number,
             self.dealer,
@@ -346,6 +457,8 @@ class HandState(TrickHand):
             self.spades_broken,
             self.team_minimum,
             self.top,
+            self.ring,
+            self.draw,
         )
 
     def _play(self, card: Card) -> HandState:
@@ -359,7 +472,8 @@ class HandState(TrickHand):
             broken = broken or (index >= _FIRST_SPADE and led < _FIRST_SPADE)
         hands = replaced(self.hands, seat, at(self.hands, seat) ^ (1 << index))
         trick = played(trick, card)
-        if len(trick) == 4:
+        ring = self.ring
+        if len(trick) > ring:
             return self._end_trick(hands, trick, broken)
         return HandState(
             self.number,
@@ -371,7 +485,7 @@ class HandState(TrickHand):
             self.looked,
             self.blind_offered,
             PLAYING,
-            _SEATS[(seat + 1) & 3],
+            _SEATS[(seat + 1) & ring],
             self.leader,
             trick,
             self.tricks,
@@ -379,12 +493,14 @@ class HandState(TrickHand):
             broken,
             self.team_minimum,
             self.top,
+            self.ring,
+            self.draw,
         )
 
     def _end_trick(
         self, hands: tuple[int, int, int, int], cards: tuple[Card, ...], broken: bool
     ) -> HandState:
-        taker, tricks = closed_trick(self.tricks, self.leader, cards, _TRUMP, self.top)
+        taker, tricks = closed_trick(self.tricks, self.leader, cards, _TRUMP, self.top, self.ring)
         winner = _SEATS[taker]
         won = replaced(self.won, taker, at(self.won, taker) + 1)
         complete = len(tricks) == 13
@@ -406,6 +522,8 @@ class HandState(TrickHand):
             broken,
             self.team_minimum,
             self.top,
+            self.ring,
+            self.draw,
         )
 
 

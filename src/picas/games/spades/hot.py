@@ -3,6 +3,7 @@ its engine, and Difícil's search with the card counting, policy and bid evaluat
 data: the build reads this file before anything of the game loads."""
 
 HOT_MODULES = (
+    "draw",
     "hand",
     "scoring",
     "game",

@@ -23,7 +23,7 @@ from picas.games.spades import (
     cards_in,
     find_profile,
 )
-from picas.games.spades.actions import BIDS, BLIND_NIL, LOOK
+from picas.games.spades.actions import BIDS, BLIND_NIL, DRAWS, LOOK
 from picas.games.spades.bots.base import decide, decision_rng
 from picas.games.spades.bots.registry import load_bot
 from picas.games.spades.game import HandResult
@@ -47,9 +47,13 @@ def check_position(game: GameState, *, views: bool = True) -> None:
             played |= 1 << card
     for card in hand.trick:
         played |= 1 << card
-    if held & played or held | played != game.rules.deck.cards:
+    # At two players the cards out of play and those still in the stock count too.
+    aside = _check_draw(game) if game.rules.players == 2 else 0
+    if held & played or held & aside or played & aside:
         raise InvariantBroken("the 52 cards are not conserved")
-    expected_played = 4 * len(hand.tricks) + len(hand.trick)
+    if held | played | aside != game.rules.deck.cards:
+        raise InvariantBroken("the 52 cards are not conserved")
+    expected_played = game.rules.players * len(hand.tricks) + len(hand.trick)
     if played.bit_count() != expected_played:
         raise InvariantBroken("a card was played twice")
     if sum(hand.won) != len(hand.tricks):
@@ -66,6 +70,12 @@ def check_position(game: GameState, *, views: bool = True) -> None:
                 raise InvariantBroken(f"can() and legal_actions() disagree on {card.code}")
         if not legal:
             raise InvariantBroken("the seat on turn has no legal card")
+    if hand.phase is Phase.DRAWING and set(DRAWS) != legal:
+        raise InvariantBroken("the player drawing may not both keep and put out the top card")
+    if hand.phase is not Phase.DRAWING:
+        for draw in DRAWS:
+            if game.can(draw):
+                raise InvariantBroken(f"{draw} allowed outside the draw")
     if hand.phase is Phase.BIDDING:
         for action in (*BIDS, BLIND_NIL, LOOK):
             if game.can(action) != (action in legal):
@@ -77,8 +87,35 @@ def check_position(game: GameState, *, views: bool = True) -> None:
             check_view(game, seat)
 
 
+def _check_draw(game: GameState) -> int:
+    """«Dos jugadores»: the stock and what went out of play (as a mask), checked against the
+    hands: a player draws one card a turn, so the draw's progress fixes every hand's size."""
+    hand = game.hand
+    draw = hand.draw
+    if draw is None:
+        raise InvariantBroken("a two-player hand without its stock")
+    if hand.hands[2] or hand.hands[3] or hand.bids[2] is not None or hand.bids[3] is not None:
+        raise InvariantBroken("North or East holds cards or bid at two players")
+    if draw.out.bit_count() != draw.taken // 2 or draw.out & draw.stock_mask:
+        raise InvariantBroken("the cards out of play do not match the draw")
+    seen = draw.seen_out[0] | draw.seen_out[1]
+    if seen & ~draw.out or draw.seen_out[0] & draw.seen_out[1]:
+        raise InvariantBroken("a card seen going out is not out of play")
+    if hand.phase is Phase.DRAWING:
+        turns = draw.taken // 2
+        first = (hand.dealer + 1) & 1
+        sizes = (hand.hands[first].bit_count(), hand.hands[first ^ 1].bit_count())
+        if sizes != ((turns + 1) // 2, turns // 2) or hand.turn != (first + turns) & 1:
+            raise InvariantBroken("the draw's turns do not alternate from the non-dealer")
+    elif draw.left:
+        raise InvariantBroken("the bidding started with cards left in the stock")
+    return draw.out | draw.stock_mask
+
+
 def check_view(game: GameState, seat: Seat) -> None:
-    """A view shows the viewer's cards and what is public, never another seat's hidden cards."""
+    """A view shows the viewer's cards and what is public, never another seat's hidden cards: at
+    two players neither the opponent's cards nor the stock's top card but to the player on turn
+    in the draw, nor a card out of play the viewer did not see go out."""
     # Finished hands are public (all their cards were played face up), so leave them out.
     view = dataclasses.replace(view_for(game, seat), history=())
     text = json.dumps(view_to_json(view))
@@ -88,12 +125,26 @@ def check_view(game: GameState, seat: Seat) -> None:
         for card in cards_in(game.hand.hands[other]):
             if f'"{card.code}"' in text:
                 raise InvariantBroken(f"{seat.key}'s view shows {other.key}'s {card.code}")
+    draw = game.hand.draw
+    if draw is None:
+        return
+    hidden = draw.stock_mask | (draw.out & ~(draw.seen_out[seat] if seat < 2 else 0))
+    shown_top = view.draw.top if view.draw is not None else None
+    if shown_top is not None:
+        if game.hand.turn is not seat or game.hand.phase is not Phase.DRAWING:
+            raise InvariantBroken(f"{seat.key}'s view shows the stock's top card out of turn")
+        hidden &= ~(1 << shown_top)
+    for card in cards_in(hidden):
+        if f'"{card.code}"' in text:
+            raise InvariantBroken(f"{seat.key}'s view shows the hidden {card.code}")
 
 
 def check_hand_result(result: HandResult, rules: Rules, totals_before: tuple[int, int]) -> None:
     hand = result.hand
     if len(hand.tricks) != 13:
         raise InvariantBroken("a finished hand without 13 tricks")
+    if any(len(trick.cards) != rules.players for trick in hand.tricks):
+        raise InvariantBroken("a trick with a card too many or too few")
     for trick in hand.tricks:
         led = trick.cards[0].suit
         spades = [c for c in trick.cards if c.suit.name == "SPADES"]

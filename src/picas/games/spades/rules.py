@@ -69,11 +69,20 @@ class Rules:
     jokers: bool = False
     """Comodines: the big and the little joker are the two highest trumps (big above little
     above ♠A), ♥2 and ♦2 leave the deck; a joker follows, leads and breaks as a spade."""
+    players: int = 4
+    """Dos jugadores (2): South against West, no partners; each hand starts with the draw from a
+    stock instead of a deal (docs/house-rules.md). 4 is the standard game."""
 
     @property
     def deck(self) -> Deck:
         """The cards dealt: the 52, or «Comodines»' 52 (jokers in, ♥2 and ♦2 out); 13 each."""
         return JOKERS_DECK if self.jokers else STANDARD_DECK
+
+    @property
+    def ring(self) -> int:
+        """The seats in play are ``0..ring`` and the next seat is ``(seat + 1) & ring``: 3 for the
+        four seats, 1 for «Dos jugadores» (South and West)."""
+        return self.players - 1
 
     @property
     def trick_rule(self) -> TrickRule:
@@ -104,6 +113,13 @@ class Rules:
             problems.append("el premio por 13 bazas es «off», «bonus» o «win»")
         if self.all_thirteen_points not in NIL_RANGE:
             problems.append("el premio por 13 bazas debe valer de 1 a 1000")
+        if self.players not in PLAYER_COUNTS:
+            problems.append(f"se juega a 2 o a 4 jugadores (no a {excerpt(self.players)})")
+        elif self.players == 2:
+            if self.blind_nil:
+                problems.append("a dos jugadores no hay Nil ciego")
+            if self.team_minimum:
+                problems.append("a dos jugadores no hay parejas: no hay mínimo por pareja")
         if not self.profile or len(self.profile) > MAX_PROFILE or not self.profile.isprintable():
             problems.append("el perfil necesita un nombre corto")
         if problems:
@@ -119,6 +135,7 @@ class Rules:
         all_thirteen: str | None = None,
         ten_for_200: bool | None = None,
         jokers: bool | None = None,
+        players: int | None = None,
     ) -> Rules:
         """The page's settings applied on top of a profile: three of the game, and the house
         variants (``team_minimum`` true is the minimum of 4)."""
@@ -137,6 +154,8 @@ class Rules:
             data["ten_for_200"] = ten_for_200
         if jokers is not None:
             data["jokers"] = jokers
+        if players is not None:
+            data["players"] = players
         return Rules.from_json(data)
 
     def to_json(self) -> dict[str, Any]:
@@ -163,6 +182,8 @@ class Rules:
             names.append("10 por 200")
         if self.jokers:
             names.append("Comodines")
+        if self.players == 2:
+            names.append("Dos jugadores")
         return tuple(names)
 
     @classmethod
@@ -181,6 +202,8 @@ class Rules:
         return cls(**values)
 
 
+PLAYER_COUNTS = (2, 4)
+"""«Dos jugadores» (2) or the standard game (4)."""
 PAGE_MINIMUM = 4
 """The minimum per team the page offers (the common rule)."""
 VARIANT_DEFAULTS: dict[str, object] = {
@@ -189,6 +212,7 @@ VARIANT_DEFAULTS: dict[str, object] = {
     "all_thirteen_points": 200,
     "ten_for_200": False,
     "jokers": False,
+    "players": 4,
 }
 """The house variants' fields and their standard values (left out of a record at these)."""
 _BOOL_KEYS = {"bag_penalty", "blind_nil", "nil_tricks_score", "ten_for_200", "jokers"}

@@ -30,6 +30,10 @@ _SHEET_FIELDS: Final = (
     "bags_after",
 )
 _TEAM_SEATS: Final = ((Seat.SOUTH, Seat.NORTH), (Seat.WEST, Seat.EAST))
+Bids = tuple[int | None, int | None, int | None, int | None]
+"""A finished hand's bids by seat: every seat's at four; ``None`` for North and East at two."""
+_PLAYER_SEATS: Final = ((Seat.SOUTH,), (Seat.WEST,))
+"""«Dos jugadores»: each "team" is one player, South or West (North and East never bid)."""
 
 
 @final
@@ -150,7 +154,7 @@ def score_team(
     rules: Rules,
     team: Team,
     *,
-    bids: tuple[int, int, int, int],
+    bids: Bids,
     blind: tuple[bool, bool, bool, bool],
     tricks: tuple[int, int, int, int],
     total_before: int,
@@ -160,15 +164,18 @@ def score_team(
     nil_tricks = 0
     contract = 0
     counted = 0
-    for seat in _TEAM_SEATS[team]:
+    for seat in _PLAYER_SEATS[team] if rules.players == 2 else _TEAM_SEATS[team]:
         taken = tricks[seat]
-        if bids[seat] == 0:
+        bid = bids[seat]
+        if bid is None:
+            continue  # never at four; at two players North and East bid nothing
+        if bid == 0:
             value = rules.blind_nil_points if blind[seat] else rules.nil_points
             points = value if taken == 0 else -value
             nils = (*nils, NilResult(seat=seat, blind=blind[seat], tricks=taken, points=points))
             nil_tricks += taken
         else:
-            contract += bids[seat]
+            contract += bid
             counted += taken
 
     contract_points = 0
@@ -219,7 +226,7 @@ def score_team(
 def score_hand(
     rules: Rules,
     *,
-    bids: tuple[int, int, int, int],
+    bids: Bids,
     blind: tuple[bool, bool, bool, bool],
     tricks: tuple[int, int, int, int],
     totals: tuple[int, int],

@@ -53,6 +53,8 @@ class PlayerView(TableView):
     bid_refusals: tuple[tuple[int, Refusal], ...] = ()
     """While the viewer bids: each bid the rules refuse (the team minimum) with its reason, for
     the bid pad to dim (in the JSON, with the cards' refusals, keyed by the bid: ``"2"``)."""
+    draw: DrawView | None = None
+    """«Dos jugadores»: what the viewer may know of the stock (``None`` at four players)."""
 
     @property
     def my_turn(self) -> bool:
@@ -61,6 +63,28 @@ class PlayerView(TableView):
     @property
     def partner(self) -> Seat:
         return self.seat.partner
+
+
+@dataclass(frozen=True, slots=True)
+class DrawView:
+    """What a player of «Dos jugadores» may know of the stock: how many cards are left, its top
+    card only while it is his turn to draw, and the cards he himself saw go out (never the
+    opponent's, never a card that went out unseen)."""
+
+    stock: int
+    top: Card | None
+    seen_out: tuple[Card, ...]
+
+
+def draw_view(game: GameState, seat: Seat) -> DrawView | None:
+    """``seat``'s part of the stock of a two-player hand (``None`` at four players)."""
+    hand = game.hand
+    draw = hand.draw
+    if draw is None:
+        return None
+    shown = game.outcome is None and hand.phase is Phase.DRAWING and hand.turn is seat
+    seen = draw.seen_out[seat] if seat < len(draw.seen_out) else 0
+    return DrawView(stock=draw.left, top=draw.top if shown else None, seen_out=cards_in(seen))
 
 
 def view_for(game: GameState, seat: Seat) -> PlayerView:
@@ -91,6 +115,7 @@ def view_for(game: GameState, seat: Seat) -> PlayerView:
         outcome=game.outcome,
         legal=game.legal_actions() if my_turn else (),
         bid_refusals=bid_refusals,
+        draw=draw_view(game, seat),
     )
 
 
@@ -148,12 +173,22 @@ def outcome_to_json(outcome: Outcome | None) -> dict[str, Any] | None:
     }
 
 
+def draw_to_json(draw: DrawView) -> dict[str, Any]:
+    return {
+        "stock": draw.stock,
+        "top": None if draw.top is None else draw.top.code,
+        "seen_out": cards_json(draw.seen_out),
+    }
+
+
 def view_to_json(view: PlayerView) -> dict[str, Any]:
-    """The view as the browser receives it. Card codes are two ASCII characters ("QH")."""
+    """The view as the browser receives it. Card codes are two ASCII characters ("QH"). At «Dos
+    jugadores» it adds ``draw`` (every view of the game, the draw's and the play's)."""
     playable = [action.card.code for action in view.legal if isinstance(action, Play)]
     table = table_json(view, over=view.outcome is not None)
     for bid, refusal in view.bid_refusals:
         table["refusals"][str(bid)] = {"code": refusal.code, "message": refusal.message}
+    extra = {} if view.draw is None else {"draw": draw_to_json(view.draw)}
     return {
         **table,
         "rules": view.rules.to_json(),
@@ -169,4 +204,5 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         "outcome": outcome_to_json(view.outcome),
         "legal": [action_to_json(action) for action in view.legal],
         "playable": playable,
+        **extra,
     }

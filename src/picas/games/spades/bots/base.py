@@ -16,7 +16,9 @@ from picas.games.spades import (
     Action,
     Bid,
     BlindNil,
+    Discard,
     GameState,
+    Keep,
     LookAtCards,
     Phase,
     Play,
@@ -25,7 +27,7 @@ from picas.games.spades import (
 from picas.games.spades.view import PlayerView, view_for
 from picas.shared.bots import BotLoop, CardPlayer, decision_rng
 
-__all__ = ["SPADES_BOTS", "Bot", "decide", "decision_rng", "play_bots"]
+__all__ = ["SPADES_BOTS", "Bot", "Drawer", "decide", "decision_rng", "play_bots"]
 
 
 @runtime_checkable
@@ -38,6 +40,16 @@ class Bot(CardPlayer[PlayerView], Protocol):
         ...
 
 
+@runtime_checkable
+class Drawer(Protocol):
+    """A bot that plays «Dos jugadores»' draw itself (every level does); one that does not (a
+    test's bot written for four) draws with :func:`placeholder_draw`."""
+
+    def draw(self, view: PlayerView, rng: random.Random) -> Keep | Discard:
+        """Keep the stock's top card (``view.draw.top``) or put it out and keep the next one."""
+        ...
+
+
 def _next_seat(game: GameState, seats: Collection[Seat]) -> Seat | None:
     """The seat on turn, if a bot plays it: in Spades one seat at a time acts."""
     turn = game.turn  # None once the game is over
@@ -45,7 +57,18 @@ def _next_seat(game: GameState, seats: Collection[Seat]) -> Seat | None:
 
 
 def _ask(bot: Bot, view: PlayerView, rng: random.Random) -> Action:
+    if view.phase is Phase.DRAWING:
+        return bot.draw(view, rng) if isinstance(bot, Drawer) else placeholder_draw(view)
     return bot.bid(view, rng) if view.phase is Phase.BIDDING else Play(bot.play(view, rng))
+
+
+def placeholder_draw(view: PlayerView) -> Keep | Discard:
+    """A legal stand-in for «Dos jugadores»' draw until each level has its own (branch
+    ``wt4-twobots`` replaces it): keep a spade (a joker too) or an ace, else put it out."""
+    top = view.draw.top if view.draw is not None else None
+    if top is not None and (top.is_joker or top.code[0] == "A" or top.code[1] == "S"):
+        return Keep()
+    return Discard()
 
 
 SPADES_BOTS: BotLoop[GameState, PlayerView, Action, Bot] = BotLoop(

@@ -18,7 +18,8 @@ from __future__ import annotations
 import random
 
 from picas.games.spades import ANY_CARD, Bid, BlindNil, Card, LookAtCards
-from picas.games.spades.actions import BIDS
+from picas.games.spades.actions import BIDS, Discard, Keep
+from picas.games.spades.bots.base import placeholder_draw
 from picas.games.spades.bots.evaluate import DIFICIL_STYLE, decide_bid
 from picas.games.spades.bots.knowledge import dealt_hand, know
 from picas.games.spades.bots.normal import bid_from_view
@@ -57,6 +58,10 @@ class DificilBot:
         )
         self.playouts += runs
         return BIDS[bid]
+
+    def draw(self, view: PlayerView, rng: random.Random) -> Keep | Discard:
+        # Placeholder: the bots branch (wt4-twobots) replaces it with this level's own draw.
+        return placeholder_draw(view)
 
     def play(self, view: PlayerView, rng: random.Random) -> Card:
         k = know(view)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 
 from picas.games.spades import ANY_CARD, Bid, BlindNil, Card, LookAtCards, Suit
+from picas.games.spades.actions import Discard, Keep
+from picas.games.spades.bots.base import placeholder_draw
 from picas.games.spades.bots.evaluate import FACIL_STYLE
 from picas.games.spades.bots.knowledge import FULL, NON_SPADES, SPADES, SUIT_MASK
 from picas.games.spades.bots.normal import bid_from_view
@@ -31,6 +33,10 @@ class FacilBot:
 
     def bid(self, view: PlayerView, rng: random.Random) -> Bid | BlindNil | LookAtCards:
         return bid_from_view(view, rng, FACIL_STYLE)
+
+    def draw(self, view: PlayerView, rng: random.Random) -> Keep | Discard:
+        # Placeholder: the bots branch (wt4-twobots) replaces it with this level's own draw.
+        return placeholder_draw(view)
 
     def play(self, view: PlayerView, rng: random.Random) -> Card:
         hand = 0

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from picas.games.spades import ANY_CARD, Bid, BlindNil, Card, LookAtCards
-from picas.games.spades.actions import BIDS, BLIND_NIL, LOOK
+from picas.games.spades.actions import BIDS, BLIND_NIL, LOOK, Discard, Keep
+from picas.games.spades.bots.base import placeholder_draw
 from picas.games.spades.bots.evaluate import NORMAL_STYLE, BidStyle, decide_bid, decide_blind_nil
 from picas.games.spades.bots.knowledge import dealt_hand, know
 from picas.games.spades.bots.policy import choose
@@ -29,6 +30,10 @@ class NormalBot:
 
     def bid(self, view: PlayerView, rng: random.Random) -> Bid | BlindNil | LookAtCards:
         return bid_from_view(view, rng, NORMAL_STYLE)
+
+    def draw(self, view: PlayerView, rng: random.Random) -> Keep | Discard:
+        # Placeholder: the bots branch (wt4-twobots) replaces it with this level's own draw.
+        return placeholder_draw(view)
 
     def play(self, view: PlayerView, rng: random.Random) -> Card:
         k = know(view)
