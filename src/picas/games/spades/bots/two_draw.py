@@ -43,15 +43,15 @@ measured by playing random hands out as Nils against the two-seat heuristic that
 under and keeps the lead."""
 
 DRAW_REASONS_ES: Final[dict[str, str]] = {
-    "keep_top_spade": "Quédatela: una pica alta es una baza segura",
-    "keep_joker": "Quédatela: un comodín es la baza más segura",
-    "keep_spade": "Quédatela: las picas ganan bazas y fallan los palos que te falten",
-    "keep_ace": "Quédatela: un as es casi una baza segura",
-    "keep_honour": "Quédatela: una carta alta vale más que la carta que venga a ciegas",
-    "keep_shape": "Quédatela: vale más en tu mano que la carta que venga a ciegas",
-    "discard_low": "Descártala: la siguiente puede servir más",
-    "discard_long": "Descártala: alargaría un palo que ya es largo; la siguiente puede servir más",
-    "discard_shape": "Descártala: en tu mano vale menos que la carta que venga a ciegas",
+    "draw_keep_top_spade": "Quédatela: una pica alta es una baza segura",
+    "draw_keep_joker": "Quédatela: un comodín es la baza más segura",
+    "draw_keep_spade": "Quédatela: las picas ganan bazas y fallan los palos que te falten",
+    "draw_keep_ace": "Quédatela: un as es casi una baza segura",
+    "draw_keep_honour": "Quédatela: una carta alta vale más que la carta que venga a ciegas",
+    "draw_keep_shape": "Quédatela: vale más en tu mano que la carta que venga a ciegas",
+    "draw_discard_low": "Descártala: la siguiente puede servir más",
+    "draw_discard_long": "Descártala: alargaría un palo ya largo; la siguiente puede servir más",
+    "draw_discard_shape": "Descártala: en tu mano vale menos que la carta que venga a ciegas",
 }
 """The draw's reasons: every code a :class:`DrawChoice` may carry, and its Spanish words."""
 
@@ -164,17 +164,17 @@ def _reason(top: int, gain: float, hand: int, *, jokers: bool) -> str:
     suit = min(top // 13, 3)
     if gain > 0:
         if top >= 52:
-            return "keep_joker"
+            return "draw_keep_joker"
         rank = top % 13
         if suit == 3:
-            return "keep_top_spade" if rank >= (12 if jokers else 11) else "keep_spade"
+            return "draw_keep_top_spade" if rank >= (12 if jokers else 11) else "draw_keep_spade"
         if rank == 12:
-            return "keep_ace"
+            return "draw_keep_ace"
         if rank >= 9:
-            return "keep_honour"
-        return "keep_shape"
+            return "draw_keep_honour"
+        return "draw_keep_shape"
     if suit < 3 and top % 13 < 9:
         if (hand >> 13 * suit & 0x1FFF).bit_count() >= 4:
-            return "discard_long"
-        return "discard_low"
-    return "discard_shape"
+            return "draw_discard_long"
+        return "draw_discard_low"
+    return "draw_discard_shape"

@@ -27,7 +27,9 @@ from picas.games.spades.bots.search import (
     bag_cost,
     thirteen_value,
 )
+from picas.games.spades.bots.two_draw import card_alone
 from picas.games.spades.bots.two_policy import two_card
+from picas.shared.cards import JOKERS_MASK
 from picas.shared.sampling import NOTHING_KNOWN, clearly_better, deal_hands, deal_plan
 
 _ATTEMPTS = 60
@@ -104,15 +106,29 @@ class TwoPricer:
 
 
 class TwoSampler:
-    """The deals of one decision: the unseen cards to the opponent (his size, his voids) and to the
-    out-of-play pile (the rest)."""
+    """The deals of one decision: the opponent's cards and the out-of-play pile from the cards not
+    seen.
+
+    The opponent's hand is not any 13 of them: he drew it, and kept the cards worth keeping. So
+    each of his cards is dealt as he drew it: two cards from the pool, the first shown to him; he
+    keeps it if it is worth more alone than the average card (Fácil's draw, the cheapest measure
+    of "worth keeping"), else takes the second; the other goes out of play. A card of a suit he has
+    shown out of is never his (the other of the pair is, when it can be; else both go out). This
+    deals him the spades and honours a drawn hand has (about five spades and one and a half aces,
+    against three and one for a random 13), where a uniform deal would make him too weak and
+    Difícil bid too high. When the pool cannot give him his cards that way (few cards left outside
+    his voids) the deal is the uniform one, as at four seats."""
 
     def __init__(self, k: Knowledge) -> None:
         me = k.seat
         opp = me ^ 1
         pile = pile_seat(me)
         self.me = me
+        self.opp = opp
+        self.pile = pile
         self.mine = k.mine
+        self.unseen = k.unseen
+        self.size = k.sizes[opp]
         sizes = [0, 0, 0, 0]
         sizes[opp] = k.sizes[opp]
         sizes[pile] = k.unseen.bit_count() - k.sizes[opp]
@@ -120,9 +136,71 @@ class TwoSampler:
         voids = [0, 0, 0, 0]
         voids[opp] = k.voids[opp]
         self.plan = deal_plan(me, k.unseen, voids, k.deck.suit_masks, (me, opp, pile))
+        void_cards = 0
+        for suit in range(len(k.deck.suit_masks)):
+            if k.voids[opp] >> suit & 1:
+                void_cards |= k.deck.suit_masks[suit]
+        self.allowed = k.unseen & ~void_cards
+        self.pool = _cards(k.unseen)
+        jokers = bool(k.deck.cards & JOKERS_MASK)
+        values = [card_alone(card, jokers=jokers) for card in self.pool]
+        mean = sum(values) / len(values) if values else 0.0
+        keeps = 0
+        for card, value in zip(self.pool, values, strict=True):
+            if value > mean:
+                keeps |= 1 << card
+        self.keeps = keeps
 
     def deal(self, rng: random.Random) -> list[int] | None:
-        return deal_hands(self.plan, self.me, self.mine, self.sizes, NOTHING_KNOWN, rng, _ATTEMPTS)
+        held = self.picked(rng)
+        if held < 0:
+            return deal_hands(
+                self.plan, self.me, self.mine, self.sizes, NOTHING_KNOWN, rng, _ATTEMPTS
+            )
+        hands = [0, 0, 0, 0]
+        hands[self.me] = self.mine
+        hands[self.opp] = held
+        hands[self.pile] = self.unseen & ~held
+        return hands
+
+    def picked(self, rng: random.Random) -> int:
+        """The opponent's hand dealt pair by pair as he would draw it (-1 if the pool runs
+        short)."""
+        pool = self.pool.copy()
+        n = len(pool)
+        need = self.size
+        allowed = self.allowed
+        keeps = self.keeps
+        uniform = rng.random
+        held = 0
+        while need:
+            if n < 2:
+                return -1
+            i = int(uniform() * n)
+            top = pool[i]
+            n -= 1
+            pool[i] = pool[n]
+            j = int(uniform() * n)
+            following = pool[j]
+            n -= 1
+            pool[j] = pool[n]
+            card, other = (top, following) if keeps >> top & 1 else (following, top)
+            if not allowed >> card & 1:
+                if not allowed >> other & 1:
+                    continue
+                card = other
+            held |= 1 << card
+            need -= 1
+        return held
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        bit = mask & -mask
+        out.append(bit.bit_length() - 1)
+        mask ^= bit
+    return out
 
 
 def trick_winner_two(first: int, second: int) -> int:
