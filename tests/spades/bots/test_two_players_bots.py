@@ -6,6 +6,8 @@ saw go out or saw played, and the hint and the tip speak of the draw and of one 
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -233,3 +235,37 @@ def test_the_play_hint_at_two_players_plays_normals_card() -> None:
     assert Play(hint.card) in view.legal
     assert hint.card == NormalBot().play(view, random.Random(0))
     assert "compañero" not in hint.reason
+
+
+def test_the_pages_hint_in_the_draw_names_the_top_card_and_the_way() -> None:
+    """``/api/hint``'s answer in the draw (picas.web.games.spades: the same fields as a play's)."""
+    from picas.web.games.spades import TABLE, HintOut
+
+    game = draw_table(["4C"], "AS")
+    hint = TABLE.hint(game, S)
+    assert hint == {
+        "game": "spades",
+        "card": "AS",
+        "reason": "Quédatela: una pica alta es una baza segura",
+        "bid": None,
+        "reasons": ["Quédatela: una pica alta es una baza segura"],
+        "reason_code": "draw_keep_top_spade",
+        "reason_params": {"card": "AS"},
+    }
+    HintOut.model_validate(hint)
+    out = TABLE.hint(draw_table(["4C"], "2D"), S)
+    assert str(out["reason_code"]).startswith("draw_discard_")
+
+
+def test_the_pages_tables_and_the_api_doc_have_every_draw_code() -> None:
+    root = Path(__file__).resolve().parents[3]
+    static = root / "src/picas/web/static/js"
+    for name in ("i18n.js", "i18n-en.js"):
+        text = static.joinpath(name).read_text(encoding="utf-8")
+        entries = dict(re.findall(r'^\s*"hint\.(draw_\w+)": "([^"]*)",$', text, re.MULTILINE))
+        assert set(entries) == set(DRAW_REASONS_ES), name
+        if name == "i18n.js":
+            assert entries == DRAW_REASONS_ES
+    api = (root / "docs/api.md").read_text(encoding="utf-8")
+    for code in DRAW_REASONS_ES:
+        assert f"`{code}`" in api, code
