@@ -5,7 +5,7 @@ really takes spread around that by about :data:`SPREAD` (the fit's residual). No
 starting estimate bid the number that scores best on average over that spread, by the real
 scoring (made: 10 a trick, or 200 at «10 por 200»; set: −10 a trick; a bag a little less than
 nothing); so a hand counted at 6.5 bids 6, not 7, because a set costs more than a trick bid short.
-Fácil bids the count itself, rounded: bolder, and set more often. A Nil is priced the same way,
+Fácil bids the best bid of a count half a trick higher: slightly optimistic, as at four. A Nil is priced the same way,
 by how often a Nil of that danger is made at two players (:data:`.two_draw.NIL_CHANCE`): almost
 never worth it, since the opponent holds 13 cards to duck under and keeps the lead. The score
 moves the count as at four (far behind: a braver bid; far ahead: a more prudent one; bags near
@@ -34,6 +34,9 @@ from picas.games.spades.view import PlayerView
 SPREAD: Final = 1.25
 """The spread (standard deviation, tricks) of what a hand takes around its count: the fit's
 residual (scripts/two_players_fit.py)."""
+BOLD: Final = 0.5
+"""How much more Fácil counts (its bid is the best bid of the count plus this): slightly
+optimistic, as at four; the count itself, rounded, was set on 35% of its contracts."""
 OVERTRICK: Final = -0.5
 """An overtrick's worth for the bid: +1 point now, about 1.5 later in bags toward the penalty."""
 
@@ -83,7 +86,7 @@ def two_bid_for_hand(
 ) -> BidDecision:
     """The bid for a 13-card hand at two players, with its reasons (the cards named, for the
     hand's owner; :func:`explain_two` words them for the table). ``bold``: Fácil's bid, the
-    count rounded."""
+    best bid of a count :data:`BOLD` higher."""
     evaluation = evaluate_two(mask, jokers=rules is not None and rules.jokers)
     reasons = feature_reasons(evaluation)
     count = evaluation.tricks
@@ -97,7 +100,8 @@ def two_bid_for_hand(
         if score.bags_near_limit:
             count += 0.4
             reasons.append("muchos sacos: mejor cantar de más")
-    bid = max(1, min(13, int(count + 0.5))) if bold else best_bid(count, rules)
+    # Fácil's is slightly optimistic: the best bid of a count half a trick higher.
+    bid = best_bid(count + BOLD if bold else count, rules)
     nil_points = 100 if rules is None else rules.nil_points
     if not bold and nil_worth(evaluation.nil_danger, nil_points) > bid_worth(bid, count, rules):
         return BidDecision(0, tuple(nil_reason_list(evaluation, mask)), evaluation)
