@@ -6,10 +6,10 @@ starting estimate bid the number that scores best on average over that spread, b
 scoring (made: 10 a trick, or 200 at «10 por 200»; set: −10 a trick; a bag a little less than
 nothing); so a hand counted at 6.5 bids 5, not 6 or 7: a set costs the whole bid, a trick bid short
 only 10. Fácil bids the best bid of a count half a trick higher: slightly optimistic, as at four.
-A Nil is priced the same way, by how often a Nil of that danger is made at two players (:data:`.two_draw.NIL_CHANCE`): almost
-never worth it, since the opponent holds 13 cards to duck under and keeps the lead. The score
-moves the count as at four (far behind: a braver bid; far ahead: a more prudent one; bags near
-the limit: bid up).
+A Nil is priced the same way, by how often a Nil of that danger is made at two players
+(:data:`.two_draw.NIL_CHANCE`): almost never worth it, since the opponent holds 13 cards to duck
+under and keeps the lead. The score moves the count as at four (far behind: a braver bid; far
+ahead: a more prudent one; bags near the limit: bid up).
 """
 
 from __future__ import annotations
