@@ -108,3 +108,43 @@ def test_check_arena_replay_and_bench_take_the_jokers(
     assert json.loads(capsys.readouterr().out)["rules"]["jokers"] is True
     assert main(["bench", "engine", "--hands", "30", "--rules", rules]) == 0
     assert 'reglas: {"jokers": true}' in capsys.readouterr().out
+
+
+# --- «Dos jugadores» -----------------------------------------------------------------------------
+
+TWO = find_profile("casa").with_settings(players=2)
+
+
+def test_check_arena_replay_and_bench_take_two_players(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = '{"players": 2}'
+    assert (
+        main(["check", "--hands", "40", "--bot-hands", "8", "--jobs", "1", "--rules", rules]) == 0
+    )
+    assert "no invariant broken" in capsys.readouterr().out
+    args = ["arena", "normal", "facil", "--deals", "4", "--games", "1", "--jobs", "1"]
+    assert main([*args, "--players", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "Reglas de la casa: Dos jugadores" in out
+    assert "Partidas duplicadas: 1" in out
+    record = SpadesRecord(TWO, "K7PMX4QH")
+    game = record.start()
+    actions = []
+    while game.hand.number == 1 and game.outcome is None:
+        action = game.legal_actions()[0]
+        actions.append(action)
+        game = game.apply(action)
+    path = tmp_path / "two.json"
+    path.write_text(record.append(*actions).dumps(), encoding="utf-8")
+    assert main(["replay", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert "Reglas de la casa: Dos jugadores" in text
+    assert "Norte" not in text
+    assert main(["replay", "--json", str(path)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["rules"]["players"] == 2
+    assert all(len(trick["cards"]) == 2 for trick in data["hands"][0]["tricks"])
+    assert main(["bench", "engine", "--hands", "30", "--rules", rules]) == 0
+    assert 'reglas: {"players": 2}' in capsys.readouterr().out
+    assert main(["arena", "normal", "facil", "--deals", "2", "--jobs", "1", "--players", "3"]) != 0

@@ -299,7 +299,7 @@ def test_the_openapi_schema_describes_the_contract() -> None:
     body = paths["/api/games"]["post"]["requestBody"]["content"]["application/json"]["schema"]
     fields = [
         {"game", "target", "level", "bag_penalty", "blind_nil", "code"}
-        | {"team_minimum", "all_thirteen", "ten_for_200", "jokers"},  # Spades' house rules
+        | {"team_minimum", "all_thirteen", "ten_for_200", "jokers", "players"},  # house rules
         {"game", "target", "passing", "jack_of_diamonds", "moon", "level", "code"}
         | {"omnibus", "pass_size", "queen_breaks_hearts"},  # Corazones' house rules
     ]

@@ -207,6 +207,7 @@ FIELD_HINTS: Mapping[str, str] = {
     "all_thirteen": "«all_thirteen» debe ser «off», «bonus» o «win».",
     "ten_for_200": "«ten_for_200» debe ser true o false.",
     "jokers": "«jokers» debe ser true o false.",
+    "players": "«players» debe ser 4 o 2 («Dos jugadores»).",
     "code": "El código de partida debe ser un texto corto (8 caracteres).",
     "action": 'La acción es un canto (0 a 13), "blind_nil", "look", una carta ("QH") o, en'
     ' Corazones, un pase de tres cartas (["QS", "AS", "KS"]).',

@@ -26,9 +26,11 @@ def events_after(game: GameJson, before: Any, after: Any, *, played: bool) -> li
     """The events that follow an action from ``before`` to ``after`` (``played``: it was a card)."""
     events: list[Event] = []
     scored = len(after.history) > len(before.history)
-    if played and len(before.hand.trick) == 3:
+    if played:
+        # The card that closed a trick (the fourth, or the second at Spades' two players).
         hand = after.history[-1].hand if scored else after.hand
-        events.append({"type": "trick", **game.trick_json(hand.tricks[-1])})
+        if len(hand.tricks) > len(before.hand.tricks):
+            events.append({"type": "trick", **game.trick_json(hand.tricks[-1])})
     if scored:
         events.append({"type": "hand_scored", "result": game.result_json(after.history[-1])})
     if after.outcome is not None and before.outcome is None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -97,6 +98,17 @@ def test_hand_starts_with_the_draw_non_dealer_first() -> None:
     assert hand.draw.stock == shuffled_deck(CODE, 1, TWO.deck)
     assert game.dealer_of(2) is S
     assert game.dealer_of(3) is W
+
+
+def test_the_stock_order_is_pinned() -> None:
+    """docs/record.md: the stock is the deals' shuffle of the rules' deck, top card first."""
+    game = GameState.new(TWO, CODE)
+    draw = game.hand.draw
+    assert draw is not None
+    assert " ".join(Card(c).code for c in draw.stock[:8]) == "9D QD KC 5H 4D 7D 2H 5S"
+    jokers = CASA.with_settings(players=2, jokers=True)
+    stock = shuffled_deck(CODE, 2, jokers.deck)
+    assert " ".join(Card(c).code for c in stock[:8]) == "8H JD 4D TD AD JH KC 6H"
 
 
 def test_keep_and_discard_take_the_stock_in_order() -> None:
@@ -280,6 +292,8 @@ def test_history_shows_played_hands_never_the_cards_out() -> None:
     assert done["dealt"]["north"] == done["dealt"]["east"] == []
     for c in cards_in(out):
         assert f'"{c.code}"' not in text
+    for seat in (S, W):  # the view's objects too: a bot reads those
+        assert all(result.hand.draw is None for result in view_for(game, seat).history)
 
 
 # --- an oracle of the scoring, from the rule text ---------------------------------------------
@@ -386,3 +400,20 @@ def test_view_of_four_players_has_no_draw() -> None:
     data = view_to_json(view_for(GameState.new(CASA, CODE), S))
     assert "draw" not in data
     assert dataclasses.replace(view_for(GameState.new(CASA, CODE), S)).draw is None
+
+
+def test_a_record_written_before_the_variant_opens_byte_identical() -> None:
+    """tests/proof/good_saves: a save the server wrote before there were two games (and so
+    before «Dos jugadores») reads with four players and writes back byte for byte."""
+    path = Path(__file__).parents[2] / "proof" / "good_saves" / "spades-before-the-game-key.json"
+    record_json = json.loads(path.read_text(encoding="utf-8"))["record"]
+    record = SpadesRecord.from_json(record_json)
+    assert record.rules.players == 4
+    assert "players" not in record.dumps()
+    assert json.loads(record.dumps()) == record_json
+    again = SpadesRecord.loads(record.dumps())
+    assert again.dumps() == record.dumps()
+    game = record.start()
+    for action in record.actions:
+        game = game.apply(action)
+    assert game.hand.draw is None

@@ -26,6 +26,10 @@ def replay_json(game: GameState) -> dict[str, Any]:
 
 
 def replay_text(game: GameState) -> str:
+    # At «Dos jugadores» each side is one player: South (North–South's sheet) and West.
+    two = game.rules.players == 2
+    seats = (Seat.SOUTH, Seat.WEST) if two else tuple(Seat)
+    names = ("Sur", "Oeste") if two else (Team.NORTH_SOUTH.name_es, Team.EAST_WEST.name_es)
     lines = [f"Partida {game.code} — objetivo {game.rules.target} ({game.rules.profile})"]
     if game.rules.variants:
         lines.append("Reglas de la casa: " + ", ".join(game.rules.variants))
@@ -34,32 +38,32 @@ def replay_text(game: GameState) -> str:
         bids = ", ".join(
             f"{seat.name_es} {_bid_text(hand.bids[seat], blind=hand.blind[seat])}"
             f" ({hand.won[seat]})"
-            for seat in Seat
+            for seat in seats
         )
         lines.append("")
         lines.append(f"Mano {hand.number} — reparte {hand.dealer.name_es}. Cantos (bazas): {bids}")
         ns, ew = result.sheets
-        lines.append(f"  {'':20}{Team.NORTH_SOUTH.name_es:>12}{Team.EAST_WEST.name_es:>12}")
+        lines.append(f"  {'':20}{names[0]:>12}{names[1]:>12}")
         for name, left, right in zip(LINE_NAMES, ns.lines, ew.lines, strict=True):
             lines.append(f"  {name:20}{left:>12}{right:>12}")
         lines.append(f"  {'Sacos acumulados':20}{ns.bags_after:>12}{ew.bags_after:>12}")
         for sheet in result.sheets:
             if sheet.bonus:
-                lines.append(f"  {sheet.team.name_es}: premio por 13 bazas +{sheet.bonus}")
+                lines.append(f"  {names[sheet.team]}: premio por 13 bazas +{sheet.bonus}")
     lines.append("")
     outcome = game.outcome
     if outcome is None:
         lines.append(f"Partida en curso: {game.totals[0]} a {game.totals[1]}.")
     elif outcome.reason == "thirteen" and outcome.winner is not None:
         lines.append(
-            f"Gana {outcome.winner.name_es} con las 13 bazas: {outcome.totals[0]} a"
+            f"Gana {names[outcome.winner]} con las 13 bazas: {outcome.totals[0]} a"
             f" {outcome.totals[1]} en {outcome.hands_played} manos."
         )
     elif outcome.winner is None:
         lines.append(f"Tablas a {outcome.totals[0]} tras {outcome.hands_played} manos.")
     else:
         lines.append(
-            f"Gana {outcome.winner.name_es}: {outcome.totals[0]} a {outcome.totals[1]}"
+            f"Gana {names[outcome.winner]}: {outcome.totals[0]} a {outcome.totals[1]}"
             f" en {outcome.hands_played} manos."
         )
     return "\n".join(lines)

@@ -51,6 +51,7 @@ def longest_rules() -> dict[str, Any]:
         "all_thirteen_points": widest_int(NIL_RANGE),
         "ten_for_200": False,
         "jokers": False,
+        "players": 4,
     }
 
 
@@ -84,6 +85,7 @@ SPEC = GameSpec(
         "all_thirteen": ("off", "bonus", "win"),
         "ten_for_200": (False, True),
         "jokers": (False, True),
+        "players": (4, 2),
     },
     levels=three_levels(DIFICIL_VERIFY_LIMIT),
     load_bot=load_bot,

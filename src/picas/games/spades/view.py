@@ -87,6 +87,12 @@ def draw_view(game: GameState, seat: Seat) -> DrawView | None:
     return DrawView(stock=draw.left, top=draw.top if shown else None, seen_out=cards_in(seen))
 
 
+def _without_stocks(history: tuple[HandResult, ...]) -> tuple[HandResult, ...]:
+    """«Dos jugadores»' finished hands as a player may see them: both hands were played face up,
+    but the stock and the cards out of play stay hidden (the hand's ``draw`` left out)."""
+    return tuple(HandResult(result.hand._replace(draw=None), result.sheets) for result in history)
+
+
 def view_for(game: GameState, seat: Seat) -> PlayerView:
     """What ``seat`` may know of ``game``."""
     hand = game.hand
@@ -111,7 +117,7 @@ def view_for(game: GameState, seat: Seat) -> PlayerView:
         spades_broken=hand.spades_broken,
         totals=game.totals,
         bags=game.bags,
-        history=game.history,
+        history=game.history if hand.draw is None else _without_stocks(game.history),
         outcome=game.outcome,
         legal=game.legal_actions() if my_turn else (),
         bid_refusals=bid_refusals,

@@ -731,7 +731,15 @@ def _settings(game: str, settings: dict[str, Any]) -> dict[str, Any]:
         details = error.errors()
         where = ".".join(str(part) for part in details[0]["loc"]) if details else "settings"
         raise InvalidRules(f"Opción de partida no válida: {where}.") from None
-    return model.model_dump(exclude={"game", "level", "code"})
+    dumped = model.model_dump(exclude={"game", "level", "code"})
+    # «Dos jugadores» is the solo table's (you against one computer player): a friends' table
+    # seats four. Left out of the stored settings, which stay as they were before the variant.
+    if dumped.pop("players", 4) != 4:
+        raise Refused(
+            "«Dos jugadores» se juega solo contra la CPU: una mesa con amigos es de cuatro.",
+            code="two_players_solo_only",
+        )
+    return dumped
 
 
 def _clockwise(seat: str) -> list[str]:

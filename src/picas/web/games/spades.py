@@ -12,15 +12,25 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field, StrictBool, StrictStr
+from pydantic import (
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    StrictBool,
+    StrictStr,
+    model_serializer,
+)
 
 from picas.games import find_game
 from picas.games.spades import (
     Action,
     Bid,
     BlindNil,
+    Card,
+    Discard,
     GameState,
     IllegalAction,
+    Keep,
     LookAtCards,
     Phase,
     Play,
@@ -80,6 +90,11 @@ class NewGameIn(schemas._In):
         description="«Comodines»: two jokers as the top trumps (big above little above ♠A);"
         " ♥2 and ♦2 leave the deck.",
     )
+    players: Literal[4, 2] = Field(
+        default=4,
+        description="2: «Dos jugadores», South against one computer player (West), each hand's"
+        " cards drawn from a stock; no Blind Nil nor team minimum with it.",
+    )
     code: StrictStr | None = Field(
         default=None,
         max_length=32,
@@ -109,8 +124,8 @@ class TeamInts(schemas._Out):
 
 class RulesOut(schemas._Out):
     """The rules (docs/record.md); a house variant's keys (``team_minimum``, ``all_thirteen``,
-    ``all_thirteen_points``, ``ten_for_200``, ``jokers``) are present only when the game plays
-    it."""
+    ``all_thirteen_points``, ``ten_for_200``, ``jokers``, ``players``) are present only when the
+    game plays it."""
 
     model_config = ConfigDict(extra="allow", frozen=True)
     profile: str
@@ -176,15 +191,28 @@ class OutcomeOut(schemas._Out):
     hands_played: int
 
 
+class DrawOut(schemas._Out):
+    """«Dos jugadores»: what the viewer may know of the stock."""
+
+    stock: int = Field(ge=0, le=52, description="Cards left in the stock.")
+    top: str | None = Field(
+        description="The stock's top card, only while it is the viewer's turn to draw.",
+        examples=["QS"],
+    )
+    seen_out: list[str] = Field(
+        description="The cards the viewer put out of play after looking at them (this hand)."
+    )
+
+
 class ViewOut(schemas._Out):
     """South's view (``picas.games.spades.view.view_to_json``): South's own cards and what is
-    public."""
+    public. ``draw`` is present only at «Dos jugadores» (in every view of such a game)."""
 
     seat: schemas.SeatKey
     rules: RulesOut
     hand_number: int
     dealer: schemas.SeatKey
-    phase: Literal["bidding", "playing", "complete", "game_over"]
+    phase: Literal["drawing", "bidding", "playing", "complete", "game_over"]
     turn: schemas.SeatKey | None
     hand: list[str] | None
     hand_sizes: schemas.SeatInts
@@ -203,6 +231,7 @@ class ViewOut(schemas._Out):
     legal: list[int | str]
     playable: list[str]
     refusals: dict[str, schemas.RefusalOut]
+    draw: DrawOut | None = Field(default=None, exclude_if=lambda value: value is None)
 
 
 class BidEvent(schemas._Out):
@@ -217,6 +246,25 @@ class BidEvent(schemas._Out):
         " the key is absent from South's bids).",
         examples=["1 baza segura, un rey protegido"],
     )
+
+
+class DrawEvent(schemas._Out):
+    """«Dos jugadores»: a player took his turn at the stock. South's own carries the card he
+    kept and the one he put out after looking at it (``null`` when he kept the top card: the
+    next went out unseen); the opponent's carries nothing else."""
+
+    type: Literal["draw"]
+    seat: schemas.SeatKey
+    kept: str | None = Field(default=None, examples=["QS"])
+    seen_out: str | None = Field(default=None, examples=["2H"])
+
+    @model_serializer(mode="wrap")
+    def _only_own(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """The opponent's turn is its seat alone: no ``kept``, no ``seen_out`` keys."""
+        data: dict[str, Any] = handler(self)
+        if self.kept is None:
+            return {"type": self.type, "seat": self.seat}
+        return data
 
 
 class LookEvent(schemas._Out):
@@ -249,6 +297,7 @@ class GameOverEvent(schemas._Out):
 
 EventOut = Annotated[
     BidEvent
+    | DrawEvent
     | LookEvent
     | schemas.PlayEvent
     | TrickEvent
@@ -417,6 +466,10 @@ class SpadesTable:
                 "Tus cartas están boca abajo: primero elige Nil ciego o ver tus cartas.",
                 code="no_hint",
             )
+        if view.phase is Phase.DRAWING:
+            raise IllegalAction(
+                "La pista se pide al cantar o al jugar una carta, no al robar.", code="no_hint"
+            )
         if view.phase is Phase.BIDDING:
             tip = suggest_bid(view)
             return {
@@ -453,7 +506,14 @@ class SpadesTable:
         }
 
     def practice_rules(self, rules: Rules, result: HandResult) -> Rules:
-        """A practice game of a finished hand keeps its dealer."""
+        """A practice game of a finished hand keeps its dealer. «Dos jugadores» has none: its
+        hands come from the code's stock and the draw, never from an explicit deal."""
+        if rules.players == 2:
+            raise IllegalAction(
+                "A dos jugadores no se rejuega una mano: sus cartas salen del robo, no de un"
+                " reparto.",
+                code="no_practice_two_players",
+            )
         return dataclasses.replace(rules, first_dealer=result.hand.dealer)
 
     def hand_summary(self, result: HandResult) -> dict[str, Any]:
@@ -513,7 +573,28 @@ def events_for(before: GameState, seat: Seat, action: Action, after: GameState) 
         events.append({"type": "look", "seat": seat.key})
     elif isinstance(action, Play):
         events.append({"type": "play", "seat": seat.key, "card": action.card.code})
+    elif isinstance(action, Keep | Discard):
+        events.append(draw_event(before, seat, action))
     return events + events_after(TABLE, before, after, played=isinstance(action, Play))
+
+
+def draw_event(before: GameState, seat: Seat, action: Keep | Discard) -> Event:
+    """A turn at «Dos jugadores»' stock, as the solo table's South may see it: his own with the
+    card he kept and the one he saw go out (``None``: he kept the top card, the next went out
+    unseen); the opponent's with nothing but his seat."""
+    if seat is not SOUTH:
+        return {"type": "draw", "seat": seat.key}
+    draw = before.hand.draw
+    assert draw is not None  # a draw action was legal
+    top = Card(draw.stock[draw.taken])
+    following = Card(draw.stock[draw.taken + 1])
+    keep = isinstance(action, Keep)
+    return {
+        "type": "draw",
+        "seat": seat.key,
+        "kept": (top if keep else following).code,
+        "seen_out": None if keep else top.code,
+    }
 
 
 def bid_reason(after: GameState, seat: Seat) -> str:

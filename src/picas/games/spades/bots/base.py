@@ -1,7 +1,8 @@
 """Spades' bot interface and the loop that lets bots bid and play.
 
 A bot is any object with ``bid`` and ``play`` methods taking a :class:`PlayerView` and a
-``random.Random``; it never sees a ``GameState``. The generator and the loop are the shared ones
+``random.Random`` (and ``draw``, for «Dos jugadores»' draw: :class:`Drawer`); it never sees a
+``GameState``. The generator and the loop are the shared ones
 (:mod:`picas.shared.bots`), so the same code played the same way gives the same game on any machine.
 See ``docs/bots.md``.
 """
