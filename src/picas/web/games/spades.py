@@ -466,10 +466,6 @@ class SpadesTable:
                 "Tus cartas están boca abajo: primero elige Nil ciego o ver tus cartas.",
                 code="no_hint",
             )
-        if view.phase is Phase.DRAWING:
-            raise IllegalAction(
-                "La pista se pide al cantar o al jugar una carta, no al robar.", code="no_hint"
-            )
         if view.phase is Phase.BIDDING:
             tip = suggest_bid(view)
             return {
