@@ -11,7 +11,18 @@ from pathlib import Path
 
 import pytest
 
-from picas.games.spades import Bid, Discard, GameState, Keep, Phase, Play, Rules, Seat, find_profile
+from picas.games.spades import (
+    Action,
+    Bid,
+    Discard,
+    GameState,
+    Keep,
+    Phase,
+    Play,
+    Rules,
+    Seat,
+    find_profile,
+)
 from picas.games.spades.bots.base import decide, decision_rng, play_bots
 from picas.games.spades.bots.dificil import DificilBot
 from picas.games.spades.bots.facil import FacilBot
@@ -269,3 +280,67 @@ def test_the_pages_tables_and_the_api_doc_have_every_draw_code() -> None:
     api = (root / "docs/api.md").read_text(encoding="utf-8")
     for code in DRAW_REASONS_ES:
         assert f"`{code}`" in api, code
+
+
+def _drawn_game(stock: tuple[int, ...]) -> GameState:
+    hand = HandState.drawing(number=1, dealer=W, stock=stock)
+    return GameState(TWO, "PEEK2345", (), W, hand, (0, 0), (0, 0), (), None)
+
+
+def test_cards_hidden_from_south_change_neither_its_view_nor_any_move() -> None:
+    """Two games whose stocks differ only in where two cards South never saw lie: one West holds,
+    one that went out of play unseen by South (same suit, so every past action stays legal). At
+    each of South's turns to play, while West still holds the card, South's views are equal and so
+    is every level's move."""
+    stock = GameState.new(TWO, "PEEK2345").hand.draw.stock  # type: ignore[union-attr]
+    game = _drawn_game(stock)
+    table = {S: NormalBot(), W: NormalBot()}
+    actions: list[Action] = []
+    while game.hand.phase is Phase.DRAWING:
+        seat = game.turn
+        assert seat is not None
+        action = decide(
+            table[seat], view_for(game, seat), decision_rng(game.code, len(actions), seat)
+        )
+        actions.append(action)
+        game = game.apply(action)
+    draw = game.hand.draw
+    assert draw is not None
+    west = game.hand.hands[W]
+    hidden_out = draw.out & ~draw.seen_out[0]  # out of play, and South never saw them
+    pairs = [
+        (x, y)
+        for x in range(52)
+        for y in range(52)
+        if west >> x & 1 and hidden_out >> y & 1 and x // 13 == y // 13
+    ]
+    assert pairs
+    compared = 0
+    for x, y in random.Random(7).sample(pairs, 8):
+        swapped = list(stock)
+        i, j = swapped.index(x), swapped.index(y)
+        swapped[i], swapped[j] = y, x
+        one, other = _drawn_game(stock), _drawn_game(tuple(swapped))
+        position = 0
+        while not one.history:
+            seat = one.turn
+            assert seat is not None
+            view = view_for(one, seat)
+            if seat is S and view.phase is not Phase.DRAWING:
+                assert view == view_for(other, S)
+                rng = decision_rng(one.code, position, S)
+                for bot in (FacilBot(), NormalBot(), DificilBot(QUICK)):
+                    first = decide(bot, view, decision_rng(one.code, position, S))
+                    second = decide(bot, view_for(other, S), rng)
+                    assert first == second, (bot.name, x, y, position)
+                compared += 1
+            if position < len(actions):
+                action = actions[position]
+            else:
+                action = decide(table[seat], view, decision_rng(one.code, position, seat))
+                actions.append(action)
+            if action == Play(Card(x)):
+                break  # West plays the card: from here the games differ in what West holds
+            one, other = one.apply(action), other.apply(action)
+            position += 1
+    assert compared >= 30, compared
