@@ -169,6 +169,7 @@ def test_rest_refusals(tmp_path: Path) -> None:
         bad_name = post(base, f"/api/mesas/{table_id}/seats", {"seat": "east", "name": "\u202e"})
         missing = post(base, "/api/mesas/nope/seats", {"seat": "east", "name": "Eva"})
         bad_settings = post(base, "/api/mesas", {"name": "Ana", "settings": {"target": 7}})
+        two_players = post(base, "/api/mesas", {"name": "Ana", "settings": {"players": 2}})
         create(base)
         third = post(base, "/api/mesas", {"name": "Ana"})
         alone = host(base, table_id, first["token"], {"type": "start"})
@@ -176,6 +177,11 @@ def test_rest_refusals(tmp_path: Path) -> None:
     assert (bad_name.status_code, bad_name.json()["error"]["code"]) == (422, "bad_name")
     assert (missing.status_code, missing.json()["error"]["code"]) == (404, "table_not_found")
     assert bad_settings.status_code == 422
+    # «Dos jugadores» is the solo table's: a friends' table seats four.
+    assert (two_players.status_code, two_players.json()["error"]["code"]) == (
+        409,
+        "two_players_solo_only",
+    )
     assert (third.status_code, third.json()["error"]["code"]) == (429, "too_many_tables")
     assert alone.status_code == 200  # two people: Ana and Luis
 
