@@ -285,3 +285,18 @@ def test_the_search_plays_a_legal_card_and_is_deterministic() -> None:
         second = search_play_two(k, Rules(), (0, 0), random.Random(1), settings)
         assert first == second
         assert mine >> first[0] & 1
+
+
+def test_the_two_card_trick_winner_is_the_rules_on_either_deck() -> None:
+    """The playouts' winner of a two-card trick against the engine's rule (the rules' trick rule:
+    ♠ trump, at «Comodines» the jokers above it) for every pair of cards of each deck."""
+    from picas.shared.trick_winner import trick_winner_index
+
+    for rules in (Rules(), Rules(jokers=True, players=2)):
+        cards = rules.deck.order
+        rule = rules.trick_rule
+        for first in cards:
+            for second in cards:
+                if first != second:
+                    expected = trick_winner_index([first, second], rule.trump, rule.top)
+                    assert trick_winner_two(first, second) == expected, (first, second)
