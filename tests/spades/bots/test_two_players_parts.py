@@ -300,3 +300,9 @@ def test_the_two_card_trick_winner_is_the_rules_on_either_deck() -> None:
                 if first != second:
                     expected = trick_winner_index([first, second], rule.trump, rule.top)
                     assert trick_winner_two(first, second) == expected, (first, second)
+
+
+def test_an_early_king_or_queen_is_kept_as_it_will_most_likely_be_guarded() -> None:
+    for level in ("facil", "normal", "dificil"):
+        assert draw(level, 0, card("KH")), level
+        assert draw(level, hand("4C 9S"), card("KD")), level

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from picas.games.spades.bots.evaluate import nil_danger
-from picas.games.spades.bots.two_evaluate import NO_SHAPE, WEIGHTS, tricks_two
+from picas.games.spades.bots.two_evaluate import FILLING, WEIGHTS, tricks_two
 from picas.games.spades.bots.two_knowledge import draw_position
 from picas.games.spades.view import PlayerView
 
@@ -80,7 +80,7 @@ def _cards(mask: int) -> list[int]:
 def card_alone(card: int, *, jokers: bool = False) -> float:
     """A card's value by itself at two players (Fácil's measure): a spade's and its rank's, an
     ace's, a side honour's."""
-    return tricks_two(1 << card, jokers=jokers, weights=NO_SHAPE) - WEIGHTS[0]
+    return tricks_two(1 << card, jokers=jokers, weights=FILLING) - WEIGHTS[0]
 
 
 def facil_draw(top: int, unseen: int, *, jokers: bool = False) -> DrawChoice:
@@ -97,10 +97,10 @@ def normal_draw(hand: int, top: int, unseen: int, *, jokers: bool = False) -> Dr
     cards = _cards(unseen)
     if not cards:
         return DrawChoice(True, _reason(top, 1.0, hand, jokers=jokers), 1.0)
-    average = sum(tricks_two(hand | 1 << c, jokers=jokers, weights=NO_SHAPE) for c in cards) / len(
+    average = sum(tricks_two(hand | 1 << c, jokers=jokers, weights=FILLING) for c in cards) / len(
         cards
     )
-    gain = tricks_two(hand | 1 << top, jokers=jokers, weights=NO_SHAPE) - average
+    gain = tricks_two(hand | 1 << top, jokers=jokers, weights=FILLING) - average
     return DrawChoice(gain > 0, _reason(top, gain, hand, jokers=jokers), gain)
 
 

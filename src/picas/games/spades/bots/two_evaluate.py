@@ -80,11 +80,21 @@ WEIGHTS: Final[tuple[float, ...]] = (
 """The value of each of :data:`COUNTS` in tricks: ``scripts/two_players_fit.py 12000 2026`` (24,000
 hands, tricks spread 2.06, residual 1.24)."""
 
-NO_SHAPE: Final[tuple[float, ...]] = tuple(
-    0.0 if name in ("void", "singleton") else w for name, w in zip(COUNTS, WEIGHTS, strict=True)
+_AS_FINISHED = {
+    "side_king_single": "side_king_guarded",
+    "side_queen_other": "side_queen_guarded",
+    "void": "",
+    "singleton": "",
+}
+FILLING: Final[tuple[float, ...]] = tuple(
+    (WEIGHTS[COUNTS.index(_AS_FINISHED[name])] if _AS_FINISHED[name] else 0.0)
+    if name in _AS_FINISHED
+    else weight
+    for name, weight in zip(COUNTS, WEIGHTS, strict=True)
 )
-"""The count without the ruffing shape, for a hand still filling (a void of three cards held is
-no void at thirteen)."""
+"""The count of a hand still filling, for the draw: its shape is not yet its shape, so no void
+or singleton counts (a void of a three-card hand is no void at 13), and a king or a queen counts
+as it will most likely be by then, guarded (a lone ♥K drawn early is not a lone king at 13)."""
 
 _VOID = COUNTS.index("void")
 _TRUMP_1 = COUNTS.index("trump_1")
