@@ -83,8 +83,16 @@ def test_refusals_and_helpers_during_the_draw() -> None:
     game = _new(client)
     response = client.post("/api/games/act", json={"save": game["save"], "action": 3})
     assert error_of(response)[:2] == (409, "still_drawing")
+    # The hint answers in the draw: keep or put out the top card, and why (docs/api.md).
     hint = client.post("/api/hint", json={"save": game["save"]})
-    assert error_of(hint)[:2] == (409, "no_hint")
+    assert hint.status_code == 200, hint.text
+    answer = hint.json()
+    assert answer["card"] == game["view"]["draw"]["top"]
+    assert answer["bid"] is None
+    assert answer["reason_code"].startswith(("draw_keep_", "draw_discard_"))
+    assert answer["reason_params"] == {"card": answer["card"]}
+    assert answer["reasons"] == [answer["reason"]]
+    assert answer["reason"].startswith(("Quédatela", "Descártala"))
     tip = client.post("/api/tip", json={"save": game["save"]})
     assert error_of(tip)[:2] == (409, "no_tip")
     standard = start(client, level="normal")

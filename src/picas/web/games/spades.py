@@ -40,7 +40,7 @@ from picas.games.spades import (
     parse_action,
 )
 from picas.games.spades.bots import base
-from picas.games.spades.bots.hint import suggest_play
+from picas.games.spades.bots.hint import suggest_draw, suggest_play
 from picas.games.spades.bots.tip import explain_bid, suggest_bid
 from picas.games.spades.game import Deal, HandResult
 from picas.games.spades.record import SpadesRecord
@@ -328,7 +328,9 @@ class HintOut(schemas._Out):
     """While playing: ``card`` and ``reason``, with the reason's ``reason_code`` and
     ``reason_params`` (to show it in another language). While bidding: ``bid`` and ``reasons``, as
     ``/api/tip``. The other pair is null (``reasons`` is ``[reason]`` while playing), and so are
-    ``reason_code`` and ``reason_params``."""
+    ``reason_code`` and ``reason_params``. In «Dos jugadores»' draw: ``card`` is the stock's top
+    card and ``reason_code`` starts ``draw_keep_`` (keep it) or ``draw_discard_`` (put it out),
+    with ``reason_params`` ``{"card": …}``."""
 
     game: Literal["spades"]
     card: str | None = Field(examples=["QH"])
@@ -464,10 +466,6 @@ class SpadesTable:
                 "Tus cartas están boca abajo: primero elige Nil ciego o ver tus cartas.",
                 code="no_hint",
             )
-        if view.phase is Phase.DRAWING:
-            raise IllegalAction(
-                "La pista se pide al cantar o al jugar una carta, no al robar.", code="no_hint"
-            )
         if view.phase is Phase.BIDDING:
             tip = suggest_bid(view)
             return {
@@ -478,6 +476,19 @@ class SpadesTable:
                 "reasons": list(tip.reasons),
                 "reason_code": None,
                 "reason_params": None,
+            }
+        if view.phase is Phase.DRAWING:
+            # «Dos jugadores»' draw: ``card`` is the stock's top card, and the reason's code says
+            # which way: ``draw_keep_…`` (keep it) or ``draw_discard_…`` (put it out).
+            draw = suggest_draw(view)
+            return {
+                "game": self.key,
+                "card": draw.card.code,
+                "reason": draw.reason,
+                "bid": None,
+                "reasons": [draw.reason],
+                "reason_code": draw.reason_code,
+                "reason_params": dict(draw.reason_params),
             }
         play = suggest_play(view)
         return {

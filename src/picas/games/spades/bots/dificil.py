@@ -17,14 +17,17 @@ from __future__ import annotations
 
 import random
 
-from picas.games.spades import ANY_CARD, Bid, BlindNil, Card, LookAtCards
-from picas.games.spades.actions import BIDS, Discard, Keep
-from picas.games.spades.bots.base import placeholder_draw
+from picas.games.spades import ANY_CARD, Bid, BlindNil, Card, Discard, Keep, LookAtCards
+from picas.games.spades.actions import BIDS
 from picas.games.spades.bots.evaluate import DIFICIL_STYLE, decide_bid
 from picas.games.spades.bots.knowledge import dealt_hand, know
-from picas.games.spades.bots.normal import bid_from_view
+from picas.games.spades.bots.normal import bid_from_view, draw_action
 from picas.games.spades.bots.policy import choose
 from picas.games.spades.bots.search import SearchSettings, search_bid, search_play
+from picas.games.spades.bots.two_bid import best_bid, decide_two_bid
+from picas.games.spades.bots.two_draw import draw_choice
+from picas.games.spades.bots.two_knowledge import know_two
+from picas.games.spades.bots.two_search import search_bid_two, search_play_two
 from picas.games.spades.view import PlayerView
 
 
@@ -39,6 +42,8 @@ class DificilBot:
     def bid(self, view: PlayerView, rng: random.Random) -> Bid | BlindNil | LookAtCards:
         if view.hand is None or not self.settings.bid_samples:
             return bid_from_view(view, rng, DIFICIL_STYLE)
+        if view.rules.players == 2:
+            return self._bid_two(view, rng)
         mask = dealt_hand(view)
         decision = decide_bid(view, mask, DIFICIL_STYLE)
         evaluation = decision.evaluation
@@ -59,11 +64,31 @@ class DificilBot:
         self.playouts += runs
         return BIDS[bid]
 
+    def _bid_two(self, view: PlayerView, rng: random.Random) -> Bid:
+        """«Dos jugadores»: the search prices the bids near Normal's two-player bid over deals
+        of the opponent's 13 from the 39 unseen cards, and a Nil when the hand might carry one."""
+        decision = decide_two_bid(view)
+        estimate = decision.bid or max(1, best_bid(decision.evaluation.tricks, view.rules))
+        bid, runs = search_bid_two(
+            know_two(view),
+            view.rules,
+            view.bags,
+            rng,
+            estimate=estimate,
+            try_nil=decision.evaluation.nil_danger <= self.settings.nil_danger,
+            samples=self.settings.bid_samples,
+            nil_margin=self.settings.nil_margin,
+        )
+        self.playouts += runs
+        return BIDS[bid]
+
     def draw(self, view: PlayerView, rng: random.Random) -> Keep | Discard:
-        # Placeholder: the bots branch (wt4-twobots) replaces it with this level's own draw.
-        return placeholder_draw(view)
+        """«Dos jugadores»: the finished hands with the top card against those without it."""
+        return draw_action(draw_choice(view, self.name, rng))
 
     def play(self, view: PlayerView, rng: random.Random) -> Card:
+        if view.rules.players == 2:
+            return self._play_two(view, rng)
         k = know(view)
         card, runs = search_play(k, view.rules, view.blind, view.bags, rng, self.settings)
         self.playouts += runs
@@ -79,4 +104,9 @@ class DificilBot:
                 k.broken,
                 k.tricks_left,
             )
+        return ANY_CARD[card]
+
+    def _play_two(self, view: PlayerView, rng: random.Random) -> Card:
+        card, runs = search_play_two(know_two(view), view.rules, view.bags, rng, self.settings)
+        self.playouts += runs
         return ANY_CARD[card]

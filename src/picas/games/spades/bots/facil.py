@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import random
 
-from picas.games.spades import ANY_CARD, Bid, BlindNil, Card, LookAtCards, Suit
-from picas.games.spades.actions import Discard, Keep
-from picas.games.spades.bots.base import placeholder_draw
+from picas.games.spades import ANY_CARD, Bid, BlindNil, Card, Discard, Keep, LookAtCards, Suit
 from picas.games.spades.bots.evaluate import FACIL_STYLE
 from picas.games.spades.bots.knowledge import FULL, NON_SPADES, SPADES, SUIT_MASK
-from picas.games.spades.bots.normal import bid_from_view
+from picas.games.spades.bots.normal import bid_from_view, draw_action
 from picas.games.spades.bots.policy import (
     _nil_play,
     beaters,
@@ -23,6 +21,8 @@ from picas.games.spades.bots.policy import (
     min_rank,
     rank_of,
 )
+from picas.games.spades.bots.two_draw import draw_choice
+from picas.games.spades.bots.two_policy import two_card
 from picas.games.spades.view import PlayerView
 from picas.shared.cards import JOKERS_MASK
 from picas.shared.trick_winner import trick_winner_index
@@ -35,13 +35,15 @@ class FacilBot:
         return bid_from_view(view, rng, FACIL_STYLE)
 
     def draw(self, view: PlayerView, rng: random.Random) -> Keep | Discard:
-        # Placeholder: the bots branch (wt4-twobots) replaces it with this level's own draw.
-        return placeholder_draw(view)
+        """«Dos jugadores»: the top card alone against the average unseen card alone."""
+        return draw_action(draw_choice(view, self.name, rng))
 
     def play(self, view: PlayerView, rng: random.Random) -> Card:
         hand = 0
         for card in view.hand or ():
             hand |= 1 << card
+        if view.rules.players == 2:
+            return ANY_CARD[facil_two(view, hand)]
         trick = tuple(int(c) for c in view.trick)
         bids = tuple(-1 if b is None else b for b in view.bids)
         return ANY_CARD[
@@ -123,6 +125,28 @@ def facil_choose(
     if lose:
         return max_rank(lose)
     return min_rank(beat)
+
+
+def facil_two(view: PlayerView, hand: int) -> int:
+    """Fácil at «Dos jugadores»: the two-seat heuristic with no memory, every card it does not
+    hold or see on the table taken as possibly the opponent's."""
+    me = int(view.seat)
+    trick = [int(c) for c in view.trick]
+    unknown = view.rules.deck.cards & ~hand
+    for card in trick:
+        unknown &= ~(1 << card)
+    bids = [-1 if b is None else b for b in view.bids]
+    return two_card(
+        me,
+        hand,
+        trick,
+        unknown,
+        view.hand_sizes[me ^ 1],
+        bids,
+        list(view.won),
+        view.spades_broken,
+        13 - len(view.tricks),
+    )
 
 
 def _highest(mask: int) -> int:

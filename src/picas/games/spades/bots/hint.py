@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from picas.games.spades import Card, Phase, PicasError, Play, Seat
 from picas.games.spades.bots.knowledge import ABOVE, FIRST_SPADE, SPADES, SUIT_MASK, Knowledge, know
 from picas.games.spades.bots.normal import NormalBot
+from picas.games.spades.bots.two_draw import draw_choice
+from picas.games.spades.bots.two_knowledge import know_two
 from picas.games.spades.view import PlayerView
 
 SUIT_SYMBOL = "♣♦♥♠"
@@ -191,6 +193,33 @@ def suggest_play(view: PlayerView) -> PlayHint:
     return PlayHint(card, why.text_es(), why.code, why.params)
 
 
+@dataclass(frozen=True, slots=True)
+class DrawHint:
+    """«Dos jugadores»' draw hint: keep the top card or put it out, and why."""
+
+    keep: bool
+    card: Card
+    """The stock's top card the hint is about."""
+    reason: str
+    """Short Spanish: «Quédatela: una pica alta es una baza segura»."""
+    reason_code: str
+    """A key of :data:`~picas.games.spades.bots.two_draw.DRAW_REASONS_ES`: "draw_keep_top_spade"."""
+    reason_params: ReasonParams
+    """``{"card": the top card's code}``."""
+
+
+def suggest_draw(view: PlayerView) -> DrawHint:
+    """What Normal would do with the stock's top card in the viewer's draw, and why."""
+    if view.phase is not Phase.DRAWING or not view.my_turn or view.draw is None:
+        raise NoHint("La pista del mazo se pide cuando te toca robar.")
+    top = view.draw.top
+    if top is None:
+        raise NoHint("La pista del mazo se pide cuando te toca robar.")
+    # Normal's draw is exact (an average over the unseen cards): its generator is never drawn from.
+    choice = draw_choice(view, "normal", random.Random(0))
+    return DrawHint(choice.keep, top, choice.text_es(), choice.reason, {"card": top.code})
+
+
 def label(card: int) -> str:
     """The bots' short label, suit first: "♠A", "♥10"; a joker of «Comodines» by its name."""
     if card >= 52:
@@ -200,7 +229,8 @@ def label(card: int) -> str:
 
 def explain_play(view: PlayerView, card: Card) -> Reason:
     """Why ``card`` is a good play for the viewer now, in words the view can vouch for."""
-    spot = _Spot(know(view), view, int(card))
+    two = view.rules.players == 2
+    spot = _Spot(know_two(view) if two else know(view), view, int(card), two=two)
     for reason in (
         spot.only_card,
         spot.own_nil,
@@ -237,7 +267,7 @@ def _may_beat(held: int, best: int) -> bool:
 class _Spot:
     """The facts of one position that the reasons are made of."""
 
-    def __init__(self, k: Knowledge, view: PlayerView, card: int) -> None:
+    def __init__(self, k: Knowledge, view: PlayerView, card: int, *, two: bool = False) -> None:
         self.k = k
         self.card = card
         self.suit = min(card // 13, 3)  # a joker is played as a spade
@@ -251,7 +281,10 @@ class _Spot:
         self.legal = legal
         self.trick = k.trick
         n = len(k.trick)
-        self.after = [(k.leader + i) & 3 for i in range(n + 1, 4)]
+        if two:  # «Dos jugadores»: the opponent plays after the leader, nobody after him
+            self.after = [] if n else [k.seat ^ 1]
+        else:
+            self.after = [(k.leader + i) & 3 for i in range(n + 1, 4)]
         self.opp_after = [seat for seat in self.after if seat != self.partner]
         bids = [max(bid, 0) for bid in k.bids]
         partner_counts = bids[self.partner] > 0
@@ -267,7 +300,7 @@ class _Spot:
                 if _beats(k.trick[position], k.trick[best]):
                     best = position
             self.best = k.trick[best]
-            self.best_seat = (k.leader + best) & 3
+            self.best_seat = (k.leader ^ best) if two else (k.leader + best) & 3
             self.takes = _beats(card, self.best)
             self.can_take = any(_beats(c, self.best) for c in _cards(legal))
         else:

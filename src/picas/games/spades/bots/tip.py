@@ -23,6 +23,8 @@ from picas.games.spades.bots.evaluate import (
 )
 from picas.games.spades.bots.evaluate import nil_reason_list as _nil_reasons
 from picas.games.spades.bots.knowledge import dealt_hand
+from picas.games.spades.bots.two_bid import decide_two_bid, explain_two
+from picas.games.spades.bots.two_evaluate import evaluate_two
 from picas.games.spades.view import PlayerView
 
 
@@ -49,7 +51,10 @@ def suggest_bid(view: PlayerView) -> Tip:
     """The suggested bid for the viewer's hand at this table (score, partner's bid)."""
     if view.hand is None:
         raise NoTip("Tus cartas están boca abajo: primero elige Nil ciego o ver tus cartas.")
-    decision = decide_bid(view, dealt_hand(view), NORMAL_STYLE)
+    if view.rules.players == 2:
+        decision = decide_two_bid(view)
+    else:
+        decision = decide_bid(view, dealt_hand(view), NORMAL_STYLE)
     return Tip(decision.bid, decision.reasons)
 
 
@@ -65,6 +70,8 @@ def explain_bid(view: PlayerView) -> Tip:
     if view.blind[view.seat]:
         return Tip(0, ("vais 100 o más por detrás: Nil sin mirar",), blind=True)
     mask = dealt_hand(view)
+    if view.rules.players == 2:
+        return Tip(bid, explain_two(evaluate_two(mask, jokers=view.rules.jokers), bid, mask))
     evaluation = evaluate_hand(mask, jokers=view.rules.jokers)
     if bid == 0:
         return Tip(0, tuple(_nil_reasons(evaluation, mask, name_cards=False)))

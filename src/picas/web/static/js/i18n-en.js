@@ -269,6 +269,16 @@ export const EN = {
   "hint.discard": "you discard {card}",
   "hint.lead_longest_side_lowest": "you lead your longest suit outside spades with its lowest card",
   "hint.lead_longest_side": "you lead your longest suit outside spades",
+  // «Dos jugadores»' draw hint: keep or put out the stock's top card.
+  "hint.draw_keep_top_spade": "Keep it: a high spade is a sure trick",
+  "hint.draw_keep_joker": "Keep it: a joker is the surest trick",
+  "hint.draw_keep_spade": "Keep it: spades win tricks and ruff the suits you lack",
+  "hint.draw_keep_ace": "Keep it: an ace is almost a sure trick",
+  "hint.draw_keep_honour": "Keep it: a high card is worth more than the card that comes unseen",
+  "hint.draw_keep_shape": "Keep it: it is worth more in your hand than the card that comes unseen",
+  "hint.draw_discard_low": "Discard it: the next one may serve you better",
+  "hint.draw_discard_long": "Discard it: it would lengthen a suit already long; the next one may serve you better",
+  "hint.draw_discard_shape": "Discard it: in your hand it is worth less than the card that comes unseen",
 
   "sheet.title": "Hand {n}",
   "sheet.caption": "Score of hand {n}",
@@ -728,6 +738,9 @@ const PHRASES = [
   [/mano de Nil: sin cartas altas/gu, () => "a Nil hand: no high cards"],
   [/vais muy por detrás: canto valiente/gu, () => "far behind: a brave bid"],
   [/vais muy por delante: canto prudente/gu, () => "far ahead: a careful bid"],
+  // «Dos jugadores»: one player, no partner.
+  [/vas muy por detrás: canto valiente/gu, () => "far behind: a brave bid"],
+  [/vas muy por delante: canto prudente/gu, () => "far ahead: a careful bid"],
   [/muchos sacos: mejor cantar de más/gu, () => "many bags: better to bid high"],
   [/tu compañero canta Nil: no cantes Nil/gu, () => "your partner bids Nil: do not bid Nil"],
   [/pocas cartas altas/gu, () => "few high cards"],

@@ -282,6 +282,16 @@ export const ES = {
   "hint.discard": "te descartas de {card}",
   "hint.lead_longest_side_lowest": "sales de tu palo más largo fuera de las picas con la más baja",
   "hint.lead_longest_side": "sales de tu palo más largo fuera de las picas",
+  // «Dos jugadores»' draw hint (picas.games.spades.bots.two_draw.DRAW_REASONS_ES): keep or put out the top card.
+  "hint.draw_keep_top_spade": "Quédatela: una pica alta es una baza segura",
+  "hint.draw_keep_joker": "Quédatela: un comodín es la baza más segura",
+  "hint.draw_keep_spade": "Quédatela: las picas ganan bazas y fallan los palos que te falten",
+  "hint.draw_keep_ace": "Quédatela: un as es casi una baza segura",
+  "hint.draw_keep_honour": "Quédatela: una carta alta vale más que la carta que venga a ciegas",
+  "hint.draw_keep_shape": "Quédatela: vale más en tu mano que la carta que venga a ciegas",
+  "hint.draw_discard_low": "Descártala: la siguiente puede servir más",
+  "hint.draw_discard_long": "Descártala: alargaría un palo ya largo; la siguiente puede servir más",
+  "hint.draw_discard_shape": "Descártala: en tu mano vale menos que la carta que venga a ciegas",
 
   // Score sheet
   "sheet.title": "Mano {n}",

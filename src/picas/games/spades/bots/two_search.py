@@ -1,0 +1,434 @@
+"""Difícil's search at «Dos jugadores»: the four-seat search's method on two seats.
+
+A sample deals the cards the seat has not seen between the opponent (exactly his hand size, none of
+a suit he has shown out of) and the draw's out-of-play pile (the rest): the shared dealing
+(:mod:`picas.shared.sampling`) with the pile as a third "seat" that no void constrains, so every
+deal consistent with the view is as likely as under a fair draw. The cards the seat saw go out
+(``seen_out``), its own hand and the cards played are never dealt. Each candidate card is played
+out to the end of the hand by the two-seat heuristic (:mod:`.two_policy`) for both seats, on the
+same samples, and priced by the real scoring of each player's own contract; the heuristic's card is
+kept unless another prices clearly better. Fixed work (the settings' samples, and the settled stop
+of the four-seat search), never a time budget.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+from picas.games.spades import Rules
+from picas.games.spades.bots.knowledge import BELOW, Knowledge
+from picas.games.spades.bots.policy import legal_mask
+from picas.games.spades.bots.search import (
+    SETTLE_EVERY,
+    SETTLE_MIN,
+    SearchSettings,
+    bag_cost,
+    thirteen_value,
+)
+from picas.games.spades.bots.two_draw import card_alone
+from picas.games.spades.bots.two_policy import two_card
+from picas.shared.cards import JOKERS_MASK
+from picas.shared.sampling import NOTHING_KNOWN, clearly_better, deal_hands, deal_plan
+
+_ATTEMPTS = 60
+
+
+def pile_seat(me: int) -> int:
+    """The seat index the samplers deal the out-of-play pile to (an empty seat's)."""
+    return (me + 2) & 3
+
+
+class TwoPricer:
+    """Prices a finished hand at two players: each player's own contract, Nil and bags (the six
+    lines of the sheet, one player a side), ours minus his, with the bags carried forward."""
+
+    __slots__ = (
+        "bag_limit",
+        "bag_points",
+        "bags",
+        "bids",
+        "big",
+        "me",
+        "nil",
+        "penalty",
+        "thirteen",
+    )
+
+    def __init__(self, rules: Rules, me: int, bids: Sequence[int], bags: Sequence[int]) -> None:
+        self.me = me
+        self.bids = tuple(bids)
+        self.bags = tuple(bags)
+        self.penalty = rules.bag_penalty
+        self.bag_limit = rules.bag_limit
+        self.bag_points = rules.bag_penalty_points
+        self.nil = (rules.nil_points, rules.nil_tricks_score)
+        self.big = 10 if rules.ten_for_200 else 14
+        self.thirteen = thirteen_value(rules)
+
+    def points(self, seat: int, won: int) -> tuple[int, int, int]:
+        """The player's hand total, the bags it adds and its bags after (``seat & 1`` is its
+        side's index in ``bags``)."""
+        bid = self.bids[seat]
+        nil_points, nil_tricks_score = self.nil
+        if bid == 0:
+            points = nil_points if won == 0 else -nil_points
+            added = won
+            if nil_tricks_score:
+                points += won
+        elif won >= bid:
+            points = 200 if bid >= self.big else 10 * bid
+            if bid == 13:
+                points += self.thirteen
+            added = won - bid
+            points += added
+        else:
+            points = -10 * bid
+            added = 0
+        total = self.bags[seat & 1] + added
+        if self.penalty:
+            points -= self.bag_points * (total // self.bag_limit)
+            total %= self.bag_limit
+        return points, added, total
+
+    def player_value(self, seat: int, won: int) -> float:
+        points, added, after = self.points(seat, won)
+        if not added:
+            return points
+        if not self.penalty:
+            return points - 0.5 * added
+        return points - bag_cost(after) + bag_cost(self.bags[seat & 1])
+
+    def value(self, won: Sequence[int]) -> float:
+        me = self.me
+        return self.player_value(me, won[me]) - self.player_value(me ^ 1, won[me ^ 1])
+
+
+class TwoSampler:
+    """The deals of one decision: the opponent's cards and the out-of-play pile from the cards not
+    seen.
+
+    The opponent's hand is not any 13 of them: he drew it, and kept the cards worth keeping. So
+    each of his cards is dealt as he drew it: two cards from the pool, the first shown to him; he
+    keeps it if it is worth more alone than the average card (Fácil's draw, the cheapest measure
+    of "worth keeping"), else takes the second; the other goes out of play. A card of a suit he has
+    shown out of is never his (the other of the pair is, when it can be; else both go out). This
+    deals him the spades and honours a drawn hand has (about five spades and one and a half aces,
+    against three and one for a random 13), where a uniform deal would make him too weak and
+    Difícil bid too high. When the pool cannot give him his cards that way (few cards left outside
+    his voids) the deal is the uniform one, as at four seats."""
+
+    def __init__(self, k: Knowledge) -> None:
+        me = k.seat
+        opp = me ^ 1
+        pile = pile_seat(me)
+        self.me = me
+        self.opp = opp
+        self.pile = pile
+        self.mine = k.mine
+        self.unseen = k.unseen
+        self.size = k.sizes[opp]
+        sizes = [0, 0, 0, 0]
+        sizes[opp] = k.sizes[opp]
+        sizes[pile] = k.unseen.bit_count() - k.sizes[opp]
+        self.sizes = (sizes[0], sizes[1], sizes[2], sizes[3])
+        voids = [0, 0, 0, 0]
+        voids[opp] = k.voids[opp]
+        self.plan = deal_plan(me, k.unseen, voids, k.deck.suit_masks, (me, opp, pile))
+        void_cards = 0
+        for suit in range(len(k.deck.suit_masks)):
+            if k.voids[opp] >> suit & 1:
+                void_cards |= k.deck.suit_masks[suit]
+        self.allowed = k.unseen & ~void_cards
+        self.pool = _cards(k.unseen)
+        jokers = bool(k.deck.cards & JOKERS_MASK)
+        values = [card_alone(card, jokers=jokers) for card in self.pool]
+        mean = sum(values) / len(values) if values else 0.0
+        keeps = 0
+        for card, value in zip(self.pool, values, strict=True):
+            if value > mean:
+                keeps |= 1 << card
+        self.keeps = keeps
+
+    def deal(self, rng: random.Random) -> list[int] | None:
+        held = self.picked(rng)
+        if held < 0:
+            return deal_hands(
+                self.plan, self.me, self.mine, self.sizes, NOTHING_KNOWN, rng, _ATTEMPTS
+            )
+        hands = [0, 0, 0, 0]
+        hands[self.me] = self.mine
+        hands[self.opp] = held
+        hands[self.pile] = self.unseen & ~held
+        return hands
+
+    def picked(self, rng: random.Random) -> int:
+        """The opponent's hand dealt pair by pair as he would draw it (-1 if the pool runs
+        short)."""
+        pool = self.pool.copy()
+        n = len(pool)
+        need = self.size
+        allowed = self.allowed
+        keeps = self.keeps
+        uniform = rng.random
+        held = 0
+        while need:
+            if n < 2:
+                return -1
+            i = int(uniform() * n)
+            top = pool[i]
+            n -= 1
+            pool[i] = pool[n]
+            j = int(uniform() * n)
+            following = pool[j]
+            n -= 1
+            pool[j] = pool[n]
+            card, other = (top, following) if keeps >> top & 1 else (following, top)
+            if not allowed >> card & 1:
+                if not allowed >> other & 1:
+                    continue
+                card = other
+            held |= 1 << card
+            need -= 1
+        return held
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        bit = mask & -mask
+        out.append(bit.bit_length() - 1)
+        mask ^= bit
+    return out
+
+
+def trick_winner_two(first: int, second: int) -> int:
+    """0 when the first card of a two-card trick wins, 1 when the second does: a higher card of the
+    led suit, or a spade (a joker) above the best so far."""
+    led = first // 13
+    return 1 if (second // 13 == led or second >= 39) and second > first else 0
+
+
+def playout_two(
+    hands: list[int],
+    trick: list[int],
+    leader: int,
+    won: list[int],
+    broken: bool,
+    bids: list[int],
+    tricks_left: int,
+) -> list[int]:
+    """Play the hand to its end with the two-seat heuristic for both seats (mutates its
+    arguments; ``trick`` holds 0 or 1 card, led by ``leader``)."""
+    while True:
+        turn = leader ^ 1 if trick else leader
+        other = turn ^ 1
+        hand = hands[turn]
+        may = hands[other]
+        card = two_card(turn, hand, trick, may, may.bit_count(), bids, won, broken, tricks_left)
+        hands[turn] = hand ^ (1 << card)
+        if not trick:
+            trick.append(card)
+            continue
+        first = trick[0]
+        if card >= 39 and first < 39:
+            broken = True
+        winner = leader ^ trick_winner_two(first, card)
+        won[winner] = won[winner] + 1
+        tricks_left -= 1
+        if not tricks_left:
+            return won
+        leader = winner
+        trick.clear()
+
+
+def heuristic_two(k: Knowledge) -> int:
+    """The two-seat heuristic's card on what the seat knows (Normal's card)."""
+    opp = k.seat ^ 1
+    return two_card(
+        k.seat,
+        k.mine,
+        list(k.trick),
+        k.possible[opp],
+        k.sizes[opp],
+        list(k.bids),
+        list(k.won),
+        k.broken,
+        k.tricks_left,
+    )
+
+
+def candidates_two(k: Knowledge, legal: int) -> list[int]:
+    """One card for each group of equivalent legal cards: same suit, no card between them that the
+    opponent may hold or that is on the table; the lowest of each group."""
+    table = 0
+    for card in k.trick:
+        table |= 1 << card
+    live = k.unseen | table
+    out: list[int] = []
+    rest = legal
+    while rest:
+        bit = rest & -rest
+        card = bit.bit_length() - 1
+        rest ^= bit
+        if out:
+            prev = out[-1]
+            if min(prev // 13, 3) == min(card // 13, 3):
+                between = BELOW[card] & ~BELOW[prev] & ~(1 << prev)
+                if not between & live:
+                    continue
+        out.append(card)
+    return out
+
+
+def _group(options: list[int], card: int, live: int) -> int:
+    for index, option in enumerate(options):
+        if option == card:
+            return index
+        if min(option // 13, 3) == min(card // 13, 3):
+            low, high = min(option, card), max(option, card)
+            if not BELOW[high] & ~BELOW[low] & ~(1 << low) & live:
+                return index
+    return 0
+
+
+def search_play_two(
+    k: Knowledge,
+    rules: Rules,
+    bags: Sequence[int],
+    rng: random.Random,
+    settings: SearchSettings,
+) -> tuple[int, int]:
+    """The best card for ``k.seat`` at two players by Monte Carlo, and the playouts run."""
+    me = k.seat
+    legal = legal_mask(k.mine, k.trick, k.broken)
+    options = candidates_two(k, legal)
+    heuristic = heuristic_two(k)
+    if len(options) == 1:
+        return options[0], 0
+    pricer = TwoPricer(rules, me, k.bids, bags)
+    bids = list(k.bids)
+    starts: list[tuple[list[int], int, list[int], int, bool]] = []
+    for card in options:
+        won = list(k.won)
+        left = k.tricks_left
+        leader = k.leader
+        if k.trick:
+            first = k.trick[0]
+            broken = k.broken or (card >= 39 and first < 39)
+            winner = leader ^ trick_winner_two(first, card)
+            won[winner] = won[winner] + 1
+            starts.append(([], winner, won, left - 1, broken))
+        else:
+            starts.append(([card], me, won, left, k.broken))
+    sampler = TwoSampler(k)
+    table = 0
+    for card in k.trick:
+        table |= 1 << card
+    own = _group(options, heuristic, k.unseen | table)
+    samples = -(-settings.playouts // len(options))
+    values: list[list[float]] = [[] for _ in options]
+    s1 = [0.0] * len(options)
+    s2 = [0.0] * len(options)
+    z = settings.settle
+    first_check = max(SETTLE_MIN, samples // 4)
+    runs = 0
+    for drawn in range(1, samples + 1):
+        hands = sampler.deal(rng)
+        if hands is None:
+            break
+        for index in range(len(options)):
+            trick, leader, won, left, broken = starts[index]
+            won = won.copy()
+            if left:
+                h = hands.copy()
+                h[me] = h[me] ^ (1 << options[index])
+                playout_two(h, trick.copy(), leader, won, broken, bids, left)
+            values[index].append(pricer.value(won))
+            runs += 1
+        if z > 0:
+            base = values[own][-1]
+            for index in range(len(options)):
+                d = values[index][-1] - base
+                s1[index] += d
+                s2[index] += d * d
+            if drawn >= first_check and drawn % SETTLE_EVERY == 0 and drawn < samples:
+                settled = True
+                for index in range(len(options)):
+                    if index != own:
+                        mean = s1[index] / drawn
+                        var = max(0.0, s2[index] / drawn - mean * mean)
+                        if mean + z * math.sqrt(var / drawn) >= settings.margin:
+                            settled = False
+                            break
+                if settled:
+                    return heuristic, runs
+    if not values[0]:
+        return heuristic, runs
+    sums = [sum(v) for v in values]
+    best = 0
+    for index in range(1, len(options)):
+        if sums[index] > sums[best] + 1e-9:
+            best = index
+    if best == own:
+        return heuristic, runs
+    gains = [a - b for a, b in zip(values[best], values[own], strict=True)]
+    if clearly_better(gains, settings.margin, settings.confidence):
+        return options[best], runs
+    return heuristic, runs
+
+
+def search_bid_two(
+    k: Knowledge,
+    rules: Rules,
+    bags: Sequence[int],
+    rng: random.Random,
+    *,
+    estimate: int,
+    try_nil: bool,
+    samples: int,
+    nil_margin: float = 0.0,
+) -> tuple[int, int]:
+    """The bid that scores best on average over sampled deals at two players, and the playouts.
+
+    Each sample deals the opponent 13 of the cards not seen (the rest out of play), lets him bid
+    by Normal's two-player bid if he has not bid yet, and plays the hand out once with our bid at
+    ``estimate``; every bid within two of it is priced on those tricks. With ``try_nil`` a second
+    playout per sample prices a Nil, played as a Nil."""
+    from picas.games.spades.bots.two_bid import two_bid_for_hand
+
+    me = k.seat
+    opp = me ^ 1
+    options = list(range(max(1, estimate - 2), min(13, estimate + 2) + 1))
+    totals = [0.0] * len(options)
+    nil_total = 0.0
+    runs = 0
+    drawn = 0
+    sampler = TwoSampler(k)
+    for _ in range(samples):
+        hands = sampler.deal(rng)
+        if hands is None:
+            break
+        drawn += 1
+        bids = list(k.bids)
+        if bids[opp] < 0:
+            bids[opp] = two_bid_for_hand(hands[opp], None, rules=rules, use_score=False).bid
+        bids[me] = estimate
+        won = playout_two(hands.copy(), [], k.leader, [0, 0, 0, 0], False, bids, 13)
+        runs += 1
+        for index, bid in enumerate(options):
+            bids[me] = bid
+            totals[index] += TwoPricer(rules, me, bids, bags).value(won)
+        if try_nil:
+            bids[me] = 0
+            won = playout_two(hands.copy(), [], k.leader, [0, 0, 0, 0], False, bids, 13)
+            runs += 1
+            nil_total += TwoPricer(rules, me, bids, bags).value(won)
+    best = 0
+    for index in range(1, len(options)):
+        if totals[index] > totals[best] + 1e-9:
+            best = index
+    if try_nil and drawn and nil_total > totals[best] + nil_margin * drawn:
+        return 0, runs
+    return options[best], runs
