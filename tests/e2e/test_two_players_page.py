@@ -94,7 +94,8 @@ def test_south_draws_thirteen_cards_then_bids_and_plays_tricks_of_two(
     expect(page.locator("#asiento-east")).to_be_hidden()
     west = page.locator("#asiento-west").bounding_box()
     south = page.locator("#asiento-south").bounding_box()
-    assert west is not None and south is not None
+    assert west is not None
+    assert south is not None
     assert west["y"] + west["height"] < south["y"]
     assert abs((west["x"] + west["width"] / 2) - (south["x"] + south["width"] / 2)) < 40
     assert page.locator(".marcador .equipo-nombre").all_text_contents() == ["Tú", "Oeste"]
@@ -108,7 +109,9 @@ def test_south_draws_thirteen_cards_then_bids_and_plays_tricks_of_two(
             _shot(page, f"two-draw-{where}")
         _draw_turn(page, keep)
         drawn += 1
-        codes = page.eval_on_selector_all("#mano .carta-mano", "els => els.map(e => e.dataset.carta)")
+        codes = page.eval_on_selector_all(
+            "#mano .carta-mano", "els => els.map(e => e.dataset.carta)"
+        )
         assert len(codes) == before + 1
         if keep:
             assert top in codes  # the card shown is the one kept
@@ -139,7 +142,9 @@ def test_south_draws_thirteen_cards_then_bids_and_plays_tricks_of_two(
     expect(trick).to_have_count(2)
     slot = page.locator('#baza .hueco[data-seat="west"]').bounding_box()
     mine = page.locator('#baza .hueco[data-seat="south"]').bounding_box()
-    assert slot is not None and mine is not None and slot["y"] < mine["y"]
+    assert slot is not None
+    assert mine is not None
+    assert slot["y"] < mine["y"]
     _shot(page, f"two-trick-{where}")
 
 
@@ -158,13 +163,34 @@ def test_a_hand_played_out_shows_a_sheet_of_two_players(page: Page, server: Serv
     seats = page.locator("#dlg-hoja .resumen-asientos li")
     expect(seats).to_have_count(2)
     text = page.inner_text("#dlg-hoja")
-    assert "Norte" not in text and "Este" not in text
+    assert "Norte" not in text
+    assert "Este" not in text
     hands = page.locator("#dlg-hoja details.cuatro-manos").first
     expect(hands.locator("summary")).to_have_text("Ver las dos manos")
     hands.locator("summary").click()
     expect(hands.locator("dt")).to_have_text(["Sur (tú)", "Oeste"])
     # Each line speaks of one player («cantaste», «cantó»), and no hand is offered for practice:
     # its cards came from the draw, not from a deal.
-    assert "cantaste" in text and "cantasteis" not in text
+    assert "cantaste" in text
+    assert "cantasteis" not in text
     expect(page.locator("#btn-rejugar")).to_have_count(0)
     _shot(page, "two-sheet-desktop")
+
+
+def test_the_hint_says_whether_to_keep_the_top_card_and_why(page: Page, server: Server) -> None:
+    open_table(page, server)
+    page.evaluate("() => localStorage.setItem('picas.ajustes', JSON.stringify({hint: true}))")
+    _new_two_player_game(page, server)
+    for _ in range(4):
+        page.wait_for_selector("#pista strong")
+        said = page.inner_text("#pista")
+        marked = page.locator(".robo-botones .sugerida")
+        expect(marked).to_have_count(1)
+        # The marked button is the way the reason says, in the page's words for its code.
+        if said.startswith("Sugerencia: Quédatela:"):
+            assert marked.get_attribute("id") == "btn-quedar"
+        else:
+            assert said.startswith("Sugerencia: Descártala:")
+            assert marked.get_attribute("id") == "btn-descartar"
+        marked.click()
+        settle(page)

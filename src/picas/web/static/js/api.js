@@ -119,8 +119,10 @@ export async function tip(save) {
 /** The suggested card for South (the play hint): {card, reason, reasonCode, reasonParams}. */
 export async function hint(save) {
   const data = await post("/api/hint", { save });
-  // «Dos jugadores»: in the draw the hint is an action («keep» or «discard»), not a card.
-  const action = ["keep", "discard"].includes(data.action) ? data.action : null;
+  // «Dos jugadores»' draw: the hint is about the stock's top card, and its reason's code says
+  // which way (docs/api.md): «draw_keep_…» keeps it, «draw_discard_…» puts it out.
+  const code = typeof data.reason_code === "string" ? data.reason_code : "";
+  const action = code.startsWith("draw_keep_") ? "keep" : code.startsWith("draw_discard_") ? "discard" : null;
   if (typeof data.card !== "string" && !action) throw new ApiError("unexpected", t("error.unexpected"));
   return {
     card: action ? null : data.card,

@@ -169,10 +169,9 @@ export function renderDrawChoice({ top, hint = null, hintLoading = false }) {
     if (hintLoading && !hint) line.textContent = t("hint.loading");
     else if (hint.error) line.textContent = hint.error;
     else {
-      line.append(el("strong", "", t(hint.action === "keep" ? "hint.drawKeep" : "hint.drawDiscard")));
+      // The reason says which way and why («Quédatela: una pica alta es una baza segura»).
       const coded = hintReason(hint.reasonCode, hint.reasonParams);
-      const shown = coded ?? (hint.reason ? reasonText(hint.reason) : "");
-      if (shown) line.append(el("span", "", ` — ${shown}`));
+      line.append(el("strong", "", t("hint.drawLabel")), " ", el("span", "", coded ?? reasonText(hint.reason)));
     }
     box.append(line);
   }
