@@ -80,12 +80,7 @@ WEIGHTS: Final[tuple[float, ...]] = (
 """The value of each of :data:`COUNTS` in tricks: ``scripts/two_players_fit.py 12000 2026`` (24,000
 hands, tricks spread 2.06, residual 1.24)."""
 
-_AS_FINISHED = {
-    "side_king_single": "side_king_guarded",
-    "side_queen_other": "side_queen_guarded",
-    "void": "",
-    "singleton": "",
-}
+_AS_FINISHED = {"side_king_single": "side_king_guarded", "void": "", "singleton": ""}
 FILLING: Final[tuple[float, ...]] = tuple(
     (WEIGHTS[COUNTS.index(_AS_FINISHED[name])] if _AS_FINISHED[name] else 0.0)
     if name in _AS_FINISHED
@@ -93,8 +88,10 @@ FILLING: Final[tuple[float, ...]] = tuple(
     for name, weight in zip(COUNTS, WEIGHTS, strict=True)
 )
 """The count of a hand still filling, for the draw: its shape is not yet its shape, so no void
-or singleton counts (a void of a three-card hand is no void at 13), and a king or a queen counts
-as it will most likely be by then, guarded (a lone ♥K drawn early is not a lone king at 13)."""
+or singleton counts (a void of a three-card hand is no void at 13), and a king counts as it will
+most likely be by then, guarded (a lone ♥K drawn early is not a lone king at 13). A queen keeps
+its own count: counted as guarded too, Normal's draw kept lone queens and lost 1.9 points a deal
+to a draw that keeps only spades, kings and aces (docs/benchmarks.md)."""
 
 _VOID = COUNTS.index("void")
 _TRUMP_1 = COUNTS.index("trump_1")

@@ -1,14 +1,15 @@
 """Difícil's search at «Dos jugadores»: the four-seat search's method on two seats.
 
 A sample deals the cards the seat has not seen between the opponent (exactly his hand size, none of
-a suit he has shown out of) and the draw's out-of-play pile (the rest): the shared dealing
-(:mod:`picas.shared.sampling`) with the pile as a third "seat" that no void constrains, so every
-deal consistent with the view is as likely as under a fair draw. The cards the seat saw go out
-(``seen_out``), its own hand and the cards played are never dealt. Each candidate card is played
-out to the end of the hand by the two-seat heuristic (:mod:`.two_policy`) for both seats, on the
-same samples, and priced by the real scoring of each player's own contract; the heuristic's card is
-kept unless another prices clearly better. Fixed work (the settings' samples, and the settled stop
-of the four-seat search), never a time budget.
+a suit he has shown out of) and the draw's out-of-play pile (the rest). His cards are dealt as he
+would have drawn them, two at a time, keeping the one worth keeping (:class:`TwoSampler`); when
+the pool cannot give him his hand that way, the shared uniform dealing
+(:mod:`picas.shared.sampling`) with the pile as a third "seat" that no void constrains. The cards
+the seat saw go out (``seen_out``), its own hand and the cards played are never dealt. Each
+candidate card is played out to the end of the hand by the two-seat heuristic (:mod:`.two_policy`)
+for both seats, on the same samples, and priced by the real scoring of each player's own contract;
+the heuristic's card is kept unless another prices clearly better. Fixed work (the settings'
+samples, and the settled stop of the four-seat search), never a time budget.
 """
 
 from __future__ import annotations
