@@ -64,8 +64,9 @@ def _ask(bot: Bot, view: PlayerView, rng: random.Random) -> Action:
 
 
 def placeholder_draw(view: PlayerView) -> Keep | Discard:
-    """A legal stand-in for «Dos jugadores»' draw until each level has its own (branch
-    ``wt4-twobots`` replaces it): keep a spade (a joker too) or an ace, else put it out."""
+    """The draw of a bot written for four players (one loaded by ``module:attr`` without a
+    ``draw``): legal and plain — keep a spade (a joker too) or an ace, else put it out. Every
+    level of the registry draws its own way (``bots/two_draw.py``)."""
     top = view.draw.top if view.draw is not None else None
     if top is not None and (top.is_joker or top.code[0] == "A" or top.code[1] == "S"):
         return Keep()
