@@ -205,6 +205,16 @@ def cards_in(mask: int) -> tuple[Card, ...]:
     return cards
 
 
+def indices_in(mask: int) -> list[int]:
+    """The card indices of a mask, lowest first, as plain ints (a list: samplers shuffle it)."""
+    out = []
+    while mask:
+        bit = mask & -mask
+        out.append(bit.bit_length() - 1)
+        mask ^= bit
+    return out
+
+
 def mask_of(cards: Iterable[int]) -> int:
     mask = 0
     for card in cards:

@@ -20,6 +20,7 @@ from picas.games.spades.bots.normal import NormalBot
 from picas.games.spades.bots.two_draw import draw_choice
 from picas.games.spades.bots.two_knowledge import know_two
 from picas.games.spades.view import PlayerView
+from picas.shared.cards import indices_in
 
 SUIT_SYMBOL = "♣♦♥♠"
 SUIT_PLURAL = ("tréboles", "diamantes", "corazones", "picas")
@@ -302,7 +303,7 @@ class _Spot:
             self.best = k.trick[best]
             self.best_seat = (k.leader ^ best) if two else (k.leader + best) & 3
             self.takes = _beats(card, self.best)
-            self.can_take = any(_beats(c, self.best) for c in _cards(legal))
+            self.can_take = any(_beats(c, self.best) for c in indices_in(legal))
         else:
             self.led = -1
             self.best = -1
@@ -378,7 +379,7 @@ class _Spot:
             if length == 1:
                 return {"discard": "discard_singleton", "suit": SUIT_KEYS[suit]}
             return {"discard": "discard_short"}
-        if self.card % 13 == min(c % 13 for c in _cards(self.legal)):
+        if self.card % 13 == min(c % 13 for c in indices_in(self.legal)):
             return {"discard": "discard_lowest", "card": card}
         return {"discard": "discard", "card": card}
 
@@ -487,7 +488,7 @@ class _Spot:
             if self.need == 1:  # the "_one" wording has the number in its words, not a parameter
                 return Reason(code + "_one", {"card": card})
             return Reason(code, {"n": self.need, "card": card})
-        if all(_beats(c, self.best) for c in _cards(self.legal)):
+        if all(_beats(c, self.best) for c in indices_in(self.legal)):
             return Reason("forced_over", {"best": Card(self.best).code, "card": card})
         return Reason("go_for", {"card": card})
 
@@ -541,12 +542,3 @@ class _Spot:
         if suit == SPADE_SUIT:
             return Reason("lead_spade", {"card": card})
         return Reason("lead", {"card": card})
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        bit = mask & -mask
-        out.append(bit.bit_length() - 1)
-        mask ^= bit
-    return out

@@ -31,6 +31,7 @@ from picas.games.spades.bots.evaluate import nil_danger
 from picas.games.spades.bots.two_evaluate import FILLING, WEIGHTS, tricks_two
 from picas.games.spades.bots.two_knowledge import draw_position
 from picas.games.spades.view import PlayerView
+from picas.shared.cards import indices_in
 
 COMPLETIONS: Final = 48
 """Difícil's finished hands per draw decision (each priced twice, with and without the card)."""
@@ -68,15 +69,6 @@ class DrawChoice:
         return DRAW_REASONS_ES[self.reason]
 
 
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        bit = mask & -mask
-        out.append(bit.bit_length() - 1)
-        mask ^= bit
-    return out
-
-
 def card_alone(card: int, *, jokers: bool = False) -> float:
     """A card's value by itself at two players (Fácil's measure): a spade's and its rank's, an
     ace's, a side honour's."""
@@ -85,7 +77,7 @@ def card_alone(card: int, *, jokers: bool = False) -> float:
 
 def facil_draw(top: int, unseen: int, *, jokers: bool = False) -> DrawChoice:
     """Keep the card when it is worth more alone than the average unseen card alone."""
-    cards = _cards(unseen)
+    cards = indices_in(unseen)
     average = sum(card_alone(c, jokers=jokers) for c in cards) / len(cards) if cards else 0.0
     gain = card_alone(top, jokers=jokers) - average
     return DrawChoice(gain > 0, _reason(top, gain, 0, jokers=jokers), gain)
@@ -94,7 +86,7 @@ def facil_draw(top: int, unseen: int, *, jokers: bool = False) -> DrawChoice:
 def normal_draw(hand: int, top: int, unseen: int, *, jokers: bool = False) -> DrawChoice:
     """Keep the card when the hand so far is worth more with it than, on average, with any unseen
     card instead (the count without the shape of a hand still filling)."""
-    cards = _cards(unseen)
+    cards = indices_in(unseen)
     if not cards:
         return DrawChoice(True, _reason(top, 1.0, hand, jokers=jokers), 1.0)
     average = sum(tricks_two(hand | 1 << c, jokers=jokers, weights=FILLING) for c in cards) / len(
@@ -128,7 +120,7 @@ def dificil_draw(
     hand is filled up to 13 from the unseen cards in a random order; keeping takes the top card
     and the first cards of that order, discarding the same cards and one more of the order in
     its place."""
-    pool = _cards(unseen)
+    pool = indices_in(unseen)
     room = 13 - hand.bit_count()  # cards still to come, this one included
     if room <= 0 or len(pool) < room:
         return normal_draw(hand, top, unseen, jokers=jokers)

@@ -30,7 +30,7 @@ from picas.games.spades.bots.search import (
 )
 from picas.games.spades.bots.two_draw import card_alone
 from picas.games.spades.bots.two_policy import two_card
-from picas.shared.cards import JOKERS_MASK
+from picas.shared.cards import JOKERS_MASK, indices_in
 from picas.shared.sampling import NOTHING_KNOWN, clearly_better, deal_hands, deal_plan
 
 _ATTEMPTS = 60
@@ -142,7 +142,7 @@ class TwoSampler:
             if k.voids[opp] >> suit & 1:
                 void_cards |= k.deck.suit_masks[suit]
         self.allowed = k.unseen & ~void_cards
-        self.pool = _cards(k.unseen)
+        self.pool = indices_in(k.unseen)
         jokers = bool(k.deck.cards & JOKERS_MASK)
         values = [card_alone(card, jokers=jokers) for card in self.pool]
         mean = sum(values) / len(values) if values else 0.0
@@ -193,15 +193,6 @@ class TwoSampler:
             held |= 1 << card
             need -= 1
         return held
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        bit = mask & -mask
-        out.append(bit.bit_length() - 1)
-        mask ^= bit
-    return out
 
 
 def trick_winner_two(first: int, second: int) -> int:

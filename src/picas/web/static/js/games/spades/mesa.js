@@ -164,17 +164,22 @@ export function renderDrawChoice({ top, hint = null, hintLoading = false }) {
   row.append(card, choices);
   box.append(row);
   if (hint || hintLoading) {
-    const line = el("p", "pista");
-    line.id = "pista";
-    if (hintLoading && !hint) line.textContent = t("hint.loading");
-    else if (hint.error) line.textContent = hint.error;
-    else {
+    box.append(hintLine(hint, (line) => {
       // The reason says which way and why («Quédatela: una pica alta es una baza segura»).
       const coded = hintReason(hint.reasonCode, hint.reasonParams);
       line.append(el("strong", "", t("hint.drawLabel")), " ", el("span", "", coded ?? reasonText(hint.reason)));
-    }
-    box.append(line);
+    }));
   }
+}
+
+/** The hint's line under the action area: «Buscando…» while it loads, its error, or `fill`'s. */
+function hintLine(hint, fill) {
+  const line = el("p", "pista");
+  line.id = "pista";
+  if (!hint) line.textContent = t("hint.loading");
+  else if (hint.error) line.textContent = hint.error;
+  else fill(line);
+  return line;
 }
 
 /** A look at the cards before a Blind Nil, in words. */
@@ -400,11 +405,7 @@ export function renderPlayBar({ lifted, hint = null, hintLoading = false }) {
   play.disabled = !lifted;
   box.append(play);
   if (hint || hintLoading) {
-    const line = el("p", "pista");
-    line.id = "pista";
-    if (hintLoading && !hint) line.textContent = t("hint.loading");
-    else if (hint.error) line.textContent = hint.error;
-    else {
+    box.append(hintLine(hint, (line) => {
       line.append(el("strong", "", t("hint.label", { card: cardName(hint.card) })));
       const coded = hintReason(hint.reasonCode, hint.reasonParams);
       if (coded || hint.reason) {
@@ -413,7 +414,6 @@ export function renderPlayBar({ lifted, hint = null, hintLoading = false }) {
         if (!coded && shown === hint.reason && language() !== "es") why.lang = "es"; // left as the server wrote it
         line.append(why);
       }
-    }
-    box.append(line);
+    }));
   }
 }
