@@ -477,20 +477,9 @@ class SpadesTable:
                 "reason_code": None,
                 "reason_params": None,
             }
-        if view.phase is Phase.DRAWING:
-            # «Dos jugadores»' draw: ``card`` is the stock's top card, and the reason's code says
-            # which way: ``draw_keep_…`` (keep it) or ``draw_discard_…`` (put it out).
-            draw = suggest_draw(view)
-            return {
-                "game": self.key,
-                "card": draw.card.code,
-                "reason": draw.reason,
-                "bid": None,
-                "reasons": [draw.reason],
-                "reason_code": draw.reason_code,
-                "reason_params": dict(draw.reason_params),
-            }
-        play = suggest_play(view)
+        # «Dos jugadores»' draw: ``card`` is the stock's top card, and the reason's code says
+        # which way: ``draw_keep_…`` (keep it) or ``draw_discard_…`` (put it out).
+        play = suggest_draw(view) if view.phase is Phase.DRAWING else suggest_play(view)
         return {
             "game": self.key,
             "card": play.card.code,

@@ -466,33 +466,55 @@ def search_play(
                 d = values[index][-1] - base
                 s1[index] += d
                 s2[index] += d * d
-            if drawn >= first and drawn % SETTLE_EVERY == 0 and drawn < samples:
-                settled = True
-                for index in range(len(options)):
-                    if index != own:
-                        mean = s1[index] / drawn
-                        var = max(0.0, s2[index] / drawn - mean * mean)
-                        if mean + z * math.sqrt(var / drawn) >= settings.margin:
-                            settled = False
-                            break
-                if settled:
-                    return heuristic, runs
+            if (
+                drawn >= first
+                and drawn % SETTLE_EVERY == 0
+                and drawn < samples
+                and settled_on_own(s1, s2, drawn, own, z, settings.margin)
+            ):
+                return heuristic, runs
+    return chosen_card(values, options, own, heuristic, settings), runs
+
+
+def settled_on_own(
+    s1: list[float], s2: list[float], drawn: int, own: int, z: float, margin: float
+) -> bool:
+    """Whether no card can still beat the heuristic's by ``margin``: each one's mean difference
+    to it (running sums ``s1``, of squares ``s2``, over ``drawn`` samples) plus ``z`` standard
+    errors stays under the margin. Then the search stops early with the heuristic's card."""
+    for index in range(len(s1)):
+        if index != own:
+            mean = s1[index] / drawn
+            var = max(0.0, s2[index] / drawn - mean * mean)
+            if mean + z * math.sqrt(var / drawn) >= margin:
+                return False
+    return True
+
+
+def chosen_card(
+    values: list[list[float]],
+    options: list[int],
+    own: int,
+    heuristic: int,
+    settings: SearchSettings,
+) -> int:
+    """The searched card: the one whose samples (``values``, one list per option) sum highest,
+    kept only if the search is confident it beats the heuristic's (Normal's choice, with its
+    manners, at ``own``): by ``margin`` points plus one standard error of the paired difference
+    (the same samples price every card). Else the heuristic's card."""
     if not values[0]:
-        return heuristic, runs
+        return heuristic
     sums = [sum(v) for v in values]
     best = 0
     for index in range(1, len(options)):
         if sums[index] > sums[best] + 1e-9:
             best = index
-    # Keep the heuristic's card (Normal's choice, with its manners) unless the search is
-    # confident that another is better: by ``margin`` points plus one standard error of the
-    # paired difference (the same samples price every card).
     if own == best:
-        return heuristic, runs
+        return heuristic
     gains = [a - b for a, b in zip(values[best], values[own], strict=True)]
     if clearly_better(gains, settings.margin, settings.confidence):
-        return options[best], runs
-    return heuristic, runs
+        return options[best]
+    return heuristic
 
 
 def _group_of(k: Knowledge, options: list[int], card: int) -> int:

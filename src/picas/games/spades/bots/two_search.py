@@ -14,7 +14,6 @@ samples, and the settled stop of the four-seat search), never a time budget.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 
@@ -26,12 +25,14 @@ from picas.games.spades.bots.search import (
     SETTLE_MIN,
     SearchSettings,
     bag_cost,
+    chosen_card,
+    settled_on_own,
     thirteen_value,
 )
 from picas.games.spades.bots.two_draw import card_alone
 from picas.games.spades.bots.two_policy import two_card
 from picas.shared.cards import JOKERS_MASK, indices_in
-from picas.shared.sampling import NOTHING_KNOWN, clearly_better, deal_hands, deal_plan
+from picas.shared.sampling import NOTHING_KNOWN, deal_hands, deal_plan
 
 _ATTEMPTS = 60
 
@@ -345,30 +346,14 @@ def search_play_two(
                 d = values[index][-1] - base
                 s1[index] += d
                 s2[index] += d * d
-            if drawn >= first_check and drawn % SETTLE_EVERY == 0 and drawn < samples:
-                settled = True
-                for index in range(len(options)):
-                    if index != own:
-                        mean = s1[index] / drawn
-                        var = max(0.0, s2[index] / drawn - mean * mean)
-                        if mean + z * math.sqrt(var / drawn) >= settings.margin:
-                            settled = False
-                            break
-                if settled:
-                    return heuristic, runs
-    if not values[0]:
-        return heuristic, runs
-    sums = [sum(v) for v in values]
-    best = 0
-    for index in range(1, len(options)):
-        if sums[index] > sums[best] + 1e-9:
-            best = index
-    if best == own:
-        return heuristic, runs
-    gains = [a - b for a, b in zip(values[best], values[own], strict=True)]
-    if clearly_better(gains, settings.margin, settings.confidence):
-        return options[best], runs
-    return heuristic, runs
+            if (
+                drawn >= first_check
+                and drawn % SETTLE_EVERY == 0
+                and drawn < samples
+                and settled_on_own(s1, s2, drawn, own, z, settings.margin)
+            ):
+                return heuristic, runs
+    return chosen_card(values, options, own, heuristic, settings), runs
 
 
 def search_bid_two(
