@@ -35,6 +35,7 @@ from picas.web.friends import play
 from picas.web.friends.hub import Conn, Hub
 from picas.web.friends.limits import FriendsLimits
 from picas.web.friends.messages import CreateIn, HostIn
+from picas.web.friends.model import token_digest
 from picas.web.friends.service import Friends
 from picas.web.friends.store import SqliteStore, Store
 from picas.web.settings import Settings
@@ -101,21 +102,27 @@ async def _measure(store: Store, args: argparse.Namespace) -> dict[str, Any]:
     async def resync(conn: Conn) -> None:
         raise AssertionError(f"a gap at table {conn.table_id}: the bench lost a change")
 
-    hub = Hub(resync)
+    hub = Hub(resync, lambda code, message: code)
     store.set_listener(hub.deliver, hub.resync_table)
     plans: list[tuple[str, list[tuple[str, Any]]]] = []
     conns: list[Conn] = []
     for _ in range(args.tables):
         table_id, tokens = await start_table(friends, args.game)
         for viewer in (*tokens, "public"):
-            conn = Conn(cast(WebSocket, None), table_id, viewer, "bench", queue_size=10**6)
+            person = token_digest(tokens[viewer]) if viewer in tokens else None
+            conn = Conn(
+                cast(WebSocket, None), table_id, viewer, "bench", queue_size=10**6, person=person
+            )
             conns.append(conn)
             hub.add(conn)
         await store.subscribe(table_id)
         loaded = await friends.load(table_id)
         for conn in conns[-5:]:
             conn.seq = loaded.seq
-        plans.append((table_id, plan(loaded, args.level, table)))
+        persons = {seat: token_digest(token) for seat, token in tokens.items()}
+        plans.append(
+            (table_id, [(persons[seat], value) for seat, value in plan(loaded, args.level, table)])
+        )
     # Round robin over the tables, as many people at many tables would send them.
     order: list[tuple[str, str, Any]] = []
     cursors = [0] * len(plans)
@@ -137,8 +144,8 @@ async def _measure(store: Store, args: argparse.Namespace) -> dict[str, Any]:
     wall, cpu = time.perf_counter(), time.process_time()
     if profiler is not None:
         profiler.enable()
-    for table_id, seat, value in order:
-        await friends.act(table_id, seat, value)
+    for table_id, person, value in order:
+        await friends.act(table_id, person, value)
         for conn in hub.conns(table_id):
             _drain(conn, received)
     while any(conn.seq != want[conn] for conn in conns):  # the pub/sub's last messages
@@ -188,8 +195,8 @@ async def start_table(
         tokens[seat] = (await friends.sit(table_id, seat, seat.capitalize())).token
     host = HostIn.model_validate({"token": made.token, "action": {"type": "start"}})
     await friends.host(table_id, host)
-    for seat in tokens:
-        await friends.connect(table_id, seat, "bench")
+    for token in tokens.values():
+        await friends.connect(table_id, token_digest(token), "bench")
     return table_id, tokens
 
 

@@ -39,7 +39,7 @@ def test_a_socket_that_never_reads_is_closed_and_holds_nobody_up() -> None:
         async def no_resync(conn: Conn) -> None:
             return None
 
-        hub = Hub(no_resync)
+        hub = Hub(no_resync, lambda code, message: code)
         stuck_socket, reader_socket = StuckSocket(), ReadingSocket()
         stuck = Conn(stuck_socket, "t", "south", "a", 8)  # type: ignore[arg-type]
         reader = Conn(reader_socket, "t", "north", "b", 8)  # type: ignore[arg-type]

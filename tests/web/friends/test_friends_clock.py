@@ -10,6 +10,7 @@ from friends_helpers import KEY, host, person, run, server, table_of
 
 from picas.web.friends.limits import FriendsLimits
 from picas.web.friends.messages import CreateIn, HostIn
+from picas.web.friends.model import token_digest
 from picas.web.friends.service import Friends
 from picas.web.friends.store import SqliteStore
 from picas.web.settings import Settings
@@ -38,11 +39,11 @@ def test_the_turn_timer_gives_a_persons_turn_to_the_cpu(tmp_path: Path) -> None:
     async def scenario() -> tuple[int, int, int]:
         made = await friends.create(CreateIn(name="Ana", level="facil", turn_timer=30), "a")
         table_id = made.table.id
-        await friends.sit(table_id, "north", "Bea")
+        bea = await friends.sit(table_id, "north", "Bea")
         start = HostIn.model_validate({"token": made.token, "action": {"type": "start"}})
         await friends.host(table_id, start)
-        await friends.connect(table_id, "south", "one")
-        await friends.connect(table_id, "north", "two")
+        await friends.connect(table_id, token_digest(made.token), "one")
+        await friends.connect(table_id, token_digest(bea.token), "two")
         await friends.settle()
         before = len((await friends.load(table_id)).actions)
         assert friends.turn_of(await friends.load(table_id)) is not None

@@ -22,7 +22,7 @@ from picas.shared.seats import Seat
 from picas.web.friends import play
 from picas.web.friends.limits import FriendsLimits
 from picas.web.friends.messages import UpdateMsg
-from picas.web.friends.model import FriendsTable
+from picas.web.friends.model import FriendsTable, token_digest
 from picas.web.friends.redis_store import RedisStore
 from picas.web.friends.service import Events, Friends
 from picas.web.friends.store import Change, SqliteStore, Store
@@ -82,11 +82,11 @@ def test_every_update_is_the_models_own_json_over_a_whole_game(tmp_path: Path, g
     assert isinstance(friends, Checked)
 
     async def scenario() -> None:
-        table_id, _ = await start_table(friends, game, LOW_TARGET[game])
+        table_id, tokens = await start_table(friends, game, LOW_TARGET[game])
         table = await friends.load(table_id)
         steps = plan(table, "normal", SOLO)
         for number, (seat, value) in enumerate(steps):
-            await friends.act(table_id, seat, value)
+            await friends.act(table_id, token_digest(tokens[seat]), value)
             if number % 97 == 0 or number == len(steps) - 1:
                 # The welcome's view (the whole history) is the games' own too.
                 loaded = await friends.load(table_id)
@@ -121,7 +121,7 @@ def test_a_change_that_lost_its_compare_and_set_is_never_served(tmp_path: Path) 
         # another process changed the table first, with another action of the same seat.
         mine._apply(table, seat, ours)
         codec = find_game("spades").record.codec()
-        await other.act(table_id, seat.key, codec.action_json(theirs))
+        await other.act(table_id, who(table, seat.key), codec.action_json(theirs))
         stored = await mine.load(table_id)
         assert stored.actions == [codec.action_json(theirs)]
         assert mine.game_of(stored)[0].actions == (theirs,)
@@ -131,7 +131,7 @@ def test_a_change_that_lost_its_compare_and_set_is_never_served(tmp_path: Path) 
         # And its next change builds on the stored game, not on its own refused one.
         steps = plan(stored, "normal", SOLO)
         seat_key, value = steps[1]
-        await mine.act(table_id, seat_key, value)
+        await mine.act(table_id, who(stored, seat_key), value)
         assert (await fresh.load(table_id)).actions == [codec.action_json(theirs), value]
 
     asyncio.run(scenario())
@@ -148,7 +148,7 @@ def test_a_compare_and_set_lost_in_the_store_retries_on_the_stored_game(tmp_path
         async def commit(self, change: Change) -> bool:
             if not race.get("raced"):
                 race["raced"] = True
-                await other.act(change.id, race["seat"], race["theirs"])
+                await other.act(change.id, race["person"], race["theirs"])
             return await super().commit(change)
 
     mine = service(Racing(tmp_path / "mesas.sqlite3"))
@@ -161,10 +161,10 @@ def test_a_compare_and_set_lost_in_the_store_retries_on_the_stored_game(tmp_path
         assert seat is not None
         codec = find_game("spades").record.codec()
         ours = state.legal_actions()[0]
-        race["seat"] = seat.key
+        race["person"] = who(table, seat.key)
         race["theirs"] = codec.action_json(_other_action(state, seat, ours))
         with pytest.raises(PicasError) as refused:
-            await mine.act(table_id, seat.key, codec.action_json(ours))
+            await mine.act(table_id, who(table, seat.key), codec.action_json(ours))
         assert refused.value.code == "not_your_turn"  # tried again on the stored table
         stored = await mine.load(table_id)
         assert stored.actions == [race["theirs"]]
@@ -173,6 +173,13 @@ def test_a_compare_and_set_lost_in_the_store_retries_on_the_stored_game(tmp_path
             assert mine.welcome(stored, viewer).view == fresh_view
 
     asyncio.run(scenario())
+
+
+def who(table: FriendsTable, seat: str) -> str:
+    """The person (token digest) at ``seat``: what a socket acts as."""
+    person = table.seats[seat].token
+    assert person is not None
+    return person
 
 
 def next_action(friends: Friends, table: FriendsTable, *, other: bool = False) -> tuple[str, Any]:
@@ -194,7 +201,7 @@ def test_two_processes_on_redis_each_see_the_others_changes(redis_server: RedisS
         stores = [RedisStore(redis_server.url) for _ in range(3)]
         first, second, fresh = (service(store) for store in stores)
         try:
-            table_id, _ = await start_table(first, "spades", 250)
+            table_id, tokens = await start_table(first, "spades", 250)
             done = 0
             for number in range(60):
                 # Both processes send the seat's action at once, every third time a different
@@ -204,8 +211,8 @@ def test_two_processes_on_redis_each_see_the_others_changes(redis_server: RedisS
                 seat, value = next_action(fresh, await fresh.load(table_id))
                 _, other = next_action(fresh, await fresh.load(table_id), other=number % 3 == 0)
                 results = await asyncio.gather(
-                    first.act(table_id, seat, value),
-                    second.act(table_id, seat, other),
+                    first.act(table_id, token_digest(tokens[seat]), value),
+                    second.act(table_id, token_digest(tokens[seat]), other),
                     return_exceptions=True,
                 )
                 for result in results:

@@ -4,12 +4,21 @@ Every socket has its own queue of outgoing texts and one task that writes them: 
 never reads fills its queue and is closed (4410), it never holds up the others. Each socket is
 sent each ``seq`` of its table once, in order; a gap (a change this process did not hear of)
 is mended with a fresh ``welcome`` built from the store.
+
+A seated socket is bound to its **person** (the seat token's digest), never to a seat: every
+change carries the table's seating (:data:`SEATING`, person → seat, server-side only), and the
+socket is given the message of the seat its person holds at that change. When that seat is not
+the one the socket was reading (the host moved them) the socket gets a fresh ``welcome`` of its
+new seat before anything else; when its person no longer sits at the table (freed, handed to
+the CPU in the waiting room, left) it is told so and closed.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import json
 import logging
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
@@ -20,20 +29,27 @@ from starlette.websockets import WebSocket
 log = logging.getLogger("picas.web")
 
 CLOSE_TOO_SLOW = 4410
+CLOSE_SEAT_LOST = 4401
+SEATING = "@seating"
+"""The key of a change's messages that holds the seating (JSON: person → seat), not a viewer."""
+Messages = dict[str, str]
 
 
 @dataclass(eq=False)
 class Conn:
-    """One socket: who it is (``viewer``: a seat key or ``"public"``), what it has been sent."""
+    """One socket: who it is (``person``: a seat token's digest, None for a watcher), whose
+    messages it reads now (``viewer``: that person's seat key, or ``"public"``), what it has
+    been sent."""
 
     socket: WebSocket
     table_id: str
     viewer: str
     owner: str
     queue_size: int
+    person: str | None = None
     seq: int | None = None
     """The last ``seq`` sent; None until its ``welcome`` is sent (updates wait meanwhile)."""
-    pending: list[tuple[int, str]] = field(default_factory=list)
+    pending: list[tuple[int, Messages]] = field(default_factory=list)
     queue: asyncio.Queue[str | None] = field(init=False)
     closed: bool = False
     close_code: int | None = None
@@ -76,12 +92,18 @@ class Conn:
 
 
 Resync = Callable[[Conn], Coroutine[Any, Any, None]]
+Bye = Callable[[str, str], str]
+
+
+def seat_lost(make_bye: Bye) -> str:
+    return make_bye("seat_lost", "Ya no tienes asiento en esta mesa.")
 
 
 class Hub:
-    def __init__(self, resync: Resync) -> None:
+    def __init__(self, resync: Resync, bye: Bye) -> None:
         self._tables: dict[str, set[Conn]] = {}
         self._resync = resync
+        self._bye = bye
         self._tasks: set[asyncio.Task[None]] = set()
 
     def conns(self, table_id: str) -> set[Conn]:
@@ -110,40 +132,64 @@ class Hub:
         conn.push(text)
         conn.seq = seq
         pending, conn.pending = conn.pending, []
-        for later, message in sorted(pending):
-            self._send(conn, later, message)
+        for later, messages in sorted(pending, key=lambda item: item[0]):
+            if conn.seq is None:  # rebound or resynced by an earlier one: the welcome will do
+                break
+            self._send(conn, later, messages)
 
-    def deliver(self, table_id: str, seq: int, messages: dict[str, str]) -> None:
-        """A stored change of ``table_id``: each socket here gets its viewer's message."""
+    def deliver(self, table_id: str, seq: int, messages: Messages) -> None:
+        """A stored change of ``table_id``: each socket here gets its person's seat's message."""
         for conn in list(self.conns(table_id)):
-            text = messages.get(conn.viewer)
-            if text is None:
-                continue
             if conn.seq is None:
-                conn.pending.append((seq, text))
+                conn.pending.append((seq, messages))
             else:
-                self._send(conn, seq, text)
+                self._send(conn, seq, messages)
 
     def resync_table(self, table_id: str) -> None:
         """Changes of ``table_id`` may have been missed: each socket here gets a ``welcome``."""
         for conn in list(self.conns(table_id)):
             if conn.seq is not None:
-                conn.seq = None
-                self._spawn(conn)
+                self.resync(conn)
+
+    def resync(self, conn: Conn) -> None:
+        """``conn`` gets a fresh ``welcome`` (built from the store) before anything else."""
+        conn.seq = None
+        conn.pending = []
+        self._spawn(conn)
 
     def _spawn(self, conn: Conn) -> None:
         task = asyncio.get_running_loop().create_task(self._resync(conn))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def _send(self, conn: Conn, seq: int, text: str) -> None:
+    def _send(self, conn: Conn, seq: int, messages: Messages) -> None:
         assert conn.seq is not None
         if seq <= conn.seq:
             return  # sent already (the snapshot included it)
-        if seq == conn.seq + 1:
-            conn.push(text)
-            conn.seq = seq
+        if seq != conn.seq + 1:
+            # A gap: changes this process did not hear of. The store has the truth.
+            self.resync(conn)
             return
-        # A gap: changes this process did not hear of. The store has the truth.
-        conn.seq = None
-        self._spawn(conn)
+        if conn.person is not None and SEATING in messages:
+            seat = _seating(messages[SEATING]).get(conn.person)
+            if seat is None:
+                conn.push(seat_lost(self._bye))
+                conn.shut(CLOSE_SEAT_LOST)
+                return
+            if seat != conn.viewer:
+                # Moved: not one message more of the old seat; the new seat's whole present.
+                conn.viewer = seat
+                self.resync(conn)
+                return
+        text = messages.get(conn.viewer)
+        if text is None:
+            return
+        conn.push(text)
+        conn.seq = seq
+
+
+@functools.lru_cache(maxsize=256)
+def _seating(text: str) -> dict[str, str]:
+    """A change's seating, read once for all the sockets of its table (do not change it)."""
+    seating = json.loads(text)
+    return seating if isinstance(seating, dict) else {}

@@ -49,7 +49,8 @@ class SeatInfo:
     away_since: float | None = None
     """When the person's socket closed (the grace period runs from here)."""
     cpu_forced: bool = False
-    """The host handed this person's seat to the CPU: until the person is back."""
+    """The host handed this person's seat to the CPU: at once, until the person is back (a new
+    ``hello`` of theirs)."""
     taken_over: bool = False
     """The grace period ran out while the person was away: the CPU plays until they are back."""
 
@@ -114,6 +115,24 @@ class FriendsTable:
                 found = key
         return found
 
+    def seat_of_person(self, person: str) -> str | None:
+        """Where the person whose token digest is ``person`` sits now (None: nowhere). A socket
+        is bound to the person, not to a seat: the host may move people in the waiting room."""
+        for key, info in self.seats.items():
+            if info.kind == "person" and info.token == person:
+                return key
+        return None
+
+    def seating(self) -> dict[str, str]:
+        """Each seated person (token digest) → their seat: sent with every change to this
+        server's processes (never to a browser), so each socket reads the messages of the seat
+        its person has at that change."""
+        return {
+            info.token: key
+            for key, info in self.seats.items()
+            if info.kind == "person" and info.token is not None
+        }
+
     def people(self) -> list[str]:
         return [key for key, info in self.seats.items() if info.kind == "person"]
 
@@ -126,9 +145,11 @@ class FriendsTable:
         info = self.seats[key]
         if info.kind != "person":
             return True
-        if info.connected or not self.anyone_connected():
+        if not self.anyone_connected():
             return False
-        return info.cpu_forced or info.taken_over
+        if info.cpu_forced:
+            return True  # handed over by the host: at once, even with the person's page open
+        return not info.connected and info.taken_over
 
     @property
     def commitment(self) -> str | None:

@@ -185,6 +185,11 @@ def redact_result(result: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
 
 # --- events, per viewer ----------------------------------------------------------------------
 
+PUBLIC_EVENTS = frozenset({"deal", "look", "play", "trick", "game_over"})
+"""The solo table's events every seat and watcher may see as they are: nothing in them is
+private (a play and a trick show cards face up). ``bid``, ``pass``, ``hand_scored`` and a
+``deal`` that names a pass are rewritten per viewer above; any other is its own seat's only."""
+
 
 def events_by_viewer(
     game: Adapter, before: Any, seat: Seat, action: Any, after: Any
@@ -208,8 +213,10 @@ def events_by_viewer(
                 mine.append({**event, "result": redact_result(event["result"], viewer)})
             elif kind == "deal" and "pass_to" in event:
                 mine.append({**event, "pass_to": _pass_to(game, after, viewer)})
-            else:
+            elif kind in PUBLIC_EVENTS or viewer is seat:
                 mine.append(event)
+            # Any other event is the acting seat's alone: what this table does not know how to
+            # redact, it does not show (a new event type must be added here to be seen).
         if passing_done:
             mine.insert(0, {"type": "passed", "seat": seat.key})
         out[viewer] = mine

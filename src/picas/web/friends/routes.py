@@ -26,7 +26,7 @@ from picas.web.deps import ERROR_RESPONSES
 from picas.web.errors import error_response
 from picas.web.fair import FairLane, client_address
 from picas.web.friends import messages as m
-from picas.web.friends.hub import Conn, Hub
+from picas.web.friends.hub import CLOSE_SEAT_LOST, Conn, Hub, seat_lost
 from picas.web.friends.limits import FriendsLimits
 from picas.web.friends.off import NO_STORE, install_off
 from picas.web.friends.service import Friends, Refused, Stale, TableNotFound
@@ -95,7 +95,7 @@ def install(app: FastAPI, settings: Settings, store: Store | None = None) -> Non
         sign=table.sign,
         heavy_decide=heavy_decide,
     )
-    hub = Hub(lambda conn: _resync(friends, hub, conn))
+    hub = Hub(lambda conn: _resync(friends, hub, conn), _bye)
     store.set_listener(hub.deliver, hub.resync_table)
     table.live_code = store.is_live_code  # the solo API refuses a live table's record
     app.state.friends = friends
@@ -259,10 +259,11 @@ async def serve_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.close(code=CLOSE_NO_HELLO)
         return
     table_id = _checked_id_or_none(table_id) or ""
+    person: str | None = None
     try:
         if hello.token is not None:
-            table, seat = await friends.seat_for_token(table_id, hello.token)
-            viewer = seat
+            table, person = await friends.person_for_token(table_id, hello.token)
+            viewer = table.seat_of_person(person) or "public"
         else:
             table = await friends.load(table_id)
             viewer = "public"
@@ -285,32 +286,33 @@ async def serve_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.close(code=1013)
         return
     owner = f"{app.state.friends_process}/{secrets.token_hex(6)}"
-    conn = Conn(websocket, table_id, viewer, owner, limits.queue)
+    conn = Conn(websocket, table_id, viewer, owner, limits.queue, person=person)
     for other in list(hub.conns(table_id)):
-        if other.viewer == viewer and viewer != "public":
+        if person is not None and other.person == person:
             other.push(_bye("replaced", "Esta mesa se ha abierto en otra pestaña o aparato."))
             other.shut(CLOSE_REPLACED)
     if hub.add(conn):
         await _subscribe(friends, table_id)
     writer = asyncio.get_running_loop().create_task(conn.write())
     try:
-        if viewer != "public":
-            table = await friends.connect(table_id, viewer, owner)
-        welcome = friends.welcome(table, None if viewer == "public" else _seat(viewer))
+        if person is not None:
+            # The seat is the one the person holds in the table the welcome is built from.
+            table, conn.viewer = await friends.connect(table_id, person, owner)
+        welcome = friends.welcome(table, _viewer_seat(conn))
         hub.welcomed(conn, table.seq, welcome.model_dump_json())
         address = client_address(websocket.scope, behind_proxy=app.state.friends_behind_proxy)
         await _read_loop(websocket, conn, friends, limits, address)
     except WebSocketDisconnect:
         pass
-    except PicasError as error:  # the table closed, or the store does not answer
+    except PicasError as error:  # no longer seated, the table closed, or the store is away
         conn.push(_bye(error.code, error.message))
-        conn.shut(CLOSE_UNAVAILABLE)
+        conn.shut(CLOSE_SEAT_LOST if error.code == "seat_lost" else CLOSE_UNAVAILABLE)
     finally:
         if hub.remove(conn):
             await _unsubscribe(friends, table_id)
-        if viewer != "public":
+        if person is not None:
             with contextlib.suppress(PicasError):
-                await friends.disconnect(table_id, viewer, owner)
+                await friends.disconnect(table_id, person, owner)
         conn.shut(conn.close_code or 1000)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(writer, 1.0)
@@ -332,10 +334,11 @@ def _checked_id_or_none(table_id: str) -> str | None:
         return None
 
 
-def _seat(key: str) -> Any:
+def _viewer_seat(conn: Conn) -> Any:
+    """The seat whose messages ``conn`` reads (None: a watcher's, the public ones)."""
     from picas.shared.seats import Seat
 
-    return Seat.from_key(key)
+    return None if conn.viewer == "public" else Seat.from_key(conn.viewer)
 
 
 async def _receive_text(websocket: WebSocket) -> str | None:
@@ -378,7 +381,7 @@ async def _read_loop(
             conn.push(m.PongMsg().model_dump_json())
         elif isinstance(message, m.HelloMsg):
             conn.push(_error("not_hello", "Ya has saludado: el «hello» va una sola vez."))
-        elif conn.viewer == "public":
+        elif conn.person is None:
             conn.push(_error("not_seated", "Para jugar o hablar hay que sentarse a la mesa."))
         elif isinstance(message, m.SayMsg):
             now = time.monotonic()
@@ -386,7 +389,7 @@ async def _read_loop(
                 conn.push(_error("too_many_messages", "Espera un poco antes de decir otra cosa."))
                 continue
             last_said = now
-            await _guarded(conn, friends.say(conn.table_id, conn.viewer, message.phrase), None)
+            await _guarded(conn, friends.say(conn.table_id, conn.person, message.phrase), None)
         elif isinstance(message, m.AskMsg):
             if not asks.take():
                 text = "Espera un poco antes de pedir otra pista."
@@ -396,7 +399,7 @@ async def _read_loop(
         else:
             assert isinstance(message, m.ActMsg)
             await _guarded(
-                conn, friends.act(conn.table_id, conn.viewer, message.action), message.ref
+                conn, friends.act(conn.table_id, conn.person, message.action), message.ref
             )
 
 
@@ -407,6 +410,7 @@ async def _ask(
     (the thread pool's time shared between addresses). The read loop waits for it: one at a
     time per socket, and what the person sends meanwhile waits its turn."""
     ref = message.ref
+    assert conn.person is not None  # a watcher's ask is refused before (``not_seated``)
     try:
         ticket = hints.enter(address)
     except PicasError as error:  # this address has its share running or waiting, or all are
@@ -415,7 +419,7 @@ async def _ask(
     try:
         await ticket.granted
         answer = await friends.suggest(
-            conn.table_id, conn.viewer, message.type, run_in_threadpool, ref
+            conn.table_id, conn.person, message.type, run_in_threadpool, ref
         )
         conn.push(answer)
     except PicasError as error:
@@ -455,8 +459,14 @@ async def _resync(friends: Friends, hub: Hub, conn: Conn) -> None:
             await asyncio.sleep(RESYNC_PAUSE)
     if conn.closed or conn.seq is not None:
         return
-    viewer = None if conn.viewer == "public" else _seat(conn.viewer)
-    hub.welcomed(conn, table.seq, friends.welcome(table, viewer).model_dump_json())
+    if conn.person is not None:
+        seat = table.seat_of_person(conn.person)
+        if seat is None:  # no longer seated here (freed, handed to the CPU, left)
+            conn.push(seat_lost(_bye))
+            conn.shut(CLOSE_SEAT_LOST)
+            return
+        conn.viewer = seat
+    hub.welcomed(conn, table.seq, friends.welcome(table, _viewer_seat(conn)).model_dump_json())
 
 
 def dumps(data: Any) -> str:

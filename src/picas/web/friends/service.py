@@ -31,6 +31,7 @@ from picas.shared.errors import IllegalAction, InvalidRules, PicasError
 from picas.shared.seats import Seat
 from picas.web.events import Event
 from picas.web.friends import play
+from picas.web.friends.hub import SEATING
 from picas.web.friends.limits import FriendsLimits
 from picas.web.friends.messages import (
     CreateIn,
@@ -305,7 +306,7 @@ class Friends:
         end = self.end(table)
         ending = "null" if end is None else end.model_dump_json()
         head = f'{{"type":"update","seq":{table.seq},"events":'
-        return {
+        messages = {
             PUBLIC if viewer is None else viewer.key: (
                 f"{head}{_to_json(events.get(viewer, []))},"
                 f'"table":{shared},'
@@ -314,6 +315,9 @@ class Friends:
             )
             for viewer in (*Seat, None)
         }
+        # Not a viewer's: which seat each person's sockets read from this change on (the hub).
+        messages[SEATING] = _to_json(table.seating())
+        return messages
 
     def _due(self, table: FriendsTable) -> float | None:
         """When this table's clock next matters: a grace period or the turn timer running out,
@@ -471,9 +475,12 @@ class Friends:
 
     def _deal(self, table: FriendsTable) -> Events:
         """Start a game (the first or «Otra partida»): a secret code and salt, the commitment."""
+        now = self._clock()
         for key, info in table.seats.items():
             if info.kind != "person":
                 table.seats[key] = type(info)(kind="cpu")
+            elif not info.connected and info.away_since is None:
+                info.away_since = now  # never came: their grace period runs from the start
         table.round += 1
         table.code = code_from_bytes(secrets.token_bytes(5))
         table.salt = secrets.token_hex(16)
@@ -504,34 +511,48 @@ class Friends:
 
     # --- the socket's side ----------------------------------------------------------------------
 
-    async def seat_for_token(self, table_id: str, token: str) -> tuple[FriendsTable, str]:
+    async def person_for_token(self, table_id: str, token: str) -> tuple[FriendsTable, str]:
+        """The table and the person (the token's digest) the token is, if it sits there."""
         table = await self.load(table_id)
-        return table, _seat_for(table, token)
+        seat = _seat_for(table, token)
+        person = table.seats[seat].token
+        assert person is not None
+        return table, person
 
-    async def connect(self, table_id: str, seat: str, owner: str) -> FriendsTable:
-        def change(table: FriendsTable) -> Events:
+    async def connect(self, table_id: str, person: str, owner: str) -> tuple[FriendsTable, str]:
+        """``person``'s socket (``owner``) is at the table: the table and the seat they hold."""
+
+        def change(table: FriendsTable) -> Events | None:
+            seat = _seat_of(table, person)
             info = table.seats[seat]
-            if info.kind != "person":
-                raise Refused("Ese asiento ya no es tuyo.", code="bad_token")
+            fresh = not info.connected or info.away_since is not None or info.taken_over
+            fresh = fresh or info.cpu_forced
             info.connected, info.owner = True, owner
             info.away_since, info.taken_over, info.cpu_forced = None, False, False
+            if not fresh:
+                # Already connected (a reload: the new socket replaces the old one): nothing a
+                # person sees changes, so nothing is broadcast. The owner is stored quietly.
+                return {}
             return both(_presence(table, seat))
 
-        return await self._change(table_id, change)
+        table = await self._change(table_id, change)
+        return table, _seat_of(table, person)
 
-    async def disconnect(self, table_id: str, seat: str, owner: str) -> None:
+    async def disconnect(self, table_id: str, person: str, owner: str) -> None:
         def change(table: FriendsTable) -> Events | None:
+            seat = table.seat_of_person(person)
+            if seat is None:
+                return None  # no longer seated here
             info = table.seats[seat]
-            if info.kind != "person" or info.owner != owner:
-                return None  # a newer socket of this seat holds it, or it was given up
+            if info.owner != owner:
+                return None  # a newer socket of this person holds the seat
             info.connected, info.owner, info.away_since = False, None, self._clock()
             return both(_presence(table, seat))
 
         with contextlib.suppress(TableNotFound):
             await self._change(table_id, change)
 
-    async def act(self, table_id: str, seat_key: str, value: object) -> None:
-        seat = Seat.from_key(seat_key)
+    async def act(self, table_id: str, person: str, value: object) -> None:
         key = self._games.get(table_id)
         if key is None:
             key = self._games[table_id] = (await self.load(table_id)).game
@@ -540,6 +561,7 @@ class Friends:
         action = play.parse(play.adapter(key), value)  # malformed: refused before the load
 
         def change(table: FriendsTable) -> Events:
+            seat = Seat.from_key(_seat_of(table, person))
             if table.state == "waiting":
                 raise Refused("La partida aún no ha empezado.", code="not_started")
             if table.state == "over":
@@ -562,17 +584,19 @@ class Friends:
 
         await self._change(table_id, change)
 
-    async def say(self, table_id: str, seat: str, phrase: str) -> None:
-        await self._change(
-            table_id, lambda table: both({"type": "say", "seat": seat, "phrase": phrase})
-        )
+    async def say(self, table_id: str, person: str, phrase: str) -> None:
+        def change(table: FriendsTable) -> Events:
+            seat = _seat_of(table, person)
+            return both({"type": "say", "seat": seat, "phrase": phrase})
+
+        await self._change(table_id, change)
 
     # --- the hint and the tip ------------------------------------------------------------------
 
     async def suggest(
         self,
         table_id: str,
-        seat_key: str,
+        person: str,
         kind: str,
         offload: Offload = asyncio.to_thread,
         ref: int | None = None,
@@ -581,6 +605,7 @@ class Friends:
         worked out on that seat's own view (never the state, never another hand), in a thread
         (``offload``): Normal's logic, a few milliseconds."""
         table = await self.load(table_id)
+        seat_key = _seat_of(table, person)
         if table.state == "waiting":
             raise Refused("La partida aún no ha empezado.", code="not_started")
         if table.state == "over":
@@ -762,6 +787,14 @@ def _seat_for(table: FriendsTable, token: str) -> str:
     seat = table.seat_of_token(token)
     if seat is None:
         raise Refused("Este enlace de asiento no vale para esta mesa.", code="bad_token")
+    return seat
+
+
+def _seat_of(table: FriendsTable, person: str) -> str:
+    """The seat ``person`` holds now, or the refusal a socket gets when they hold none."""
+    seat = table.seat_of_person(person)
+    if seat is None:
+        raise Refused("Ya no tienes asiento en esta mesa.", code="seat_lost")
     return seat
 
 
