@@ -28,6 +28,7 @@ from picas.web.settings import (
     REPLY_WORKERS_ENV,
 )
 from picas.web.signing import load_keys
+from picas.web.ws_protocol import QuietWebSocketProtocol
 
 APP_FACTORY = "picas.web.app:create_app"
 ADDRESS_SHARE_OF_CONNECTIONS = 4
@@ -188,9 +189,10 @@ def run(args: argparse.Namespace) -> int:
         timeout_keep_alive=args.keep_alive,
         timeout_worker_healthcheck=args.worker_healthcheck,
         server_header=False,
-        # Mesa con amigos' sockets (docs/friends.md): a well-kept implementation, small frames,
-        # pings so that a vanished peer is noticed.
-        ws="websockets-sansio",
+        # Mesa con amigos' sockets (docs/friends.md): a well-kept implementation (uvicorn's on the
+        # websockets library, a frame that is not UTF-8 logged in one line), small frames, pings
+        # so that a vanished peer is noticed.
+        ws=QuietWebSocketProtocol,
         ws_max_size=FriendsLimits.from_env().max_message_bytes,
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,

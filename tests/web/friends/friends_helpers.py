@@ -19,6 +19,7 @@ import uvicorn
 from picas.cli.friends_client import Person, Sent
 from picas.web import Settings, create_app
 from picas.web.protocol import GuardedHttpToolsProtocol
+from picas.web.ws_protocol import QuietWebSocketProtocol
 
 KEY = b"friends-tests-key-0123456789abcdef"
 Json = dict[str, Any]
@@ -42,7 +43,7 @@ def server(data_dir: Path, **env: str) -> Iterator[str]:
             port=port,
             log_level="warning",
             http=GuardedHttpToolsProtocol,
-            ws="websockets-sansio",
+            ws=QuietWebSocketProtocol,
             ws_max_size=4096,
         )
         instance = uvicorn.Server(config)

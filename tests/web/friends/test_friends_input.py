@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -59,14 +60,14 @@ def test_malformed_messages_get_their_code_and_change_nothing(tmp_path: Path) ->
     assert welcome["seat"] == "south"
     codes = [answer["code"] for answer in answers if answer["type"] == "error"]
     assert codes == [
-        "bad_message",
-        "bad_message",
-        "bad_message",
-        "bad_message",
-        "bad_message",
-        "bad_message",
+        "bad_json",
+        "not_text",
+        "not_object",
+        "unknown_type",
+        "unknown_phrase",
+        "bad_field",
         "not_started",
-        "bad_message",
+        "bad_json",  # a lone surrogate is no text
         "not_hello",
     ]
     assert all(
@@ -150,6 +151,17 @@ def test_a_seat_acts_only_for_itself_and_only_on_its_turn(tmp_path: Path) -> Non
         ("a\u202eb", None),  # a bidirectional override
         ("a\u0000b", None),
         ("\ud800", None),
+        ("Nguyễn", "Nguyễn"),  # two marks on one letter, as typed decomposed or not
+        ("Nguye\u0302\u0303n", "Nguyễn"),
+        ("स्वाति", "स्वाति"),
+        ("李小龍", "李小龍"),
+        ("\u3164", None),  # the Hangul filler: a letter that draws nothing
+        ("\u3164\u3164 \u115f", None),
+        ("\u2800\u2800", None),  # braille blanks
+        ("...", None),  # no letter or digit at all
+        ("7", "7"),
+        ("a" + "\u0301" * 5, None),  # marks piled on one letter
+        ("Zalgo" + "\u0336\u0337\u0338\u0335", None),
     ],
 )
 def test_names(text: str, ok: str | None) -> None:
@@ -287,3 +299,93 @@ def httpx_post(base: str, path: str, text: str) -> Any:
     return httpx2.post(
         base + path, content=text, headers={"Content-Type": "application/json"}, timeout=20
     )
+
+
+MALFORMED = [
+    "",
+    "{",
+    "not json",
+    "[]",
+    "1",
+    '"hola"',
+    "null",
+    "{}",
+    '{"type": 1}',
+    '{"type": "zz"}',
+    '{"type": "act"}',
+    '{"type": "act", "action": {}}',
+    '{"type": "act", "action": [1]}',
+    '{"type": "act", "action": "AS", "ref": "1"}',
+    '{"type": "act", "action": "AS", "ref": -1}',
+    '{"type": "act", "action": "AS", "x": 1}',
+    '{"type": "act", "action": true}',
+    '{"type": "act", "action": 1.5}',
+    '{"type": "say"}',
+    '{"type": "say", "phrase": 3}',
+    '{"type": "hint", "ref": 1e3}',
+    '{"type": "ping", "ping": "pong"}',
+    '{"type": "hello", "token": 5}',
+    '{"type": "act", "action": "' + "A" * 100 + '"}',
+    '{"type": "act", "action": "AS"',
+    '{"type": "act", "action": "AS"}}',
+]
+
+
+def test_every_malformed_message_is_told_in_our_own_spanish(tmp_path: Path) -> None:
+    """No refusal repeats the parser's English, or quotes what the stranger sent."""
+    with server(tmp_path) as base:
+        table_id, tokens = table_of(base, "spades", ["south", "north"])
+        got = run(_talk(base, table_id, MALFORMED, token=tokens["south"]), timeout=60)
+    errors = [message for message in got if message["type"] == "error"]
+    assert len(errors) == len(MALFORMED)
+    for error, sent in zip(errors, MALFORMED, strict=True):
+        assert error["code"] in {
+            "bad_json",
+            "not_object",
+            "no_type",
+            "unknown_type",
+            "missing_field",
+            "bad_field",
+            "unexpected_field",
+            "unknown_phrase",
+            "not_hello",
+        }, sent
+        text = error["message"]
+        for english in ("Input", "Invalid", "should", "parsing", "EOF", "Field", "line"):
+            assert english not in text, (sent, text)
+        assert "zz" not in text
+        assert "ping" not in text
+
+
+def test_under_the_rate_limit_every_message_with_a_ref_is_answered(tmp_path: Path) -> None:
+    """60 acts sent at once: each is answered (accepted or refused) by its ``ref``."""
+    with server(tmp_path) as base:
+        table_id, tokens = table_of(base, "spades", ["south", "north"])
+        frames = [json.dumps({"type": "act", "action": "AS", "ref": n}) for n in range(60)]
+        got = run(_talk(base, table_id, frames, token=tokens["south"]), timeout=60)
+    refs = sorted(message["ref"] for message in got if message["type"] == "error")
+    assert refs == list(range(60))
+    codes = {message["code"] for message in got if message["type"] == "error"}
+    assert codes == {"not_started", "too_many_messages"}
+
+
+def test_a_text_frame_that_is_not_utf8_closes_with_1007_and_one_short_log_line(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def invalid(base: str, table_id: str) -> int | None:
+        async with websockets.connect(_ws(base, table_id), origin=Origin(base)) as socket:
+            await socket.send(json.dumps({"type": "hello"}))
+            await socket.recv()
+            await socket.send(b'{"type": "ping", "x": "\xff\xfe"}', text=True)
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await _drain(socket)
+            return closed.value.rcvd.code if closed.value.rcvd else None
+
+    with server(tmp_path) as base, caplog.at_level(logging.DEBUG):
+        table_id = create(base)["table"]["id"]
+        codes = [run(invalid(base, table_id)) for _ in range(3)]
+    assert codes == [1007, 1007, 1007]
+    assert not [record for record in caplog.records if record.exc_info]
+    said = [record for record in caplog.records if "UTF-8" in record.getMessage()]
+    assert len(said) == 3
+    assert all(len(record.getMessage()) < 120 for record in said)

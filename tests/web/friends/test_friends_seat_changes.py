@@ -169,7 +169,7 @@ async def _hello(base: str, table_id: str, token: str) -> Any:
 
 async def _until_closed(socket: Any) -> list[Json]:
     """Every message up to the close (which must come)."""
-    messages = []
+    messages: list[Json] = []
     while True:
         try:
             text = await asyncio.wait_for(socket.recv(), 10)

@@ -47,6 +47,8 @@ class Conn:
     owner: str
     queue_size: int
     person: str | None = None
+    address: str = ""
+    """The client's address (watchers are capped per address)."""
     seq: int | None = None
     """The last ``seq`` sent; None until its ``welcome`` is sent (updates wait meanwhile)."""
     pending: list[tuple[int, Messages]] = field(default_factory=list)

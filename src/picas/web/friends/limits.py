@@ -18,7 +18,18 @@ class FriendsLimits:
     """Seconds after its last change that a table is closed."""
     tables_per_address: int = 5
     max_tables: int = 1000
-    sockets_per_table: int = 16
+    watchers_per_table: int = 8
+    """Sockets without a seat (the waiting room's onlookers) at one table, in one process; a
+    seated person's socket always gets in."""
+    watchers_per_address: int = 2
+    """Of those, from one client address."""
+    hello_rate: float = 0.2
+    """A seated person's ``hello`` (a stored change each): past the burst, one every 5 s; a
+    ``hello`` over the bound waits its turn, it is never refused."""
+    hello_burst: float = 6.0
+    address_hello_rate: float = 1.0
+    """Every ``hello`` from one client address, seated or not, likewise delayed past the bound."""
+    address_hello_burst: float = 20.0
     max_message_bytes: int = 4096
     rate: float = 20.0
     """Messages a second per socket, on average."""

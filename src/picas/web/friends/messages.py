@@ -202,6 +202,15 @@ class AskMsg(_In):
     """Echoed by the answer, or by the ``error`` that refuses it."""
 
 
+class RefOnly(BaseModel):
+    """Any object's ``ref``, read from a message that is refused unread (over the rate)."""
+
+    model_config = ConfigDict(extra="ignore", strict=True)
+    ref: StrictInt | None = Field(default=None, ge=0, le=2**31)
+
+
+REF_ONLY: TypeAdapter[RefOnly] = TypeAdapter(RefOnly)
+
 AnyClientMessage = HelloMsg | ActMsg | SayMsg | PingMsg | AskMsg
 ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)

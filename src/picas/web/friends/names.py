@@ -12,6 +12,14 @@ ALLOWED_CATEGORIES = frozenset({"L", "N", "Zs", "P", "S", "M"})
 format (bidirectional overrides, zero-width), private-use or unassigned character."""
 
 
+INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0")
+"""Letters (Unicode's category Lo) that draw nothing: the Hangul fillers. A name of them, or of
+blank symbols such as U+2800 (braille blank), would be no name at all."""
+MARKS_IN_A_ROW = 3
+"""Combining marks on one character: enough for any language's accents (Vietnamese stacks two),
+too few to draw over the neighbouring names."""
+
+
 class BadName(InvalidAction):
     code = "bad_name"
 
@@ -30,4 +38,11 @@ def clean_name(text: str) -> str:
             and unicodedata.category(ch) not in ALLOWED_CATEGORIES
         ):
             raise BadName("El nombre solo puede llevar letras, cifras, espacios y signos.")
+    if not any(ch not in INVISIBLE and unicodedata.category(ch)[0] in "LN" for ch in name):
+        raise BadName("El nombre debe tener al menos una letra o una cifra que se vea.")
+    marks = 0
+    for ch in name:
+        marks = marks + 1 if unicodedata.category(ch)[0] == "M" else 0
+        if marks > MARKS_IN_A_ROW:
+            raise BadName("El nombre tiene demasiados acentos sobre una misma letra.")
     return name

@@ -11,6 +11,7 @@ import os
 import secrets
 import time
 from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 from urllib.parse import urlsplit
@@ -26,11 +27,14 @@ from picas.web.deps import ERROR_RESPONSES
 from picas.web.errors import error_response
 from picas.web.fair import FairLane, client_address
 from picas.web.friends import messages as m
+from picas.web.friends import refusals
 from picas.web.friends.hub import CLOSE_SEAT_LOST, Conn, Hub, seat_lost
 from picas.web.friends.limits import FriendsLimits
+from picas.web.friends.model import token_digest
 from picas.web.friends.off import NO_STORE, install_off
 from picas.web.friends.service import Friends, Refused, Stale, TableNotFound
 from picas.web.friends.store import SqliteStore, Store, TablesFull, TooManyTables
+from picas.web.friends.throttle import Throttle
 from picas.web.schemas import ErrorOut
 from picas.web.settings import Settings
 from picas.web.signing import DEFAULT_KEY_FILE, KEY_FILE_ENV
@@ -47,6 +51,7 @@ CLOSE_REPLACED = 4409
 CLOSE_FLOOD = 4429
 CLOSE_UNAVAILABLE = 1013
 RESYNC_PAUSE = 0.5
+MAX_REF_SCAN = 8192
 
 
 def data_dir(env: Mapping[str, str]) -> Path:
@@ -102,6 +107,7 @@ def install(app: FastAPI, settings: Settings, store: Store | None = None) -> Non
     app.state.friends_hub = hub
     app.state.friends_process = secrets.token_hex(8)
     app.state.friends_behind_proxy = settings.behind_proxy
+    app.state.friends_hellos = Hellos.of(limits)
     app.include_router(router(behind_proxy=settings.behind_proxy))
     statuses: dict[type[PicasError], int] = {
         TableNotFound: 404,
@@ -255,10 +261,13 @@ async def serve_socket(websocket: WebSocket, table_id: str) -> None:
     except ValidationError:
         hello = None
     if not isinstance(hello, m.HelloMsg):
+        # The first message is read only to see whether it is a well-formed ``hello``.
         await websocket.send_text(_error("not_hello", "El primer mensaje debe ser «hello»."))
         await websocket.close(code=CLOSE_NO_HELLO)
         return
     table_id = _checked_id_or_none(table_id) or ""
+    address = client_address(websocket.scope, behind_proxy=app.state.friends_behind_proxy)
+    await _take_turn(app.state.friends_hellos, address, hello.token)
     person: str | None = None
     try:
         if hello.token is not None:
@@ -279,14 +288,15 @@ async def serve_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.send_text(_error(error.code, error.message))
         await websocket.close(code=CLOSE_UNAVAILABLE)
         return
-    if len(hub.conns(table_id)) >= limits.sockets_per_table:
+    if person is None and _too_many_watchers(hub.conns(table_id), address, limits):
+        # Only onlookers are counted and capped: the people of the table always get in.
         await websocket.send_text(
-            _error("too_many_sockets", "Hay demasiadas conexiones a esta mesa.")
+            _error("too_many_watchers", "Hay demasiada gente mirando esta mesa: prueba más tarde.")
         )
         await websocket.close(code=1013)
         return
     owner = f"{app.state.friends_process}/{secrets.token_hex(6)}"
-    conn = Conn(websocket, table_id, viewer, owner, limits.queue, person=person)
+    conn = Conn(websocket, table_id, viewer, owner, limits.queue, person=person, address=address)
     for other in list(hub.conns(table_id)):
         if person is not None and other.person == person:
             other.push(_bye("replaced", "Esta mesa se ha abierto en otra pestaña o aparato."))
@@ -300,7 +310,6 @@ async def serve_socket(websocket: WebSocket, table_id: str) -> None:
             table, conn.viewer = await friends.connect(table_id, person, owner)
         welcome = friends.welcome(table, _viewer_seat(conn))
         hub.welcomed(conn, table.seq, welcome.model_dump_json())
-        address = client_address(websocket.scope, behind_proxy=app.state.friends_behind_proxy)
         await _read_loop(websocket, conn, friends, limits, address)
     except WebSocketDisconnect:
         pass
@@ -317,6 +326,36 @@ async def serve_socket(websocket: WebSocket, table_id: str) -> None:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(writer, 1.0)
         writer.cancel()
+
+
+@dataclass(frozen=True, slots=True)
+class Hellos:
+    """The bounds on ``hello``: per seated person (their token's digest) and per address."""
+
+    person: Throttle
+    address: Throttle
+
+    @classmethod
+    def of(cls, limits: FriendsLimits) -> Hellos:
+        return cls(
+            Throttle(limits.hello_rate, limits.hello_burst),
+            Throttle(limits.address_hello_rate, limits.address_hello_burst),
+        )
+
+
+async def _take_turn(hellos: Hellos, address: str, token: str | None) -> None:
+    """Wait, if this address or this person has said ``hello`` too often lately."""
+    waits = [hellos.address.delay(address)]
+    if token is not None:
+        waits.append(hellos.person.delay(token_digest(token)))
+    if max(waits) > 0:
+        await asyncio.sleep(max(waits))
+
+
+def _too_many_watchers(conns: set[Conn], address: str, limits: FriendsLimits) -> bool:
+    watchers = [conn for conn in conns if conn.person is None and not conn.closed]
+    from_here = sum(conn.address == address for conn in watchers)
+    return len(watchers) >= limits.watchers_per_table or from_here >= limits.watchers_per_address
 
 
 async def _subscribe(friends: Friends, table_id: str) -> None:
@@ -365,17 +404,25 @@ async def _read_loop(
                 conn.push(_bye("too_many_messages", "Demasiados mensajes: la conexión se cierra."))
                 conn.shut(CLOSE_FLOOD)
                 return
-            if dropped == 1 or dropped % 50 == 0:
-                conn.push(_error("too_many_messages", "Demasiados mensajes: espera un momento."))
+            # A dropped message that asked for an answer (its ``ref``) gets its own refusal,
+            # so the page knows to send it again; others are told once in a while.
+            ref = _ref_of(text)
+            if ref is not None or dropped == 1 or dropped % 50 == 0:
+                conn.push(
+                    _error("too_many_messages", "Demasiados mensajes: espera un momento.", ref)
+                )
             continue
         dropped = 0
-        if text is None or len(text.encode("utf-8", "surrogatepass")) > limits.max_message_bytes:
-            conn.push(_error("bad_message", "Mensaje ilegible: se espera un objeto JSON en texto."))
+        if text is None:
+            conn.push(_error(*refusals.NOT_TEXT))
+            continue
+        if len(text.encode("utf-8", "surrogatepass")) > limits.max_message_bytes:
+            conn.push(_error(*refusals.TOO_BIG, _ref_of(text)))
             continue
         try:
             message = m.CLIENT_MESSAGE.validate_json(text)
         except ValidationError as error:
-            conn.push(_error("bad_message", _describe(error)))
+            conn.push(_error(*refusals.refusal(error), _ref_of(text)))
             continue
         if isinstance(message, m.PingMsg):
             conn.push(m.PongMsg().model_dump_json())
@@ -435,12 +482,14 @@ async def _guarded(conn: Conn, work: Any, ref: int | None) -> None:
         conn.push(_error(error.code, error.message, ref))
 
 
-def _describe(error: ValidationError) -> str:
-    details = error.errors()
-    if not details:
-        return "Mensaje no válido."
-    where = ".".join(str(part) for part in details[0]["loc"])
-    return f"Mensaje no válido ({where}): {details[0]['msg']}."[:300]
+def _ref_of(text: str | None) -> int | None:
+    """The ``ref`` a message carries, if it is an object with a valid one (else None)."""
+    if text is None or len(text) > MAX_REF_SCAN:
+        return None
+    try:
+        return m.REF_ONLY.validate_json(text).ref
+    except ValidationError:
+        return None
 
 
 async def _resync(friends: Friends, hub: Hub, conn: Conn) -> None:
