@@ -22,6 +22,11 @@ Deal = tuple[int, int, int, int]
 CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
 """32 symbols, no 0/O and no 1/I, so a code can be read aloud and typed back without doubt."""
 CODE_LENGTH = 8
+"""A game's code as people share it: 40 bits, eight characters to read aloud."""
+LONG_CODE_LENGTH = 28
+"""The long form, 140 bits: a deal secret nobody can search from their own cards (a friends'
+table's, docs/friends.md «Fair deals»). Both forms deal by the same derivation."""
+CODE_LENGTHS = (CODE_LENGTH, LONG_CODE_LENGTH)
 
 
 def normalize_code(text: object) -> str:
@@ -33,8 +38,10 @@ def normalize_code(text: object) -> str:
             "El código de partida solo usa letras y cifras sin acentos.", code="invalid_code"
         )
     code = "".join(text.split()).replace("-", "").upper()
-    if len(code) != CODE_LENGTH:
-        raise InvalidCode(f"El código de partida tiene {CODE_LENGTH} caracteres.")
+    if len(code) not in CODE_LENGTHS:
+        raise InvalidCode(
+            f"El código de partida tiene {CODE_LENGTH} caracteres (o {LONG_CODE_LENGTH} el largo)."
+        )
     bad = sorted({ch for ch in code if ch not in CODE_ALPHABET})
     if bad:
         shown = " ".join(ch if ch.isprintable() else f"\\u{ord(ch):04x}" for ch in bad[:8])
@@ -45,16 +52,25 @@ def normalize_code(text: object) -> str:
     return code
 
 
-def code_from_bytes(entropy: bytes) -> str:
-    """Turn at least 5 random bytes (from the caller's randomness source) into a code."""
-    if len(entropy) < 5:
-        raise ValueError("a code needs 40 bits of entropy")
-    number = int.from_bytes(entropy[:5], "big")
+def code_from_bytes(entropy: bytes, length: int = CODE_LENGTH) -> str:
+    """Turn random bytes (from the caller's randomness source) into a code of ``length``
+    characters, five bits each: at least 5 bytes for a code, 18 for a long one."""
+    if length not in CODE_LENGTHS:
+        raise ValueError(f"a code has {CODE_LENGTHS} characters")
+    needed = -(-length * 5 // 8)
+    if len(entropy) < needed:
+        raise ValueError(f"a code of {length} characters needs {needed} bytes of entropy")
+    number = int.from_bytes(entropy[:needed], "big")
     chars = []
-    for _ in range(CODE_LENGTH):
+    for _ in range(length):
         chars.append(CODE_ALPHABET[number & 31])
         number >>= 5
     return "".join(chars)
+
+
+def long_code(entropy: bytes) -> str:
+    """A long code (140 bits) from at least 18 random bytes."""
+    return code_from_bytes(entropy, LONG_CODE_LENGTH)
 
 
 _LIMITS: Final = tuple((1 << 32) - (1 << 32) % bound if bound else 0 for bound in range(65))

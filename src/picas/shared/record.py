@@ -36,8 +36,9 @@ MIN_ACTIONS_PER_HAND = 52
 """Every hand plays its 52 cards."""
 MAX_DEALS = MAX_ACTIONS // MIN_ACTIONS_PER_HAND + 1
 """Explicit deals beyond the hands a record's actions can reach would never be dealt."""
-MAX_CODE_TEXT = 32
-"""A code as typed (spaces and dashes dropped when read), as the new-game body allows it."""
+MAX_CODE_TEXT = 48
+"""A code as typed (spaces and dashes dropped when read), as the new-game body allows it: the
+long form's 28 characters with its dashes and spaces, and some to spare."""
 MAX_META = 16
 MAX_META_KEY = 40
 MAX_META_TEXT = 200

@@ -87,25 +87,6 @@ class Table:
         self._loaders: Mapping[str, Callable[[str], Any]] = settings.bot_loaders
         self._bots: dict[tuple[str, str], Any] = {}
         self._bots_lock = threading.Lock()
-        self.live_code: Callable[[str], bool] | None = None
-        """Is this a friends' table's code still being played (:mod:`picas.web.friends`)? Its
-        record is refused everywhere (import, practice, hints, act): docs/friends.md."""
-
-    def refuse_live(self, record_json: object) -> None:
-        """409 ``live_table`` for a record of a friends' table still being played."""
-        code = record_json.get("code") if isinstance(record_json, dict) else None
-        if self.live_code is None or not isinstance(code, str):
-            return
-        try:
-            normalized = normalize_code(code)
-        except PicasError:
-            return
-        if self.live_code(normalized):
-            raise IllegalAction(
-                "Esta partida se está jugando ahora en una mesa con amigos: no se puede abrir"
-                " aquí hasta que termine.",
-                code="live_table",
-            )
 
     @property
     def cache(self) -> ReplayCache:
@@ -205,7 +186,6 @@ class Table:
         # What no record can be, whoever signed it, is refused by the reader's own words
         # before the canonical form is paid for.
         check_lengths(record_json)
-        self.refuse_live(record_json)
         current = self._signer.check(record_json, sig)
         if current is None:
             raise BadSignatureError(

@@ -49,9 +49,7 @@ def test_two_processes_cannot_both_apply_a_change(redis_server: RedisServer) -> 
         doc = {"id": "t1", "seq": 1}
         await stores[0].create(NewTable(doc, address="a", limits=(5, 10), ttl=60))
         changes = [
-            store.commit(
-                Change({"id": "t1", "seq": 2, "by": n}, 1, {}, due=None, ttl=60, live_code=None)
-            )
+            store.commit(Change({"id": "t1", "seq": 2, "by": n}, 1, {}, due=None, ttl=60))
             for n, store in enumerate(stores)
         ]
         results = list(await asyncio.gather(*changes))

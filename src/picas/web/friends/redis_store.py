@@ -46,30 +46,27 @@ LIVE = PREFIX + "live"
 COMMIT = """
 local current = redis.call('HGET', KEYS[1], 'seq')
 if not current or current ~= ARGV[1] then return 0 end
-local old = redis.call('HGET', KEYS[1], 'code')
-redis.call('HSET', KEYS[1], 'seq', ARGV[2], 'doc', ARGV[3], 'code', ARGV[7])
+redis.call('HSET', KEYS[1], 'seq', ARGV[2], 'doc', ARGV[3])
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
 if ARGV[5] == '' then
   redis.call('ZREM', KEYS[2], ARGV[6])
 else
   redis.call('ZADD', KEYS[2], ARGV[5], ARGV[6])
 end
-redis.call('ZADD', KEYS[4], 'XX', ARGV[10], ARGV[6])
-if old and old ~= '' and old ~= ARGV[7] then redis.call('DEL', ARGV[9] .. old) end
-if ARGV[7] ~= '' then redis.call('SET', ARGV[9] .. ARGV[7], ARGV[6], 'PX', ARGV[4]) end
-redis.call('PUBLISH', KEYS[3], ARGV[8])
+redis.call('ZADD', KEYS[4], 'XX', ARGV[8], ARGV[6])
+redis.call('PUBLISH', KEYS[3], ARGV[7])
 return 1
 """
 """KEYS: the table, the due set, the channel, the live set. ARGV: expected seq, new seq, the
-table's JSON, its time to live (ms), when it is due ('' for never), its id, its live code ('' for
-none), the change's messages, the code keys' prefix, when it expires (s)."""
+table's JSON, its time to live (ms), when it is due ('' for never), its id, the change's messages,
+when it expires (s)."""
 
 CREATE = """
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[1])
 redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[1])
 if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[2]) then return -1 end
 if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[3]) then return -2 end
-redis.call('HSET', KEYS[1], 'seq', ARGV[4], 'doc', ARGV[5], 'code', '')
+redis.call('HSET', KEYS[1], 'seq', ARGV[4], 'doc', ARGV[5])
 redis.call('PEXPIRE', KEYS[1], ARGV[6])
 redis.call('ZADD', KEYS[2], ARGV[7], ARGV[8])
 redis.call('ZADD', KEYS[3], ARGV[7], ARGV[8])
@@ -173,9 +170,7 @@ class RedisStore:
                     int(change.ttl * 1000),
                     "" if change.due is None else repr(change.due),
                     change.id,
-                    change.live_code or "",
                     entry,
-                    PREFIX + "code:",
                     self._clock() + change.ttl,
                 ],
             )
@@ -202,12 +197,6 @@ class RedisStore:
         except RedisError:
             return 0
         return int(removed)
-
-    def is_live_code(self, code: str) -> bool:
-        try:
-            return bool(self._sync.exists(PREFIX + "code:" + code))
-        except RedisError:
-            return True  # cannot tell: refuse rather than risk a live table's record
 
     async def subscribe(self, table_id: str) -> None:
         channel = _channel(table_id)

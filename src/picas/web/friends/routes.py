@@ -102,7 +102,6 @@ def install(app: FastAPI, settings: Settings, store: Store | None = None) -> Non
     )
     hub = Hub(lambda conn: _resync(friends, hub, conn), _bye)
     store.set_listener(hub.deliver, hub.resync_table)
-    table.live_code = store.is_live_code  # the solo API refuses a live table's record
     app.state.friends = friends
     app.state.friends_hub = hub
     app.state.friends_process = secrets.token_hex(8)

@@ -26,7 +26,7 @@ from pydantic import ValidationError
 
 from picas.games import find_game
 from picas.record import AnyRecord
-from picas.shared.deals import code_from_bytes
+from picas.shared.deals import code_from_bytes, long_code
 from picas.shared.errors import IllegalAction, InvalidRules, PicasError
 from picas.shared.seats import Seat
 from picas.web.events import Event
@@ -366,10 +366,9 @@ class Friends:
         table.seq = seq + 1
         table.changed = self._clock()
         messages = self._messages(table, events)
-        live = table.code if table.state == "playing" else None
         due = self._due(table)
         stored = await self.store.commit(
-            Change(table.to_json(), seq, messages, due=due, ttl=self.limits.idle, live_code=live)
+            Change(table.to_json(), seq, messages, due=due, ttl=self.limits.idle)
         )
         if stored and due is not None and due <= self._clock():
             # Something is to be done now (a computer player's turn, a held pass, a grace period
@@ -482,7 +481,9 @@ class Friends:
             elif not info.connected and info.away_since is None:
                 info.away_since = now  # never came: their grace period runs from the start
         table.round += 1
-        table.code = code_from_bytes(secrets.token_bytes(5))
+        # The long form: 140 bits, so nobody's own thirteen cards (39 bits) narrow the search
+        # for the code to anything a computer could finish (docs/friends.md «Fair deals»).
+        table.code = long_code(secrets.token_bytes(18))
         table.salt = secrets.token_hex(16)
         table.actions = []
         table.held = {}

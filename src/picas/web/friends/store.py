@@ -61,8 +61,6 @@ class Change:
     due: float | None
     """When the table's clock next matters (None: never)."""
     ttl: float
-    live_code: str | None
-    """The game's code while it is played (the solo API refuses its record)."""
 
     @property
     def id(self) -> str:
@@ -111,10 +109,6 @@ class Store(Protocol):
         """Close the idle tables; how many."""
         ...
 
-    def is_live_code(self, code: str) -> bool:
-        """Is ``code`` a table's still being played (sync: the solo API's threads ask)?"""
-        ...
-
     async def subscribe(self, table_id: str) -> None: ...
 
     async def unsubscribe(self, table_id: str) -> None: ...
@@ -135,12 +129,10 @@ CREATE TABLE IF NOT EXISTS mesas (
     seq INTEGER NOT NULL,
     doc TEXT NOT NULL,
     address TEXT NOT NULL,
-    live_code TEXT,
     due REAL,
     expires REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS mesas_due ON mesas (due);
-CREATE INDEX IF NOT EXISTS mesas_code ON mesas (live_code);
 CREATE INDEX IF NOT EXISTS mesas_address ON mesas (address);
 """
 
@@ -210,14 +202,12 @@ class SqliteStore:
     async def commit(self, change: Change) -> bool:
         with self._lock:
             cursor = self._db.execute(
-                "UPDATE mesas SET seq = ?, doc = ?, due = ?, expires = ?, live_code = ?"
-                " WHERE id = ? AND seq = ?",
+                "UPDATE mesas SET seq = ?, doc = ?, due = ?, expires = ? WHERE id = ? AND seq = ?",
                 (
                     change.seq,
                     change.text(),
                     change.due,
                     self._clock() + change.ttl,
-                    change.live_code,
                     change.id,
                     change.expected_seq,
                 ),
@@ -240,13 +230,6 @@ class SqliteStore:
     async def sweep(self, now: float) -> int:
         with self._lock:
             return self._db.execute("DELETE FROM mesas WHERE expires <= ?", (now,)).rowcount
-
-    def is_live_code(self, code: str) -> bool:
-        with self._lock:
-            row = self._db.execute(
-                "SELECT 1 FROM mesas WHERE live_code = ? AND expires > ?", (code, self._clock())
-            ).fetchone()
-        return row is not None
 
     def all_ids(self) -> list[str]:
         with self._lock:

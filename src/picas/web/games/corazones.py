@@ -44,6 +44,7 @@ from picas.games.corazones.record import CorazonesRecord
 from picas.games.corazones.rules import PASS_SIZES
 from picas.games.corazones.scoring import card_points
 from picas.games.corazones.view import outcome_to_json, result_to_json
+from picas.record import MAX_CODE_TEXT
 from picas.shared.cards import cards_in, mask_of
 from picas.shared.deals import deal_for
 from picas.shared.errors import IllegalAction, InvalidAction
@@ -83,8 +84,9 @@ class CorazonesNewGameIn(schemas._In):
     level: Level = SPEC.default_level
     code: StrictStr | None = Field(
         default=None,
-        max_length=32,
-        description="A game code to replay (spaces and dashes are ignored); drawn if absent.",
+        max_length=MAX_CODE_TEXT,
+        description="A game code to replay, 8 characters or the long form's 28 (spaces and"
+        " dashes are ignored); drawn if absent.",
         examples=["K7PM X4QH"],
     )
 

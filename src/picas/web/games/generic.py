@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, StrictStr, create_model
 
-from picas.record import AnyRecord
+from picas.record import MAX_CODE_TEXT, AnyRecord
 from picas.shared.deals import Deal
 from picas.shared.errors import IllegalAction, InvalidRules
 from picas.shared.seats import Seat
@@ -124,7 +124,7 @@ def generic_models(spec: GameSpec) -> GameModels:
         __doc__=f"A new {spec.name_en} game.",
         game=(key_type, ...),
         level=(level_type(spec), spec.default_level),
-        code=(StrictStr | None, Field(default=None, max_length=32)),
+        code=(StrictStr | None, Field(default=None, max_length=MAX_CODE_TEXT)),
         **options,
     )
     out = create_model(

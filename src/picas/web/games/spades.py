@@ -52,7 +52,7 @@ from picas.games.spades.view import (
     view_for,
     view_to_json,
 )
-from picas.record import iter_states
+from picas.record import MAX_CODE_TEXT, iter_states
 from picas.shared.deals import deal_for
 from picas.web import schemas
 from picas.web.events import Event, events_after
@@ -97,8 +97,9 @@ class NewGameIn(schemas._In):
     )
     code: StrictStr | None = Field(
         default=None,
-        max_length=32,
-        description="A game code to replay (spaces and dashes are ignored); drawn if absent.",
+        max_length=MAX_CODE_TEXT,
+        description="A game code to replay, 8 characters or the long form's 28 (spaces and"
+        " dashes are ignored); drawn if absent.",
         examples=["K7PM X4QH"],
     )
 

@@ -72,7 +72,6 @@ def review_router(keys: Sequence[str] | None = None) -> APIRouter:
     async def import_game(
         body: ImportIn, request: Request, heavy: HeavyDep, answers: AnswersDep, table: TableDep
     ) -> Any:
-        table.refuse_live(body.record)  # a friends' table's game, still being played
         key = await run_in_threadpool(_import_key, body)
         answer = None if key is None else answers.get(key)
         if answer is None:

@@ -75,8 +75,14 @@ export function renderInfo({ code, level, target, handNumber }) {
 
 export function formatCode(code) {
   if (!code) return "—";
-  const clean = String(code).replace(/\s+/g, "");
-  return clean.length === 8 ? `${clean.slice(0, 4)} ${clean.slice(4)}` : clean;
+  return codeGroups(String(code).replace(/\s+/g, "")).join(" ");
+}
+
+/** A code in groups of four, to read and type back: the code (8) and the long code of a
+ * friends' table (28) alike; anything else as it is. */
+export function codeGroups(code) {
+  if (code.length !== 8 && code.length !== 28) return [code];
+  return code.match(/.{4}/g);
 }
 
 // --- seat pods ---------------------------------------------------------------------------------

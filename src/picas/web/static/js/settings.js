@@ -109,7 +109,7 @@ function build(next) {
   code.autocomplete = "off";
   code.setAttribute("autocapitalize", "characters");
   code.spellcheck = false;
-  code.maxLength = 12;
+  code.maxLength = 48; // the long code of a friends' table, with its dashes
   code.setAttribute("aria-describedby", "ajustes-codigo-pista");
   const hint = node("p", "nota", t("settings.codeHint"));
   hint.id = "ajustes-codigo-pista";

@@ -7,13 +7,14 @@ import { t } from "./i18n.js";
 import * as api from "./api.js";
 import * as manifest from "./games.js";
 import { makeDialog, node, closeButton } from "./dialogs.js";
+import { codeGroups } from "./render.js";
 
 const MAX_FILE = 250 * 1024; // the server's body cap is 256 KB
 
 /** "K7PM-X4QH" */
 export function linkCode(code) {
   const clean = String(code || "").replace(/[\s-]+/g, "").toUpperCase();
-  return clean.length === 8 ? `${clean.slice(0, 4)}-${clean.slice(4)}` : clean;
+  return codeGroups(clean).join("-");
 }
 
 /** The link to a game's deals; a link names its game unless it is the first (a bare code is
