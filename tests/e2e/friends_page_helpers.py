@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
 
 FAST = "localStorage.setItem('picas.rapido', '1');"
 
@@ -73,6 +73,10 @@ class Person:
     context: BrowserContext
     page: Page
     errors: list[str] = field(default_factory=list)
+    frames: list[str] = field(default_factory=list)
+    """Every text frame its pages' sockets received, in order."""
+    looks: list[tuple[str, list[str]]] = field(default_factory=list)
+    """What its page showed of itself while playing: the bottom seat's name, the hand's cards."""
 
 
 def person(
@@ -94,6 +98,15 @@ def person(
 
 def watch(who: Person) -> None:
     who.page.on("pageerror", lambda error: who.errors.append(str(error)))
+
+    def frames_of(socket: WebSocket) -> None:
+        socket.on("framereceived", lambda payload: _keep_frame(who, payload))
+
+    who.page.on("websocket", frames_of)
+
+
+def _keep_frame(who: Person, payload: str | bytes) -> None:
+    who.frames.append(payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))
 
 
 def reopen(who: Person) -> None:
@@ -165,14 +178,27 @@ STEP = """() => {
 }"""
 
 
-def play_until(people: list[Person], done: str, limit_s: float = 600) -> None:
-    """Everyone plays their turns until ``done`` (a JS expression) is true on every page."""
+# What a page shows of itself at the table: the name at the bottom seat and the hand's cards.
+LOOK = """() => document.querySelector('#app:not([hidden])') ? [
+  (document.querySelector('#asiento-south .asiento-nombre') || {}).textContent || '',
+  [...document.querySelectorAll('#mano [data-carta]')].map((c) => c.dataset.carta),
+] : ['', []]"""
+
+
+def play_until(
+    people: list[Person], done: str, limit_s: float = 600, *, look: bool = False
+) -> None:
+    """Everyone plays their turns until ``done`` (a JS expression) is true on every page; with
+    ``look``, each page's look at itself is kept at every round (``Person.looks``)."""
     deadline = time.monotonic() + limit_s
     while time.monotonic() < deadline:
         if all(p.page.evaluate(f"() => Boolean({done})") for p in people):
             return
         acted = False
         for p in people:
+            if look:
+                bottom, cards = p.page.evaluate(LOOK)
+                p.looks.append((bottom, cards))
             if p.page.evaluate(STEP):
                 acted = True
         if not acted:

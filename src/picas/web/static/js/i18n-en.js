@@ -444,6 +444,8 @@ export const EN = {
   "over.won": "North and you win!",
   "over.lost": "West and East win.",
   "over.draw": "Drawn.",
+  "fr.over.won": "{partner} and you win!",
+  "fr.over.lost": "{a} and {b} win.",
   "over.reason.target": "The target of {target} was reached.",
   "over.reason.floor": "A team fell to −200 or below.",
   "over.reason.draw": "Still level after hand {n}.",

@@ -465,6 +465,8 @@ export const ES = {
   "over.won": "¡Ganáis Norte y tú!",
   "over.lost": "Ganan Oeste y Este.",
   "over.draw": "Tablas.",
+  "fr.over.won": "¡Ganáis {partner} y tú!",
+  "fr.over.lost": "Ganan {a} y {b}.",
   "over.reason.target": "Se ha llegado al objetivo de {target}.",
   "over.reason.floor": "Un equipo ha bajado a −200 o menos.",
   "over.reason.draw": "Seguís empatados tras la mano {n}.",

@@ -105,8 +105,12 @@ export function connect({ id, token, onWelcome, onUpdate, onError, onState, onAn
       stopped = false;
       clearTimeout(timer);
       attempt = 0;
-      if (socket) socket.close();
-      else open();
+      // The old socket is dropped before it closes: its close is ours, not a lost connection.
+      const old = socket;
+      socket = null;
+      clearInterval(ping);
+      if (old) old.close();
+      open();
     },
     close() {
       stopped = true;

@@ -411,8 +411,9 @@ export function friendsTable({ part, partners = false, send, say, ask = () => fa
     S.lastScored = result.number;
   }
 
-  /** The game's end in words: [head, totals] (as the solo tables say it, from this seat). */
-  const outcomeLine = M.outcomeLine;
+  /** The game's end in words: [head, totals], from this seat and with the people's names (the
+   * game's own line at a friends' table; the solo table's line says seats as South sees them). */
+  const outcomeLine = game.outcomeLine || M.outcomeLine;
 
   // --- the updates -------------------------------------------------------------------------------------
 

@@ -172,7 +172,10 @@ async function checkEnd(end) {
 
 function downloadRecord(end) {
   const entry = manifest.byKey(P.table.game) || manifest.FIRST;
-  const blob = new Blob([`${JSON.stringify(end.record, null, 2)}\n`], { type: "application/json" });
+  // A solo download's shape, {record, sig}: the signature lets it open in review and «Rejugar»
+  // (a plain record would be checked against the level's computer players, and people played).
+  const file = { record: end.record, sig: end.sig };
+  const blob = new Blob([`${JSON.stringify(file, null, 2)}\n`], { type: "application/json" });
   const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
   a.href = url;
@@ -187,7 +190,7 @@ function downloadRecord(end) {
 async function reviewAtTable(end, button) {
   button.disabled = true;
   try {
-    const answer = await api.importGame(end.record);
+    const answer = await api.importGame(end.record, end.sig);
     const game = answer.game || P.table.game;
     const keys = store.KEYS[game];
     const raw = store.rawGame(keys.game);
@@ -278,6 +281,9 @@ function onConnState(state, detail) {
     if (P.connLost) R.announce(t("fr.conn.back"));
     P.connLost = false;
     document.body.classList.remove("sin-conexion");
+    // The room's notice said the connection was lost: it is back, so the notice goes.
+    const notice = $("sala-aviso");
+    if (notice && [t("fr.conn.lost"), t("fr.conn.replaced")].includes(notice.textContent)) say("");
     return;
   }
   P.connLost = true;

@@ -4,8 +4,8 @@
 // its turns. Its model, pods, score bar and the events both tables show alike are in mesa.js here.
 
 import * as M from "./mesa.js";
-import { t, addStrings, seatName } from "../../i18n.js";
-import { cardName } from "../../cards.js";
+import { t, num, addStrings, seatName } from "../../i18n.js";
+import { cardName, sortHand } from "../../cards.js";
 import * as R from "../../render.js";
 import * as T from "../../mesa.js";
 import * as anim from "../../animation.js";
@@ -31,8 +31,14 @@ export async function prepare() {
 export function hooks(G) {
   const { S } = G;
 
+  /** The pass this seat chose and the server holds until the record's order reaches it
+   * (docs/friends.md, «What a view holds»): made, so no longer to choose. */
+  function heldPass() {
+    return S.view && S.view.phase === "passing" && Array.isArray(S.view.held_pass) && S.view.held_pass.length ? S.view.held_pass : null;
+  }
+
   function canPass() {
-    return G.live() && S.view.phase === "passing" && S.view.must_pass;
+    return G.live() && S.view.phase === "passing" && S.view.must_pass && !heldPass();
   }
 
   function redrawChoice() {
@@ -73,7 +79,19 @@ export function hooks(G) {
         if (S.chosen.length === M.passSize(view)) return t("cz.status.passReady", { button: t(`cz.pass.${view.direction}`) });
         return t("cz.status.pass", { seat: seatName(view.pass_to), count: M.passWords(view) });
       }
+      const held = heldPass();
+      if (held) return t("cz.status.passHeld", { cards: M.labelList(sortHand(held)) });
       return view.phase === "passing" ? t("cz.status.waitPass") : null;
+    },
+
+    /** The end from this seat: each total under its person's name (the view's totals are by
+     * this page's seats, turned already), this seat's first as «Tú». */
+    outcomeLine(outcome, { split = false } = {}) {
+      const totals = outcome.totals;
+      const head = outcome.winner === "south" ? t("cz.over.youWin", { n: totals.south }) : t("cz.over.win", { seat: seatName(outcome.winner), n: totals[outcome.winner] });
+      const named = R.SEATS.map((seat) => `${seat === "south" ? t("cz.over.you") : seatName(seat)}\u00a0${num(totals[seat])}`);
+      const all = t("cz.over.totalsNamed", { list: named.join(" · "), n: outcome.hands_played });
+      return split ? [head, all] : `${head} ${all}`;
     },
 
     yourTurn: () => (canPass() ? t("cz.say.yourPass", { seat: seatName(S.view.pass_to), count: M.passWords(S.view) }) : null),
@@ -93,6 +111,12 @@ export function hooks(G) {
 
     /** While passing, a tap chooses a card or puts it back. */
     onCard(code, element) {
+      if (heldPass()) {
+        // The pass is made: a tap says so again (the table would say whose turn the record waits for).
+        S.message = null;
+        G.drawStatus();
+        return true;
+      }
       if (!canPass()) return false;
       const size = M.passSize(S.view);
       const at = S.chosen.indexOf(code);

@@ -40,6 +40,7 @@ export const ES = {
   "cz.status.received": "Te han pasado {cards} ({seat}): van marcadas en tu mano.",
   "cz.status.noPass": "En esta mano no se pasan cartas.",
   "cz.status.waitPass": "Los demás eligen sus cartas…",
+  "cz.status.passHeld": "Has pasado {cards}; esperando a los demás…",
   "cz.say.passed": "Pasas a {seat}: {cards}.",
   "cz.say.received": "{seat} te pasa: {cards}.",
   "cz.say.yourPass": "Te toca pasar {count} cartas a {seat}.",
@@ -91,6 +92,9 @@ export const ES = {
   // No-break spaces hold each «Norte 52» together and keep each «·» at the end of its line.
   "cz.over.totals": "Tú\u00a0{south}\u00a0· Oeste\u00a0{west}\u00a0· Norte\u00a0{north}\u00a0· Este\u00a0{east}, en\u00a0{n}\u00a0manos.",
   "cz.over.totals.one": "Tú\u00a0{south}\u00a0· Oeste\u00a0{west}\u00a0· Norte\u00a0{north}\u00a0· Este\u00a0{east}, en\u00a01\u00a0mano.",
+  "cz.over.you": "Tú",
+  "cz.over.totalsNamed": "{list}, en\u00a0{n}\u00a0manos.",
+  "cz.over.totalsNamed.one": "{list}, en\u00a01\u00a0mano.",
   "cz.over.tie": "Empate por el mínimo: la partida sigue.",
 
   // Hint and «¿Por qué?»
@@ -177,6 +181,7 @@ export const EN = {
   "cz.status.received": "You were passed {cards} ({seat}): they are marked in your hand.",
   "cz.status.noPass": "No cards are passed this hand.",
   "cz.status.waitPass": "The others are choosing their cards…",
+  "cz.status.passHeld": "You have passed {cards}; waiting for the others…",
   "cz.say.passed": "You pass to {seat}: {cards}.",
   "cz.say.received": "{seat} passes you: {cards}.",
   "cz.say.yourPass": "Your turn to pass {count} cards to {seat}.",
@@ -225,6 +230,9 @@ export const EN = {
   "cz.over.win.one": "{seat} wins, with 1 point.",
   "cz.over.totals": "You\u00a0{south}\u00a0· West\u00a0{west}\u00a0· North\u00a0{north}\u00a0· East\u00a0{east}, in\u00a0{n}\u00a0hands.",
   "cz.over.totals.one": "You\u00a0{south}\u00a0· West\u00a0{west}\u00a0· North\u00a0{north}\u00a0· East\u00a0{east}, in\u00a01\u00a0hand.",
+  "cz.over.you": "You",
+  "cz.over.totalsNamed": "{list}, in\u00a0{n}\u00a0hands.",
+  "cz.over.totalsNamed.one": "{list}, in\u00a01\u00a0hand.",
   "cz.over.tie": "A tie for the lowest total: the game goes on.",
 
   "cz.hint.button": "Hint",

@@ -4,7 +4,7 @@
 // bar and the events both tables show alike are in mesa.js here.
 
 import * as M from "./mesa.js";
-import { t } from "../../i18n.js";
+import { t, num, seatName } from "../../i18n.js";
 import * as R from "../../render.js";
 
 export { M as mesa };
@@ -33,6 +33,17 @@ export function hooks(G) {
     canBid,
     canPass: () => false,
     seatWords: () => ({}),
+
+    /** The end from this seat, by name: «¡Ganáis Jorge y tú!» (the view's teams are turned
+     * already: north_south is this seat's). Names are the seats' words (juego.js's nameSeats). */
+    outcomeLine(outcome, { split = false } = {}) {
+      let head = t("over.draw");
+      if (outcome.winner === "north_south") head = t("fr.over.won", { partner: seatName("north") });
+      else if (outcome.winner === "east_west") head = t("fr.over.lost", { a: seatName("west"), b: seatName("east") });
+      const [ns, ew] = outcome.totals;
+      const totals = t("over.totals", { ns: num(ns), ew: num(ew), n: outcome.hands_played });
+      return split ? [head, totals] : `${head} ${totals}`;
+    },
 
     hintOf: (h) => ({ card: h.card, bid: h.bid, reason: h.reason, reasonCode: h.reason_code, reasonParams: h.reason_params }),
 
