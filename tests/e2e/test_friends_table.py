@@ -72,8 +72,8 @@ def _seat_four(browser: Browser, people: list[Person], base: str, game: str, tar
     """Ana makes the table on a desktop; Luis (West), Marta (North) and Jorge (East) sit down on
     phones. Each newcomer's page, once its socket speaks for its seat, says nothing of a lost
     connection. Then the host swaps West and North («Cambiar de asiento»): Marta is at West and
-    Luis at North (``NAMES``). Luis and Marta close their pages for the move and open the link
-    again after it (a move of open pages: ``test_a_host_move_rebinds_open_pages``)."""
+    Luis at North (``NAMES``), their pages open all along: from the move on each page is told
+    its person's new seat (every frame is checked after the game)."""
     ana = person(browser, "Ana", (1280, 800))
     luis, marta, jorge = (person(browser, name, touch=True) for name in ("Luis", "Marta", "Jorge"))
     people.extend([ana, luis, marta, jorge])
@@ -82,12 +82,9 @@ def _seat_four(browser: Browser, people: list[Person], base: str, game: str, tar
         join(who, link, seat)
         _connected_without_alarm(who, seat)
     shot(jorge, f"{game}-sala-jorge")
-    for who in (luis, marta):
-        who.page.close()
     _swap_west_and_north(ana)
-    for who in (luis, marta):
-        reopen(who)
-        who.page.goto(link)
+    for who, seat in [(luis, "north"), (marta, "west")]:
+        _connected_without_alarm(who, seat)
     _all_connected(ana)
     shot(ana, f"{game}-sala-ana")
     return link
@@ -381,11 +378,6 @@ def _label(code: str) -> str:
     return _SUIT[code[1]] + _LABEL.get(code[0], code[0])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 25 §0: the server keeps a moved person's open socket bound to the seat it said"
-    " hello at (the fix rebinds or closes it); remove this mark with that fix",
-)
 def test_a_host_move_rebinds_open_pages(browser: Browser, base: str, people: list[Person]) -> None:
     """Luis (West) and Marta (North) have their pages open when the host swaps them: from the
     start each page shows its person's own seat and cards, in every frame (issue 25, §0)."""
