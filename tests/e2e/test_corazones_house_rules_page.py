@@ -59,7 +59,7 @@ def test_the_house_rules_are_offered_and_the_bonus_cards_exclude_each_other(
     _shot(page, f"house-rules-{size}")
     page.click("#ajustes-guardar")
     page.wait_for_function(
-        "() => document.getElementById('ajustes-mensaje').textContent.includes('sin repartir')"
+        "() => document.getElementById('aviso').textContent.includes('sin repartir')"
     )
     raw = page.evaluate("() => localStorage.getItem('picas.corazones.partida')")
     rules = json.loads(raw)["save"]["record"]["rules"]
@@ -75,9 +75,8 @@ def test_a_game_of_four_card_passes_passes_four(table: tuple[str, Page], server:
     page.check("input[name=pass_size][value='4']")
     page.click("#ajustes-guardar")
     page.wait_for_function(
-        "() => document.getElementById('ajustes-mensaje').textContent.includes('sin repartir')"
+        "() => document.getElementById('aviso').textContent.includes('sin repartir')"
     )
-    page.click("#dlg-ajustes [data-cerrar]")
     deal(page)
     page.wait_for_selector("#btn-pasar")
     assert page.inner_text("#cz-cuenta") == "0/4"

@@ -230,9 +230,8 @@ def test_the_next_games_settings_are_corazones_own(table: Page, server: Server) 
     page.check("input[name=moon][value='self']")
     page.click("#ajustes-guardar")
     page.wait_for_function(
-        "() => document.getElementById('ajustes-mensaje').textContent.includes('sin repartir')"
+        "() => document.getElementById('aviso').textContent.includes('sin repartir')"
     )
-    page.click("#dlg-ajustes [data-cerrar]")
     page.wait_for_selector("#btn-repartir")
     assert page.inner_text("#dato-objetivo") == "50"
     record = stored(page)["save"]

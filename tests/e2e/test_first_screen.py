@@ -57,10 +57,9 @@ def test_saving_500_before_the_first_deal_applies_to_the_undealt_game(
     page.click("#btn-ajustes")
     page.check("#form-ajustes [name='target'][value='500']")
     page.click("#ajustes-guardar")
-    expect(page.locator("#ajustes-mensaje")).to_have_text(
+    expect(page.locator("#aviso")).to_have_text(
         "Ajustes guardados: la partida sin repartir ya los usa."
     )
-    page.click("#dlg-ajustes [data-cerrar]")
     expect(page.locator("#objetivo")).to_have_text("500")
     saved = stored_game(page)
     assert saved["code"] == code
@@ -70,9 +69,8 @@ def test_saving_500_before_the_first_deal_applies_to_the_undealt_game(
     page.click("#btn-ajustes")
     page.check("#form-ajustes [name='target'][value='250']")
     page.click("#ajustes-guardar")
-    expect(page.locator("#ajustes-mensaje")).to_have_text(
+    expect(page.locator("#aviso")).to_have_text(
         "Ajustes guardados: se aplicarán en la próxima partida."
     )
-    page.click("#dlg-ajustes [data-cerrar]")
     assert stored_game(page)["save"]["record"]["rules"]["target"] == 500
     assert _saved_target(page) == 250

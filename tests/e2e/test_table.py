@@ -221,8 +221,7 @@ def test_settings_take_effect_on_the_next_game(page: Page, server: Server) -> No
     page.check("#form-ajustes [name='level'][value='normal']")
     page.locator("#form-ajustes [name='bag_penalty']").set_checked(False)
     page.click("#ajustes-guardar")
-    assert "próxima partida" in page.inner_text("#ajustes-mensaje")
-    page.click("#dlg-ajustes [data-cerrar]")
+    assert "próxima partida" in page.inner_text("#aviso")
     # The game in progress keeps its own settings.
     assert page.inner_text("#dato-objetivo") == "250"
     assert page.inner_text("#dato-nivel") == "Fácil"

@@ -50,6 +50,7 @@ def test_each_entry_has_its_games_options_and_a_conductor_the_page_has() -> None
     for entry in _listed(manifest_js()):
         spec = games.find_game(entry["key"])
         assert entry["options"] == list(spec.options)
+        assert entry["defaults"] == {name: values[0] for name, values in spec.options.items()}
         module = str(entry["module"])
         assert (JS / module).is_file(), module
 

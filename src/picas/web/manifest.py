@@ -41,7 +41,8 @@ export function byLink(name) {
 
 def entries() -> list[dict[str, Any]]:
     """Each game the page plays, in the registry's order: its key (the record's, the API's and
-    the page's one name for it), its conductor module, the new-game options the API takes, and
+    the page's one name for it), its conductor module, the new-game options the API takes with
+    each one's default (a game's rules are the same as the settings when every option is), and
     its ``PAGE``."""
     out = []
     for spec in games.games():
@@ -56,6 +57,7 @@ def entries() -> list[dict[str, Any]]:
                 "module": f"./games/{spec.key}/table.js",
                 "download": page.download,
                 "options": list(spec.options),
+                "defaults": {name: values[0] for name, values in spec.options.items()},
                 "storage": dataclasses.asdict(page.storage),
                 "choice": dataclasses.asdict(page.choice),
                 "partners": page.partners,
@@ -71,8 +73,9 @@ def manifest_js() -> str:
         "// The manifest of the games the page plays, written by the server from the games'"
         " registry\n// (picas.web.manifest): each game's key, the names a link may use, the names"
         " its choice\n// was stored under before, its conductor module, its downloads' name, its"
-        " new-game options,\n// its localStorage keys, its button on the first screen, whether it"
-        " is played in\n// partnerships and whether a friends' table offers it.\n\n"
+        " new-game options\n// and their defaults, its localStorage keys, its button on the"
+        " first screen, whether it\n// is played in partnerships and whether a friends' table"
+        " offers it.\n\n"
         f"const LIST = {listed};\n\n"
         "export const GAMES = Object.freeze(\n"
         "  LIST.map((game) => Object.freeze({ ...game, storage: Object.freeze(game.storage) })),\n"

@@ -19,7 +19,7 @@ const $ = (id) => document.getElementById(id);
 /**
  * table = {
  *   game (its manifest key), state, keys ({game, practice}), titleKey,
- *   requestNew(settings, code), saveSettings(settings), targets, sameRules(rules, settings),
+ *   requestNew(settings, code), saveSettings(settings), targets,
  *   targetChoice(target) (next to «Repartir»), practiceAgain (a «Rejugar otra vez» button),
  *   loadSheets(), sheetExtras() (more for the sheets' context), outcomeLine(outcome),
  *   beforeAdopt(answer)?, forget(imported?) (the game's own memory of a game, dropped or taken
@@ -37,6 +37,18 @@ const $ = (id) => document.getElementById(id);
 export function conductor(table) {
   const S = table.state;
   const { keys } = table;
+  const { options, defaults } = manifest.byKey(table.game);
+
+  /** Whether a game's rules are the settings': every new-game option of the manifest, an option
+   * a record leaves out being at its default, and a switch on whatever the rules hold for it
+   * (Spades' team minimum is its number, 4). */
+  const asOption = (name, value) => {
+    const given = value ?? defaults[name];
+    return typeof defaults[name] === "boolean" ? Boolean(given) : given;
+  };
+  function sameRules(rules, wanted) {
+    return options.every((name) => asOption(name, rules[name]) === asOption(name, wanted[name]));
+  }
 
   /** The server's answer becomes the game on the table (`table.beforeAdopt` sees it first). */
   function adopt(answer) {
@@ -133,7 +145,7 @@ export function conductor(table) {
   /** Nothing is dealt yet: the game on the table takes the saved next-game settings at once. */
   async function applyToUndealt() {
     if (S.busy || S.practice || S.ui.stage !== "repartir" || !S.view) return false;
-    if (table.sameRules(S.view.rules, S.settings) && S.level === S.settings.level) return false;
+    if (sameRules(S.view.rules, S.settings) && S.level === S.settings.level) return false;
     await startNew(S.code);
     return true;
   }

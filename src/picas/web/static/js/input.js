@@ -10,8 +10,33 @@ function typing(target) {
 export function bindInput(h) {
   const hand = $("mano");
 
-  hand.addEventListener("click", (event) => {
-    const card = event.target.closest(".carta-mano[data-carta]");
+  // The card a finger or the mouse went down on is the card tapped, wherever the click lands: the
+  // hand may move under a still finger (the play hint's answer redraws the actions under it, a
+  // card rises or sinks, the fan closes up after a card is played), and the click then falls on
+  // the neighbour, or on a button under the hand.
+  let pressed = null;
+  document.addEventListener("pointerdown", (event) => {
+    pressed = event.isPrimary && hand.contains(event.target) ? event.target.closest(".carta-mano[data-carta]") : null;
+  }, true);
+  document.addEventListener("pointercancel", () => {
+    pressed = null;
+  }, true);
+  const tapped = (event) => {
+    // A click from the keyboard (Enter, Space) has no press: it is the focused card's.
+    const card = event.detail > 0 && pressed && pressed.isConnected ? pressed : event.target.closest("#mano .carta-mano[data-carta]");
+    pressed = null;
+    return card;
+  };
+  document.addEventListener("click", (event) => {
+    if (!pressed || hand.contains(event.target)) return;
+    const card = tapped(event);
+    if (!card) return;
+    event.preventDefault();
+    event.stopPropagation();
+    onHandClick(card);
+  }, true);
+
+  const onHandClick = (card) => {
     if (h.isBusy()) {
       h.onSkip();
       return;
@@ -19,7 +44,8 @@ export function bindInput(h) {
     if (!card) return;
     h.onFocusIndex(Number(card.dataset.index));
     h.onCard(card.dataset.carta, card);
-  });
+  };
+  hand.addEventListener("click", (event) => onHandClick(tapped(event)));
 
   hand.addEventListener("keydown", (event) => {
     const cards = [...hand.querySelectorAll("button.carta-mano")];

@@ -280,6 +280,10 @@ export async function openSettings(table) {
       table.draw();
     },
     applyToUndealt: table.applyToUndealt,
+    saved: (text) => {
+      R.setStatus(text);
+      R.announce(text);
+    },
     newGame: async (code) => {
       S.notice = null;
       await table.newGame(code);

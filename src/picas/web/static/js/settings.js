@@ -1,7 +1,7 @@
 // The settings dialog, built on first use. Two groups: the table's (language, pace, pause after a
 // trick, play hint, colours), which apply at once; and the next game's, each game's own fields
 // (games/<key>/settings.js, built with this module's radios, checks and «Reglas de la casa»),
-// saved with «Guardar» or used at once by «Nueva partida». Then a game by code.
+// saved with «Guardar» (which closes the dialog) or used at once by «Nueva partida». Then a game by code.
 
 import { t } from "./i18n.js";
 import { LANGUAGES, SPEEDS } from "./store.js";
@@ -150,6 +150,7 @@ function readAll(form, next) {
 /**
  * ctx: {next: the game's part (games/<key>/settings.js: its next-game fields), settings(): the saved settings, applyNow(next): apply and save the table's settings,
  * saveAll(settings), applyToUndealt(): give them to a game not yet dealt (true if it did),
+ * saved(text): say under the table, once «Guardar» has closed the dialog, what became of them,
  * newGame(code): start a game (throws with a message), isBusy()}
  */
 export function openSettings(ctx) {
@@ -182,7 +183,9 @@ export function openSettings(ctx) {
       await ctx.applyNow(readNow(form));
       ctx.saveAll(chosen);
       const now = await ctx.applyToUndealt();
-      $("ajustes-mensaje").textContent = t(now ? "settings.savedUndealt" : "settings.saved");
+      // Saved is done: the dialog closes, and the table says what became of the settings.
+      dialog.close();
+      ctx.saved(t(now ? "settings.savedUndealt" : "settings.saved"));
     });
     const start = async (code) => {
       if (ctx.isBusy()) return;

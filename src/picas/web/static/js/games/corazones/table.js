@@ -49,9 +49,6 @@ const S = {
   storageWarned: false,
 };
 
-/** The house rules and their standard values: a view names one only when it is not standard. */
-const HOUSE = [["omnibus", false], ["pass_size", 3], ["queen_breaks_hearts", true]];
-
 /** Cards South passes in this game: three, or four by a house rule. */
 function passSize() {
   return M.passSize(S.view);
@@ -70,9 +67,6 @@ const C = conductor({
   requestNew: (settings, code) => api.newGame("corazones", settings, code),
   saveSettings: store.saveCorazonesSettings,
   targets: [100, 50],
-  sameRules: (rules, wanted) => rules.target === wanted.target && rules.passing === wanted.passing
-    && rules.jack_of_diamonds === wanted.jack_of_diamonds && rules.moon === wanted.moon
-    && HOUSE.every(([key, standard]) => (rules[key] ?? standard) === (wanted[key] ?? standard)),
   targetChoice: (target) => R.targetChoice(target, { targets: [100, 50], prefix: "cz.deal.target" }),
   practiceAgain: false,
   loadSheets,

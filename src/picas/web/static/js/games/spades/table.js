@@ -58,8 +58,6 @@ const C = conductor({
   requestNew: (settings, code) => api.newGame("spades", settings, code),
   saveSettings: store.saveSettings,
   targets: [250, 500],
-  sameRules: (rules, wanted) => rules.target === wanted.target && rules.bag_penalty === wanted.bag_penalty
-    && rules.blind_nil === wanted.blind_nil,
   targetChoice: (target) => R.targetChoice(target),
   practiceAgain: true,
   loadSheets: loadReview,
