@@ -261,3 +261,71 @@ def test_an_event_the_table_does_not_know_reaches_only_its_own_seat() -> None:
     ]
     for viewer in (Seat.SOUTH, Seat.NORTH, Seat.EAST, None):
         assert by_viewer[viewer] == []
+
+
+@pytest.mark.parametrize("change", ["free-then-another", "leave-then-elsewhere", "host-leaves"])
+def test_a_whole_game_after_each_kind_of_seat_change(tmp_path: Path, change: str) -> None:
+    """The people still seated keep their pages open through the change; whoever sits down after
+    it opens theirs then; the game is played to its end and every frame of every socket is its
+    person's seat's."""
+    with server(tmp_path) as base:
+        table_id, tokens = _seated(base, "spades", ("west", "north"))
+        sent = Sent()
+        names = dict(NAMES)
+
+        def page(token: str) -> Person:
+            one = person(base, table_id, token, sent)
+            one.keep = True
+            return one
+
+        async def scenario() -> dict[str, Person]:
+            host_token = tokens["south"]
+            everyone = {"north": page(tokens["north"])}
+            if change != "host-leaves":
+                everyone["south"] = page(tokens["south"])
+            tasks = [asyncio.create_task(one.run()) for one in everyone.values()]
+            if change == "host-leaves":
+                # Ana (no page open) leaves: the host passes clockwise to Luis, at West.
+                everyone["west"] = page(tokens["west"])
+                tasks.append(asyncio.create_task(everyone["west"].run()))
+                await _wait(lambda: all(one.welcomes for one in everyone.values()))
+                leave = f"/api/mesas/{table_id}/leave"
+                await asyncio.to_thread(post, base, leave, {"token": host_token})
+                host_token = tokens["west"]
+            else:
+                # Luis, at West, has his page open: it must be closed, not read on.
+                west, _ = await _hello(base, table_id, tokens["west"])
+                if change == "free-then-another":
+                    action = {"type": "free", "seat": "west"}
+                    await asyncio.to_thread(host, base, table_id, host_token, action)
+                    seat, name = "west", "Jorge"
+                else:
+                    leave = f"/api/mesas/{table_id}/leave"
+                    await asyncio.to_thread(post, base, leave, {"token": tokens["west"]})
+                    seat, name = "east", "Luis"
+                assert (await _until_closed(west))[-1]["code"] == "seat_lost"
+                names[seat] = name
+                token = await asyncio.to_thread(_sit, base, table_id, seat, name)
+                everyone[seat] = page(token)
+                tasks.append(asyncio.create_task(everyone[seat].run()))
+            await _wait(lambda: all(one.welcomes for one in everyone.values()))
+            start = await asyncio.to_thread(host, base, table_id, host_token, {"type": "start"})
+            assert start.status_code == 200, start.text
+            await asyncio.wait_for(asyncio.gather(*tasks), 150)
+            return everyone
+
+        everyone = run(scenario(), timeout=180)
+    end = next(iter(everyone.values())).end
+    assert end is not None
+    held = _held(end)
+    for seat, one in everyone.items():
+        assert one.end == end
+        assert one.errors == []
+        assert one.lost == 0
+        assert one.seat == seat
+        assert check_frames(one, names[seat], held) > 20
+
+
+def _sit(base: str, table_id: str, seat: str, name: str) -> str:
+    token: str = sit(base, table_id, seat, name)["token"]
+    return token
