@@ -205,3 +205,23 @@ def test_replay_of_a_huge_version_does_not_repeat_it(
     err = capsys.readouterr().err
     assert "[unknown_version]" in err
     assert len(err) < 200
+
+
+def test_replay_reads_a_record_with_a_long_code(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A friends' table's revealed record (its code the long form) replays like any other."""
+    long = "ABCD-EFGH-JKLM-NPQR-STUV-WXYZ-2345"
+    record = SpadesRecord(Rules(), long)  # type: ignore[arg-type]
+    game = record.start()
+    actions: list[Action] = []
+    while game.hand.number == 1:
+        action = game.legal_actions()[0]
+        actions.append(action)
+        game = game.apply(action)
+    path = tmp_path / "mesa.json"
+    path.write_text(record.append(*actions).dumps(), encoding="utf-8")
+    assert main(["replay", "--json", str(path)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["code"] == "ABCDEFGHJKLMNPQRSTUVWXYZ2345"
+    assert len(data["hands"]) == 1
