@@ -45,7 +45,7 @@ def changed(monkeypatch: pytest.MonkeyPatch) -> GameSpec:
 def test_the_new_game_body_takes_the_declared_values_and_defaults(changed: GameSpec) -> None:
     model = new_game_model(changed, "NewGameIn", "A new Spades game.", game_optional=True)
     body = model.model_validate({"target": 1000})
-    assert (body.target, body.bag_penalty) == (1000, False)  # type: ignore[attr-defined]
+    assert (body.target, body.bag_penalty) == (1000, False)
     with pytest.raises(ValidationError) as caught:
         model.model_validate({"target": 300})
     # As a request's body is refused: its errors are located in the body.
@@ -100,10 +100,10 @@ def _words(text: str) -> set[str]:
 
 def _tables() -> tuple[set[str], set[str]]:
     """The keys of the page's Spanish and English words (Corazones' own are in its module)."""
-    read = lambda path: path.read_text(encoding="utf-8")  # noqa: E731
-    own_es, own_en = read(JS / "games" / "corazones" / "i18n.js").split("export const EN", 1)
-    spanish = _words(read(JS / "i18n.js")) | _words(own_es)
-    english = _words(read(JS / "i18n-en.js")) | _words(own_en)
+    own = (JS / "games" / "corazones" / "i18n.js").read_text(encoding="utf-8")
+    own_es, own_en = own.split("export const EN", 1)
+    spanish = _words((JS / "i18n.js").read_text(encoding="utf-8")) | _words(own_es)
+    english = _words((JS / "i18n-en.js").read_text(encoding="utf-8")) | _words(own_en)
     return spanish, english
 
 
