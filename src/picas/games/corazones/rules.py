@@ -23,8 +23,9 @@ from picas.shared.cards import SUIT_MASKS, Card, Rank, Suit
 from picas.shared.decks import STANDARD_DECK, Deck, TrickRule
 from picas.shared.errors import InvalidRules, excerpt
 
-TARGETS = TARGET.values
-"""The targets the page offers (50: the quick game); the engine accepts any in ``TARGET_RANGE``."""
+TARGETS = tuple(sorted(TARGET.values))
+"""The targets the page offers, lowest first (50: the quick game); the engine accepts any in
+``TARGET_RANGE``. The page shows them as declared, the standard 100 first."""
 assert TARGET.accepts is not None
 TARGET_RANGE = TARGET.accepts
 PASS_SIZES = PASS_SIZE.values
