@@ -51,8 +51,8 @@ PLAYERS = Option(
     value_names_es={2: "Dos jugadores"},
     note="settings.twoPlayersNote",
     solo_only=SoloOnly(
-        "two_players_solo_only",
-        "«Dos jugadores» se juega solo contra la CPU: una mesa con amigos es de cuatro.",
+        code="two_players_solo_only",
+        message="«Dos jugadores» se juega solo contra la CPU: una mesa con amigos es de cuatro.",
     ),
     doc="2: «Dos jugadores», South against one computer player (West), each hand's cards drawn"
     " from a stock; no Blind Nil nor team minimum with it.",
