@@ -13,6 +13,8 @@ import pytest
 from e2e_helpers import Server, deal, settle, tap_card, watched_page
 from playwright.sync_api import Browser, Page
 
+from picas.games.corazones.options import OPTIONS
+
 pytestmark = pytest.mark.e2e
 
 CHOSEN = "localStorage.setItem('picas.juego', 'corazones');"
@@ -45,8 +47,12 @@ def test_the_house_rules_are_offered_and_the_bonus_cards_exclude_each_other(
     _open_settings(page, server)
     house = page.locator("#form-ajustes fieldset.casa")
     assert house.locator("legend").first.inner_text() == "Reglas de la casa"
-    for words in ("Omnibus", "jota de diamantes", "Cartas que se pasan", "rompe corazones"):
+    for words in ("Omnibus", "Cartas que se pasan", "rompe corazones"):
         assert words in house.inner_text()
+    # The box holds the declared house rules; ♦J, a setting of the standard game, sits beside it.
+    names = house.locator("input").evaluate_all("inputs => [...new Set(inputs.map(i => i.name))]")
+    assert names == list(OPTIONS.house)
+    assert "jota de diamantes" in page.locator("#form-ajustes").inner_text()
     assert page.is_checked("input[name=pass_size][value='3']")
     assert page.is_checked("input[name=queen_breaks_hearts]")
     assert not page.is_checked("input[name=omnibus]")

@@ -60,7 +60,7 @@ def test_jokers_saved_before_the_first_deal_are_in_the_game_dealt(
         ("[name='team_minimum']", "team_minimum", 4),
         ("[name='all_thirteen'][value='win']", "all_thirteen", "win"),
         ("[name='ten_for_200']", "ten_for_200", True),
-        ("[name='two_players']", "players", 2),
+        ("[name='players']", "players", 2),
     ],
 )
 def test_each_option_saved_before_the_first_deal_is_the_undealt_games(

@@ -12,6 +12,7 @@ from picas.shared.arena import code_for, mean_interval
 from picas.shared.bots import LEVEL_NAMES_ES, BotLoop
 from picas.shared.cards import Card, cards_in
 from picas.shared.invariants import InvariantBroken, Tally
+from picas.shared.options import Option, Options, Words
 from picas.shared.record import GameCodec, GameRecord
 from picas.shared.seats import Seat
 from picas.shared.spec import (
@@ -227,7 +228,7 @@ SPEC = GameSpec(
     name_en="Tricks",
     record=MinibazasRecord,
     rules=Rules,
-    options={"hands": (2, 4)},
+    options=Options(Option("hands", (2, 4), 2, Words("hands", "hands"))),
     levels=levels(LEVEL_NAMES_ES),
     load_bot=load_bot,
     check=check,

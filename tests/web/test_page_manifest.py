@@ -50,7 +50,8 @@ def test_each_entry_has_its_games_options_and_a_conductor_the_page_has() -> None
     for entry in _listed(manifest_js()):
         spec = games.find_game(entry["key"])
         assert entry["options"] == list(spec.options)
-        assert entry["defaults"] == {name: values[0] for name, values in spec.options.items()}
+        assert entry["defaults"] == {name: option.default for name, option in spec.options.items()}
+        assert entry["settings"] == spec.options.to_json()
         module = str(entry["module"])
         assert (JS / module).is_file(), module
 

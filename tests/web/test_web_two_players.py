@@ -102,7 +102,7 @@ def test_refusals_and_helpers_during_the_draw() -> None:
     assert error_of(response)[:3] == (
         400,
         "bad_request",
-        "«players» debe ser 4 o 2 («Dos jugadores»).",
+        "«players» debe ser 2 («Dos jugadores») o 4.",
     )
     response = client.post("/api/games", json={"players": 2, "blind_nil": True})
     status, code, message = error_of(response)

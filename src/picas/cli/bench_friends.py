@@ -182,7 +182,7 @@ async def start_table(
 ) -> tuple[str, dict[str, str]]:
     """A started table with four people, all connected: its id and each seat's token (the
     highest target the page offers by default: the longest games)."""
-    target = target or max(find_game(game).options["target"])
+    target = target or max(find_game(game).options["target"].values)
     made = await friends.create(
         CreateIn.model_validate(
             {"game": game, "name": "Sur", "level": "normal", "settings": {"target": target}}

@@ -38,11 +38,13 @@ def run(args: argparse.Namespace) -> int:
         extra = json.loads(args.rules) if args.rules else {}
         if not isinstance(extra, dict):
             raise ValueError("--rules es un objeto JSON")
-        variants = [spec.rules(**{**extra, "target": target}) for target in spec.options["target"]]
+        variants = [
+            spec.rules(**{**extra, "target": target}) for target in spec.options["target"].values
+        ]
     except (ValueError, TypeError) as error:  # bad JSON, or rules the game refuses
         raise CommandError(f"--rules: {error}") from error
     name = spec.levels[args.level].name_es
-    for target, rules in zip(spec.options["target"], variants, strict=True):
+    for target, rules in zip(spec.options["target"].values, variants, strict=True):
         mean, shortest, longest = lengths(args.games, rules, args.level)
         print(f"una partida a {target}, cuatro jugadores {name}, {args.games} partidas:", end=" ")
         print(f"{mean:.1f} manos de media, de {shortest} a {longest}")

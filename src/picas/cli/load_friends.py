@@ -42,7 +42,7 @@ def _post(base: str, path: str, body: Json) -> Json:
 
 def make_table(base: str, game: str, level: str) -> tuple[str, dict[str, str]]:
     # The highest target the page offers: the longest games, so tables last the measurement.
-    settings = {"target": max(find_game(game).options["target"])}
+    settings = {"target": max(find_game(game).options["target"].values)}
     made = _post(
         base, "/api/mesas", {"game": game, "name": "Sur", "level": level, "settings": settings}
     )

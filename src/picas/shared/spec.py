@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from picas.shared.bots import LEVEL_NAMES_ES, BotLoop
 from picas.shared.errors import PicasError
+from picas.shared.options import Options
 
 if TYPE_CHECKING:  # not at run time: picas.compiled reads the registry before any hot module loads
     from picas.shared.invariants import Tally
@@ -186,8 +187,10 @@ class GameSpec:
     """The game's record type; its codec reads and writes the rules and actions."""
     rules: Callable[..., Any]
     """The rules type: ``rules()`` is the default table, ``rules(**options)`` a variant."""
-    options: Mapping[str, tuple[Any, ...]]
-    """What a new game may choose, each option's values with the default first (the ranges)."""
+    options: Options
+    """What a new game may choose: each option's values, default, range and words, the «Reglas de
+    la casa» and the exclusions, declared once in the game's ``options.py``
+    (:mod:`picas.shared.options`)."""
     levels: Mapping[str, Level]
     """The computer players by level (the first is the default), each with its Spanish name, and
     whether its replies are heavy work and how long a record an import checks at it."""

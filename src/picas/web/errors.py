@@ -17,7 +17,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 
-from picas.games import KEYS
+from picas.games import KEYS, find_game
 from picas.record import RecordError
 from picas.shared.errors import (
     IllegalAction,
@@ -26,6 +26,7 @@ from picas.shared.errors import (
     InvalidRules,
     PicasError,
 )
+from picas.shared.spec import UnknownGame
 from picas.web.middleware import SECURITY_HEADERS
 
 log = logging.getLogger("picas.web")
@@ -199,15 +200,7 @@ def install(app: FastAPI) -> None:
 # --- validation errors in Spanish ----------------------------------------------------------------
 
 FIELD_HINTS: Mapping[str, str] = {
-    "target": "El objetivo debe ser 250 o 500.",
     "level": "El nivel debe ser «facil», «normal» o «dificil».",
-    "bag_penalty": "«bag_penalty» debe ser true o false.",
-    "blind_nil": "«blind_nil» debe ser true o false.",
-    "team_minimum": "«team_minimum» debe ser true o false.",
-    "all_thirteen": "«all_thirteen» debe ser «off», «bonus» o «win».",
-    "ten_for_200": "«ten_for_200» debe ser true o false.",
-    "jokers": "«jokers» debe ser true o false.",
-    "players": "«players» debe ser 4 o 2 («Dos jugadores»).",
     "code": "El código de partida debe ser un texto corto (8 caracteres).",
     "action": 'La acción es un canto (0 a 13), "blind_nil", "look", una carta ("QH") o, en'
     ' Corazones, un pase de tres cartas (["QS", "AS", "KS"]).',
@@ -217,14 +210,22 @@ FIELD_HINTS: Mapping[str, str] = {
     "hand_number": "«hand_number» es el número de una mano acabada (1, 2, 3…).",
     "record": "«record» debe ser una partida de Picas (un objeto JSON).",
     "game": f"«game» debe ser {' o '.join(f'«{key}»' for key in KEYS)}.",
-    "corazones.target": "El objetivo de Corazones debe ser 50 o 100.",
-    "corazones.passing": "«passing» debe ser true o false.",
-    "corazones.jack_of_diamonds": "«jack_of_diamonds» debe ser true o false.",
-    "corazones.moon": "«moon» debe ser «others» o «self».",
-    "corazones.omnibus": "«omnibus» debe ser true o false.",
-    "corazones.pass_size": "«pass_size» debe ser 3 o 4.",
-    "corazones.queen_breaks_hearts": "«queen_breaks_hearts» debe ser true o false.",
 }
+"""The hints of the fields that are not a game's options (:func:`option_hint` says those)."""
+
+
+def option_hint(game: str | None, field: str) -> str | None:
+    """The refusal of a value a game's option does not take, from its declaration
+    (``games/<key>/options.py``); ``game`` None is the first game's (its body may leave ``game``
+    out)."""
+    try:
+        options = find_game(game or KEYS[0]).options
+    except UnknownGame:
+        return None
+    option = options.get(field)
+    return None if option is None else option.hint_es()
+
+
 TYPE_WORDS: Mapping[str, str] = {
     "bool": "verdadero o falso",
     "int": "un número entero",
@@ -261,7 +262,7 @@ def describe_validation(errors: Sequence[Any]) -> str:
         return f"Falta «{field}»."
     if kind == "extra_forbidden":
         return f"«{field}» no es un campo de esta petición."
-    hint = FIELD_HINTS.get(f"{game}.{field}") or FIELD_HINTS.get(field)
+    hint = option_hint(game, field) or FIELD_HINTS.get(field)
     if hint is not None:
         return hint
     if kind.endswith("_type"):

@@ -42,8 +42,10 @@ export function byLink(name) {
 def entries() -> list[dict[str, Any]]:
     """Each game the page plays, in the registry's order: its key (the record's, the API's and
     the page's one name for it), its conductor module, the new-game options the API takes with
-    each one's default (a game's rules are the same as the settings when every option is), and
-    its ``PAGE``."""
+    each one's default (a game's rules are the same as the settings when every option is), the
+    options' declaration (``settings``: values, default, range, words, «Reglas de la casa»,
+    exclusions — what the settings forms, the store, the statistics and the help pages read),
+    and its ``PAGE``."""
     out = []
     for spec in games.games():
         page = page_for(spec.key)
@@ -57,7 +59,8 @@ def entries() -> list[dict[str, Any]]:
                 "module": f"./games/{spec.key}/table.js",
                 "download": page.download,
                 "options": list(spec.options),
-                "defaults": {name: values[0] for name, values in spec.options.items()},
+                "defaults": spec.options.defaults,
+                "settings": spec.options.to_json(),
                 "storage": dataclasses.asdict(page.storage),
                 "choice": dataclasses.asdict(page.choice),
                 "partners": page.partners,

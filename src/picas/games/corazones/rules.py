@@ -6,21 +6,35 @@ from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Any, ClassVar
 
+from picas.games.corazones.options import (
+    JACK_OF_DIAMONDS as JACK_OPTION,
+)
+from picas.games.corazones.options import (
+    MOON,
+    OMNIBUS,
+    OPTIONS,
+    PASS_SIZE,
+    PASSING,
+    QUEEN_BREAKS_HEARTS,
+    TARGET,
+)
 from picas.games.corazones.passing import PassDirection
 from picas.shared.cards import SUIT_MASKS, Card, Rank, Suit
 from picas.shared.decks import STANDARD_DECK, Deck, TrickRule
 from picas.shared.errors import InvalidRules, excerpt
 
-TARGETS = (50, 100)
-"""The targets the page offers (50: the quick game); the engine accepts any in ``TARGET_RANGE``."""
-TARGET_RANGE = range(20, 501)
-PASS_SIZES = (3, 4)
+TARGETS = tuple(sorted(TARGET.values))
+"""The targets the page offers, lowest first (50: the quick game); the engine accepts any in
+``TARGET_RANGE``. The page shows them as declared, the standard 100 first."""
+assert TARGET.accepts is not None
+TARGET_RANGE = TARGET.accepts
+PASS_SIZES = PASS_SIZE.values
 """How many cards each player passes («pasar 3 o 4 cartas»): three is the standard game."""
 JACK_OF_DIAMONDS = Card.of(Rank.JACK, Suit.DIAMONDS)
 TEN_OF_DIAMONDS = Card.of(Rank.TEN, Suit.DIAMONDS)
 _HEARTS = SUIT_MASKS[Suit.HEARTS]
 _QUEEN_OF_SPADES_BIT = Card.of(Rank.QUEEN, Suit.SPADES).bit
-HOUSE_RULES = ("omnibus", "pass_size", "queen_breaks_hearts")
+HOUSE_RULES = OPTIONS.house
 """The house rules of issue 21 («Las reglas de la casa»). A record or a view names one only when it
 is not the standard game's, so everything written before them reads (and shows) the same."""
 
@@ -38,6 +52,9 @@ class MoonForm(Enum):
         return "26 a cada rival" if self is MoonForm.OTHERS else "−26 para quien la hace"
 
 
+STANDARD_MOON = MoonForm(MOON.default)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Rules:
     """Everything that varies between Corazones tables. The defaults are the standard game."""
@@ -47,20 +64,20 @@ class Rules:
     trick_rule: ClassVar[TrickRule] = TrickRule()
     """No trump: the highest card of the led suit wins."""
 
-    target: int = 100
+    target: int = TARGET.default
     """The game ends after the hand in which someone reaches this total."""
-    passing: bool = True
+    passing: bool = PASSING.default
     """Pass three cards before each hand (left, right, across, none); off: never pass."""
-    jack_of_diamonds: bool = False
+    jack_of_diamonds: bool = JACK_OPTION.default
     """Whoever takes ♦J scores −10 for the hand."""
-    omnibus: bool = False
+    omnibus: bool = OMNIBUS.default
     """Omnibus: whoever takes ♦10 scores −10 for the hand. The ♦J setting's alternative: a table
     plays one bonus card or none, never both."""
-    pass_size: int = 3
+    pass_size: int = PASS_SIZE.default
     """Cards each player passes (3 or 4), on the hands that have a pass."""
-    queen_breaks_hearts: bool = True
+    queen_breaks_hearts: bool = QUEEN_BREAKS_HEARTS.default
     """Playing ♠Q breaks hearts, like a heart (the standard game); off: only a heart does."""
-    moon: MoonForm = MoonForm.OTHERS
+    moon: MoonForm = STANDARD_MOON
     first_pass: PassDirection = PassDirection.LEFT
     """The direction of hand 1's pass; the cycle goes on from it. Always left at the table; a
     practice game («Rejugar esta mano») starts with the direction of the hand it replays."""
@@ -75,8 +92,7 @@ class Rules:
         for name in _BOOL_KEYS:
             if not isinstance(getattr(self, name), bool):
                 problems.append(f"«{name}» debe ser verdadero o falso")
-        if self.jack_of_diamonds is True and self.omnibus is True:
-            problems.append("se juega con el ♦J o con el ♦10 (Omnibus), no con los dos")
+        problems.extend(OPTIONS.conflicts(self))
         if isinstance(self.pass_size, bool) or self.pass_size not in PASS_SIZES:
             problems.append(f"se pasan 3 o 4 cartas (no {excerpt(self.pass_size)})")
         if not isinstance(self.moon, MoonForm):

@@ -7,8 +7,9 @@ from typing import Any
 from picas.games.corazones import arena, bench, invariants, report, view
 from picas.games.corazones.bots.base import CORAZONES_BOTS
 from picas.games.corazones.bots.registry import load_bot
+from picas.games.corazones.options import OPTIONS
 from picas.games.corazones.record import KEY, CorazonesRecord
-from picas.games.corazones.rules import TARGET_RANGE, TARGETS, Rules
+from picas.games.corazones.rules import TARGET_RANGE, Rules
 from picas.shared.bounds import LONGEST_CARDS, widest_int
 from picas.shared.invariants import Tally
 from picas.shared.spec import GameSpec, Longest, folder_parts, three_levels
@@ -53,15 +54,7 @@ SPEC = GameSpec(
     name_en="Hearts",
     record=CorazonesRecord,
     rules=Rules,
-    options={
-        "target": tuple(sorted(TARGETS, reverse=True)),
-        "passing": (True, False),
-        "jack_of_diamonds": (False, True),
-        "moon": ("others", "self"),
-        "omnibus": (False, True),
-        "pass_size": (3, 4),
-        "queen_breaks_hearts": (True, False),
-    },
+    options=OPTIONS,
     levels=three_levels(DIFICIL_VERIFY_LIMIT),
     load_bot=load_bot,
     check=check,

@@ -5,22 +5,33 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
+from picas.games.spades.options import (
+    ALL_THIRTEEN,
+    BAG_PENALTY,
+    BLIND_NIL,
+    JOKERS,
+    OPTIONS,
+    PLAYERS,
+    TARGET,
+    TEN_FOR_200,
+)
 from picas.shared.cards import JOKERS_MASK, Suit
 from picas.shared.decks import JOKERS_DECK, STANDARD_DECK, Deck, TrickRule
 from picas.shared.errors import InvalidRules, excerpt
 from picas.shared.seats import Seat
 
-TARGETS = (250, 500)
+TARGETS = TARGET.values
 """The targets the page offers; the engine accepts any target in ``TARGET_RANGE``."""
 MAX_PROFILE = 40
 """The longest profile name (characters, each printable)."""
-TARGET_RANGE = range(50, 1001)
+assert TARGET.accepts is not None
+TARGET_RANGE = TARGET.accepts
 DRAW_AFTER_RANGE = range(1, 101)
 PENALTY_RANGE = range(1001)
 NIL_RANGE = range(1, 1001)
 DEFICIT_RANGE = range(1001)
 MINIMUM_RANGE = range(14)
-THIRTEEN_CHOICES = ("off", "bonus", "win")
+THIRTEEN_CHOICES = ALL_THIRTEEN.values
 """Premio por 13 bazas: none, a bonus of ``all_thirteen_points``, or the game won outright."""
 """The documented range of every numeric setting (docs/record.md): far beyond any real table, and
 small enough that every score stays an exact number in JavaScript."""
@@ -41,9 +52,9 @@ class Rules:
     """«Comodines»: the two jokers above every spade, the big one above the little one."""
 
     profile: str = "casa"
-    target: int = 250
-    bag_penalty: bool = True
-    blind_nil: bool = False
+    target: int = TARGET.default
+    bag_penalty: bool = BAG_PENALTY.default
+    blind_nil: bool = BLIND_NIL.default
     blind_nil_deficit: int = 100
     floor: int | None = -200
     draw_after_hand: int | None = 30
@@ -59,17 +70,17 @@ class Rules:
     team_minimum: int = 0
     """Mínimo por pareja: a team's contract (its non-Nil bids) must be at least this; 0 is none,
     the page offers 4. The partner of a Nil bidder must then bid the whole minimum."""
-    all_thirteen: str = "off"
+    all_thirteen: str = ALL_THIRTEEN.default
     """Premio por 13 bazas, for a team whose contract is 13 (one player's bid, or both partners'
     together) and takes all 13: ``"bonus"`` adds ``all_thirteen_points``, ``"win"`` wins the game
     outright. Failing is −10 × the contract, as any contract."""
     all_thirteen_points: int = 200
-    ten_for_200: bool = False
+    ten_for_200: bool = TEN_FOR_200.default
     """10 por 200: a team contract of 10 or more, made, scores 200 (failed: −10 × the contract)."""
-    jokers: bool = False
+    jokers: bool = JOKERS.default
     """Comodines: the big and the little joker are the two highest trumps (big above little
     above ♠A), ♥2 and ♦2 leave the deck; a joker follows, leads and breaks as a spade."""
-    players: int = 4
+    players: int = PLAYERS.default
     """Dos jugadores (2): South against West, no partners; each hand starts with the draw from a
     stock instead of a deal (docs/house-rules.md). 4 is the standard game."""
 
@@ -115,11 +126,7 @@ class Rules:
             problems.append("el premio por 13 bazas debe valer de 1 a 1000")
         if self.players not in PLAYER_COUNTS:
             problems.append(f"se juega a 2 o a 4 jugadores (no a {excerpt(self.players)})")
-        elif self.players == 2:
-            if self.blind_nil:
-                problems.append("a dos jugadores no hay Nil ciego")
-            if self.team_minimum:
-                problems.append("a dos jugadores no hay parejas: no hay mínimo por pareja")
+        problems.extend(OPTIONS.conflicts(self))
         if not self.profile or len(self.profile) > MAX_PROFILE or not self.profile.isprintable():
             problems.append("el perfil necesita un nombre corto")
         if problems:
@@ -202,17 +209,14 @@ class Rules:
         return cls(**values)
 
 
-PLAYER_COUNTS = (2, 4)
+PLAYER_COUNTS = tuple(sorted(PLAYERS.values))
 """«Dos jugadores» (2) or the standard game (4)."""
 PAGE_MINIMUM = 4
 """The minimum per team the page offers (the common rule)."""
 VARIANT_DEFAULTS: dict[str, object] = {
-    "team_minimum": 0,
-    "all_thirteen": "off",
-    "all_thirteen_points": 200,
-    "ten_for_200": False,
-    "jokers": False,
-    "players": 4,
+    f.name: f.default
+    for f in fields(Rules)
+    if f.name in OPTIONS.house or f.name == "all_thirteen_points"
 }
 """The house variants' fields and their standard values (left out of a record at these)."""
 _BOOL_KEYS = {"bag_penalty", "blind_nil", "nil_tricks_score", "ten_for_200", "jokers"}

@@ -7,6 +7,7 @@ from typing import Any
 from picas.games.spades import arena, bench, invariants, report, view
 from picas.games.spades.bots.base import SPADES_BOTS
 from picas.games.spades.bots.registry import load_bot
+from picas.games.spades.options import OPTIONS
 from picas.games.spades.record import KEY, SpadesRecord
 from picas.games.spades.rules import (
     DEFICIT_RANGE,
@@ -77,16 +78,7 @@ SPEC = GameSpec(
     name_en="Spades",
     record=SpadesRecord,
     rules=Rules,
-    options={
-        "target": (250, 500),
-        "bag_penalty": (True, False),
-        "blind_nil": (False, True),
-        "team_minimum": (False, True),
-        "all_thirteen": ("off", "bonus", "win"),
-        "ten_for_200": (False, True),
-        "jokers": (False, True),
-        "players": (4, 2),
-    },
+    options=OPTIONS,
     levels=three_levels(DIFICIL_VERIFY_LIMIT),
     load_bot=load_bot,
     check=check,

@@ -758,13 +758,14 @@ def _settings(game: str, settings: dict[str, Any]) -> dict[str, Any]:
         where = ".".join(str(part) for part in details[0]["loc"]) if details else "settings"
         raise InvalidRules(f"Opción de partida no válida: {where}.") from None
     dumped = model.model_dump(exclude={"game", "level", "code"})
-    # «Dos jugadores» is the solo table's (you against one computer player): a friends' table
-    # seats four. Left out of the stored settings, which stay as they were before the variant.
-    if dumped.pop("players", 4) != 4:
-        raise Refused(
-            "«Dos jugadores» se juega solo contra la CPU: una mesa con amigos es de cuatro.",
-            code="two_players_solo_only",
-        )
+    options = find_game(game).options
+    # An option only the solo table plays (Spades' «Dos jugadores»: a friends' table seats four)
+    # is refused away from its default, and left out of the stored settings, which stay as they
+    # were before the option came.
+    for name, option in options.items():
+        if option.solo_only is not None and option.is_set(dumped.pop(name)):
+            raise Refused(option.solo_only.message, code=option.solo_only.code)
+    options.check(dumped)
     return dumped
 
 

@@ -19,8 +19,6 @@ from pydantic import (
     ConfigDict,
     Field,
     SerializerFunctionWrapHandler,
-    StrictBool,
-    StrictStr,
     model_serializer,
 )
 
@@ -44,7 +42,6 @@ from picas.games.corazones.record import CorazonesRecord
 from picas.games.corazones.rules import PASS_SIZES
 from picas.games.corazones.scoring import card_points
 from picas.games.corazones.view import outcome_to_json, result_to_json
-from picas.record import MAX_CODE_TEXT
 from picas.shared.cards import cards_in, mask_of
 from picas.shared.deals import deal_for
 from picas.shared.errors import IllegalAction, InvalidAction
@@ -53,7 +50,7 @@ from picas.shared.tricks import Play, Trick
 from picas.shared.views import trick_to_json
 from picas.web import schemas
 from picas.web.events import Event, events_after
-from picas.web.games.generic import GameModels
+from picas.web.games.generic import GameModels, new_game_model
 from picas.web.games.page import Choice, GamePage, HelpSet, Storage, Topic
 
 # --- the bodies and answers of the API for this game ------------------------------------------
@@ -66,29 +63,14 @@ else:
     Level = schemas.level_type(SPEC)
 
 
-class CorazonesNewGameIn(schemas._In):
-    """A new Corazones game (docs/api.md, "Corazones")."""
-
-    game: Literal["corazones"]
-    target: Literal[100, 50] = 100
-    passing: StrictBool = True
-    jack_of_diamonds: StrictBool = False
-    moon: Literal["others", "self"] = "others"
-    omnibus: StrictBool = Field(
-        default=False, description="House rule: ♦10 scores −10 (not with jack_of_diamonds)."
+if TYPE_CHECKING:
+    CorazonesNewGameIn = schemas._In
+else:
+    CorazonesNewGameIn = new_game_model(
+        SPEC, "CorazonesNewGameIn", 'A new Corazones game (docs/api.md, "Corazones").'
     )
-    pass_size: Literal[3, 4] = Field(default=3, description="House rule: cards each player passes.")
-    queen_breaks_hearts: StrictBool = Field(
-        default=True, description="House rule: playing ♠Q breaks hearts (off: only a heart does)."
-    )
-    level: Level = SPEC.default_level
-    code: StrictStr | None = Field(
-        default=None,
-        max_length=MAX_CODE_TEXT,
-        description="A game code to replay, 8 characters or the long form's 28 (spaces and"
-        " dashes are ignored); drawn if absent.",
-        examples=["K7PM X4QH"],
-    )
+"""The new-game body: each option of :mod:`picas.games.corazones.options` with its values and
+default."""
 
 
 Direction = Literal["left", "right", "across", "none"]

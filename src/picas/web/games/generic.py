@@ -11,11 +11,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, StrictStr, create_model
+from pydantic import BaseModel, Field, StrictBool, StrictStr, create_model
 
 from picas.record import MAX_CODE_TEXT, AnyRecord
 from picas.shared.deals import Deal
 from picas.shared.errors import IllegalAction, InvalidRules
+from picas.shared.options import Option
 from picas.shared.seats import Seat
 from picas.shared.spec import GameSpec
 from picas.web.events import Event
@@ -111,21 +112,45 @@ class GameModels:
     practice_out: type[BaseModel] | None = None
 
 
+def option_field(option: Option[Any]) -> tuple[Any, Any]:
+    """An option as a body's field: a strict boolean or one of its values, with its default and
+    its description (:mod:`picas.shared.options`)."""
+    kind: Any = StrictBool if option.is_switch else Literal[option.values]
+    return kind, Field(default=option.default, description=option.doc or None)
+
+
+def new_game_model(spec: GameSpec, name: str, doc: str, *, game_optional: bool = False) -> Any:
+    """A game's new-game body, derived from its options' declaration: ``game`` (left out for the
+    first game when ``game_optional``), each option with its values and default, the level and a
+    game code to replay."""
+    key_type: Any = Literal[spec.key]
+    fields: dict[str, Any] = {name: option_field(option) for name, option in spec.options.items()}
+    return create_model(
+        name,
+        __base__=_In,
+        __doc__=doc,
+        game=(key_type, spec.key if game_optional else ...),
+        **fields,
+        level=(level_type(spec), spec.default_level),
+        code=(
+            StrictStr | None,
+            Field(
+                default=None,
+                max_length=MAX_CODE_TEXT,
+                description="A game code to replay, 8 characters or the long form's 28 (spaces"
+                " and dashes are ignored); drawn if absent.",
+                examples=["K7PM X4QH"],
+            ),
+        ),
+    )
+
+
 def generic_models(spec: GameSpec) -> GameModels:
     """The new-game body (``game``, the level, a code and each of the game's options, with its
     values and its default) and the answer (South's view as the game writes it) of ``spec``."""
-    options: dict[str, Any] = {
-        name: (Literal[values], values[0]) for name, values in spec.options.items()
-    }
     key_type: Any = Literal[spec.key]
-    new_in = create_model(
-        f"{spec.key.capitalize()}NewGameIn",
-        __base__=_In,
-        __doc__=f"A new {spec.name_en} game.",
-        game=(key_type, ...),
-        level=(level_type(spec), spec.default_level),
-        code=(StrictStr | None, Field(default=None, max_length=MAX_CODE_TEXT)),
-        **options,
+    new_in = new_game_model(
+        spec, f"{spec.key.capitalize()}NewGameIn", f"A new {spec.name_en} game."
     )
     out = create_model(
         f"{spec.key.capitalize()}GameOut",

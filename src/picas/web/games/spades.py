@@ -16,8 +16,6 @@ from pydantic import (
     ConfigDict,
     Field,
     SerializerFunctionWrapHandler,
-    StrictBool,
-    StrictStr,
     model_serializer,
 )
 
@@ -52,11 +50,11 @@ from picas.games.spades.view import (
     view_for,
     view_to_json,
 )
-from picas.record import MAX_CODE_TEXT, iter_states
+from picas.record import iter_states
 from picas.shared.deals import deal_for
 from picas.web import schemas
 from picas.web.events import Event, events_after
-from picas.web.games.generic import GameModels
+from picas.web.games.generic import GameModels, new_game_model
 from picas.web.games.page import Choice, GamePage, HelpSet, Storage, Topic
 
 # --- the bodies and answers of the API for this game ------------------------------------------
@@ -72,36 +70,17 @@ else:
 TeamKey = Literal["north_south", "east_west"]
 
 
-class NewGameIn(schemas._In):
-    """A new Spades game (``game`` absent or ``"spades"``)."""
-
-    game: Literal["spades"] = "spades"
-    target: Literal[250, 500] = 250
-    level: Level = SPEC.default_level
-    bag_penalty: StrictBool = True
-    blind_nil: StrictBool = False
-    team_minimum: StrictBool = Field(default=False, description="«Mínimo de 4 por pareja».")
-    all_thirteen: Literal["off", "bonus", "win"] = Field(
-        default="off", description="«Premio por 13 bazas»: none, +200, or the game won outright."
+if TYPE_CHECKING:
+    NewGameIn = schemas._In
+else:
+    NewGameIn = new_game_model(
+        SPEC,
+        "NewGameIn",
+        'A new Spades game (``game`` absent or ``"spades"``).',
+        game_optional=True,
     )
-    ten_for_200: StrictBool = Field(default=False, description="«10 por 200».")
-    jokers: StrictBool = Field(
-        default=False,
-        description="«Comodines»: two jokers as the top trumps (big above little above ♠A);"
-        " ♥2 and ♦2 leave the deck.",
-    )
-    players: Literal[4, 2] = Field(
-        default=4,
-        description="2: «Dos jugadores», South against one computer player (West), each hand's"
-        " cards drawn from a stock; no Blind Nil nor team minimum with it.",
-    )
-    code: StrictStr | None = Field(
-        default=None,
-        max_length=MAX_CODE_TEXT,
-        description="A game code to replay, 8 characters or the long form's 28 (spaces and"
-        " dashes are ignored); drawn if absent.",
-        examples=["K7PM X4QH"],
-    )
+"""The new-game body: each option of :mod:`picas.games.spades.options` with its values and
+default."""
 
 
 class SeatBids(schemas._Out):

@@ -47,6 +47,7 @@ def games_router(keys: Sequence[str] | None = None) -> APIRouter:
         model: BaseModel = body
         game, level, code = (getattr(model, name) for name in ("game", "level", "code"))
         settings = model.model_dump(exclude={"game", "level", "code"})
+        games.find_game(game).options.check(settings)  # the declared exclusions: invalid_rules
         record = table_for(game).new_record(settings, level=level, code=game_code(code))
         return game_out(table.start(record))
 

@@ -323,9 +323,10 @@ export function clearActions() {
   box.className = "acciones";
 }
 
-/** The first screen's choice of target, next to «Repartir»: Spades' 250 (quick) or 500 (standard);
- * a game passes its own targets and the key of their short names (`${prefix}.${target}`). */
-export function targetChoice(current, { targets = [250, 500], prefix = "deal.target" } = {}) {
+/** The first screen's choice of target, next to «Repartir»: the targets the game's declaration
+ * offers (Spades' 250, quick, or 500, standard) and the key of their short names
+ * (`${prefix}.${target}`). */
+export function targetChoice(current, { targets, prefix = "deal.target" }) {
   const group = el("div", "eleccion-objetivo");
   group.setAttribute("role", "group");
   const label = el("span", "eleccion-titulo", t("deal.target"));

@@ -1,11 +1,13 @@
 // The settings dialog, built on first use. Two groups: the table's (language, pace, pause after a
 // trick, play hint, colours), which apply at once; and the next game's, each game's own fields
-// (games/<key>/settings.js, built with this module's radios, checks and «Reglas de la casa»),
-// saved with «Guardar» (which closes the dialog) or used at once by «Nueva partida». Then a game by code.
+// (drawn by `nextGame` from its options' declaration in the manifest, games/<key>/options.py:
+// its choices as radios, its checks, its «Reglas de la casa» apart, its exclusions kept), saved
+// with «Guardar» (which closes the dialog) or used at once by «Nueva partida». Then a game by code.
 
 import { t } from "./i18n.js";
 import { LANGUAGES, SPEEDS } from "./store.js";
 import { makeDialog, node } from "./dialogs.js";
+import { checkValue, isOn, optionOf, optionsOf, withExclusions } from "./options.js";
 
 const NOW = ["language", "speed", "pause_tricks", "auto_last", "hint", "four_colour"];
 const NOW_CHECKS = ["four_colour", "pause_tricks", "auto_last", "hint"];
@@ -45,6 +47,84 @@ export function check(name, labelKey) {
   input.name = name;
   label.append(input, " ", node("span", "", t(labelKey)));
   return label;
+}
+
+/** Whether the form's field of `option` stands at `value` (a check ticked or not, a radio chosen). */
+function standsAt(form, option, value) {
+  const field = form.elements[option.name];
+  return option.kind === "check" ? field.checked === isOn(option, value) : field.value === String(value);
+}
+
+/**
+ * A game's next-game fields, from its options' declaration (the manifest entry's `settings`):
+ * the first option (the target), the level, the other options, then the «Reglas de la casa»
+ * with their note; how they are filled, read back (an excluded option at its default) and kept
+ * consistent: a pair that is `either` one or the other unticks its partner, any other exclusion
+ * dims the option it excludes.
+ */
+export function nextGame(entry) {
+  const declared = entry.settings;
+  const options = optionsOf(entry);
+  const field = (option) => {
+    const made = option.kind === "check"
+      ? check(option.name, option.label)
+      : radios(option.name, option.label, option.values.map((value) => [String(value), `${option.valueWords}.${value}`]));
+    return option.note ? [made, node("p", "nota", t(option.note))] : [made];
+  };
+  const plain = options.filter((option) => !option.house);
+  const house = options.filter((option) => option.house);
+  return {
+    note: declared.note,
+    fields: () => [
+      ...field(plain[0]),
+      levelRadios(),
+      ...plain.slice(1).flatMap(field),
+      ...(house.length ? [houseRules(declared.house, [...(declared.houseNote ? [node("p", "nota", t(declared.houseNote))] : []), ...house.flatMap(field)])] : []),
+    ],
+    fill: (form, values) => {
+      for (const option of options) {
+        const input = form.elements[option.name];
+        if (option.kind === "check") input.checked = isOn(option, values[option.name]);
+        else input.value = String(values[option.name]);
+      }
+    },
+    read: (form) => {
+      const values = {};
+      for (const option of options) {
+        const input = form.elements[option.name];
+        values[option.name] = option.kind === "check"
+          ? checkValue(option, input.checked)
+          : option.values.find((value) => String(value) === input.value) ?? option.default;
+      }
+      return withExclusions(entry, values);
+    },
+    bind: (form) => {
+      for (const exclusion of declared.exclusions) {
+        const when = optionOf(entry, exclusion.when);
+        const off = form.elements[exclusion.off];
+        if (exclusion.either) {
+          // One or the other (♦J or Omnibus): ticking either unticks its partner.
+          const other = form.elements[exclusion.when];
+          for (const [box, partner] of [[off, other], [other, off]]) {
+            box.addEventListener("change", () => {
+              if (box.checked) partner.checked = false;
+            });
+          }
+          continue;
+        }
+        // Not played with it («Dos jugadores»: no Blind Nil, no team minimum): dimmed.
+        const sync = () => {
+          const dim = standsAt(form, when, exclusion.value);
+          off.disabled = dim;
+          off.closest("label").classList.toggle("apagada", dim);
+        };
+        form.addEventListener("change", (event) => {
+          if (event.target.name === exclusion.when) sync();
+        });
+        sync();
+      }
+    },
+  };
 }
 
 /** «Ritmo»: how fast the table moves, and when it waits for the player. */
@@ -124,8 +204,9 @@ function build(next) {
 }
 
 function fillForm(form, values, next) {
-  for (const name of ["language", "speed", ...next.radios]) form.elements[name].value = String(values[name]);
-  for (const name of [...NOW_CHECKS, ...next.checks]) form.elements[name].checked = Boolean(values[name]);
+  for (const name of ["language", "speed", "level"]) form.elements[name].value = String(values[name]);
+  for (const name of NOW_CHECKS) form.elements[name].checked = Boolean(values[name]);
+  next.fill(form, values);
 }
 
 function readNow(form) {

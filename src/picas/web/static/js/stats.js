@@ -1,11 +1,16 @@
-// Statistics in localStorage: games won, lost and drawn by level and target; contracts and South's
-// own bids made or set; South's Nils; bags per hand. Every finished hand and game is counted once,
-// by the game's id, however often the page reloads. Practice hands never count.
+// Statistics in localStorage: games won, lost and drawn by level and by the options the game's
+// declaration keeps apart (its target: games/<key>/options.py, in the manifest); contracts and
+// South's own bids made or set; South's Nils; bags per hand. Every finished hand and game is
+// counted once, by the game's id, however often the page reloads. Practice hands never count.
 
 import { t } from "./i18n.js";
 import { makeDialog, node, closeButton, confirmDialog } from "./dialogs.js";
+import * as manifest from "./games.js";
+import { offers, optionsOf } from "./options.js";
 
 const KEY = "picas.estadisticas";
+/** The options a game's results are kept apart by, in the order of the key (`level|target`). */
+const GROUPS = optionsOf(manifest.GAMES.find((game) => game.storage.stats === KEY)).filter((option) => option.stats);
 const COUNTERS = ["hands", "nsMade", "nsSet", "southMade", "southSet", "nilsBid", "nilsMade", "bags"];
 const LEVELS = ["facil", "normal", "dificil"];
 const KEEP = 80; // games remembered as counted
@@ -33,7 +38,7 @@ export function load() {
   for (const key of COUNTERS) stats[key] = count(data[key]);
   if (data.results && typeof data.results === "object") {
     for (const [key, r] of Object.entries(data.results)) {
-      if (!/^(facil|normal|dificil)\|(250|500)$/.test(key) || !r || typeof r !== "object") continue;
+      if (!isResultKey(key) || !r || typeof r !== "object") continue;
       stats.results[key] = { won: count(r.won), lost: count(r.lost), drawn: count(r.drawn) };
     }
   }
@@ -43,6 +48,20 @@ export function load() {
     }
   }
   return stats;
+}
+
+/** Whether a stored results' key is a level and a declared value of each group, as `record` writes it. */
+function isResultKey(key) {
+  const [level, ...values] = key.split("|");
+  return LEVELS.includes(level) && values.length === GROUPS.length
+    && GROUPS.every((option, i) => option.values.some((value) => String(value) === values[i]));
+}
+
+/** The results' key of a finished game: its level and its rules' value of each group (a value the
+ * settings do not offer: the default, as the game's settings were). */
+function resultKey(level, rules) {
+  const values = GROUPS.map((option) => (offers(option, rules[option.name]) ? rules[option.name] : option.default));
+  return [LEVELS.includes(level) ? level : "facil", ...values].join("|");
 }
 
 function store(stats) {
@@ -86,7 +105,7 @@ export function record({ view, gid, level }) {
     changed = true;
   }
   if (view.outcome && !seen.over) {
-    const key = `${LEVELS.includes(level) ? level : "facil"}|${view.rules.target === 500 ? 500 : 250}`;
+    const key = resultKey(level, view.rules);
     const r = (stats.results[key] ||= { won: 0, lost: 0, drawn: 0 });
     if (view.outcome.winner === "north_south") r.won += 1;
     else if (view.outcome.winner === "east_west") r.lost += 1;
@@ -130,17 +149,22 @@ function row(label, value, id) {
 }
 
 function gamesTable(stats) {
+  // By level, then by each group in its declared order of values.
+  const rank = (key) => {
+    const [level, ...values] = key.split("|");
+    return [LEVELS.indexOf(level), ...GROUPS.map((option, i) => option.values.findIndex((v) => String(v) === values[i]))];
+  };
   const keys = Object.keys(stats.results).sort((a, b) => {
-    const [la, ta] = a.split("|");
-    const [lb, tb] = b.split("|");
-    return LEVELS.indexOf(la) - LEVELS.indexOf(lb) || Number(ta) - Number(tb);
+    const ra = rank(a);
+    const rb = rank(b);
+    return ra.reduce((order, value, i) => order || value - rb[i], 0);
   });
   if (!keys.length) return node("p", "nota", t("stats.noGames"));
   const table = node("table", "hoja estadisticas");
   table.id = "est-partidas";
   table.append(node("caption", "", t("stats.games")));
   const head = node("tr");
-  for (const key of ["stats.level", "stats.target", "stats.won", "stats.lost", "stats.drawn"]) {
+  for (const key of ["stats.level", ...GROUPS.map((option) => `stats.${option.name}`), "stats.won", "stats.lost", "stats.drawn"]) {
     const th = node("th", "", t(key));
     th.scope = "col";
     head.append(th);
@@ -149,13 +173,13 @@ function gamesTable(stats) {
   thead.append(head);
   const body = node("tbody");
   for (const key of keys) {
-    const [level, target] = key.split("|");
+    const [level, ...values] = key.split("|");
     const r = stats.results[key];
     const tr = node("tr");
     tr.dataset.clave = key;
     const th = node("th", "", t(`level.${level}`));
     th.scope = "row";
-    tr.append(th, node("td", "", target), node("td", "", String(r.won)), node("td", "", String(r.lost)), node("td", "", String(r.drawn)));
+    tr.append(th, ...values.map((value) => node("td", "", value)), node("td", "", String(r.won)), node("td", "", String(r.lost)), node("td", "", String(r.drawn)));
     body.append(tr);
   }
   table.append(thead, body);

@@ -3,6 +3,7 @@
 // («Rejugar esta mano») has a save of its own, so the real game's save is never touched by it.
 
 import * as manifest from "./games.js";
+import { cleanOptions, defaultsOf } from "./options.js";
 
 // Each game keeps its own save, practice hand, next-game settings and statistics, under the keys
 // of the games' manifest. Spades keeps the keys it had before Corazones came, so a Spades player's
@@ -56,18 +57,10 @@ export function hasSave(game) {
 export const SPEEDS = ["lenta", "normal", "rapida"];
 export const LANGUAGES = ["es", "en"];
 
-export const DEFAULT_SETTINGS = Object.freeze({
-  target: 250,
-  level: "facil",
-  bag_penalty: true,
-  blind_nil: false,
-  // «Reglas de la casa» (Spades): the standard game unless the player chooses a variant.
-  team_minimum: false,
-  all_thirteen: "off",
-  ten_for_200: false,
-  jokers: false,
-  two_players: false,
-  players: 4, // what the new-game request sends: 2 with «Dos jugadores»
+const LEVELS = ["facil", "normal", "dificil"];
+
+/** The table's own settings (language, pace, colours, hints): the player's, for every game. */
+const TABLE_DEFAULTS = Object.freeze({
   four_colour: false,
   speed: "normal",
   pause_tricks: false,
@@ -75,6 +68,22 @@ export const DEFAULT_SETTINGS = Object.freeze({
   hint: false,
   language: "es",
 });
+
+/** A game's next-game settings by default: the level and its options' declared defaults (the
+ * manifest's, from games/<key>/options.py). */
+export const optionDefaults = (entry) => ({ level: LEVELS[0], ...defaultsOf(entry) });
+
+/** A game's options and level out of stored `data`: each value its option offers, else the
+ * default; an excluded option at its default. */
+function ownSettings(entry, data) {
+  return { level: LEVELS.includes(data.level) ? data.level : LEVELS[0], ...cleanOptions(entry, data) };
+}
+
+/** The first game's settings by default, with the table's. */
+export const DEFAULT_SETTINGS = Object.freeze({ ...optionDefaults(manifest.FIRST), ...TABLE_DEFAULTS });
+
+/** The values the game `key` offers for `name` (the first screen's targets next to «Repartir»). */
+export const optionValues = (key, name) => manifest.byKey(key).settings.options.find((option) => option.name === name).values;
 
 export function storage() {
   try {
@@ -186,16 +195,13 @@ export function loadSettings() {
   const settings = { ...DEFAULT_SETTINGS };
   if (!ls) return settings;
   try {
-    const data = JSON.parse(ls.getItem(SETTINGS_KEY) || "{}");
-    if ([250, 500].includes(data.target)) settings.target = data.target;
-    if (["facil", "normal", "dificil"].includes(data.level)) settings.level = data.level;
+    const data = JSON.parse(ls.getItem(SETTINGS_KEY) || "{}") || {};
+    Object.assign(settings, ownSettings(manifest.FIRST, data));
     if (SPEEDS.includes(data.speed)) settings.speed = data.speed;
     if (LANGUAGES.includes(data.language)) settings.language = data.language;
-    if (["off", "bonus", "win"].includes(data.all_thirteen)) settings.all_thirteen = data.all_thirteen;
-    for (const key of ["bag_penalty", "blind_nil", "team_minimum", "ten_for_200", "jokers", "two_players", "four_colour", "pause_tricks", "auto_last", "hint"]) {
+    for (const key of ["four_colour", "pause_tricks", "auto_last", "hint"]) {
       if (typeof data[key] === "boolean") settings[key] = data[key];
     }
-    settings.players = settings.two_players ? 2 : 4;
   } catch {
     // unreadable settings: the defaults
   }
@@ -236,18 +242,10 @@ export function newGameId() {
 /** The table's own settings (language, pace, colours) are the player's, shared by both games. */
 const TABLE_FIELDS = ["language", "speed", "four_colour", "pause_tricks", "auto_last"];
 
-export const CORAZONES_DEFAULTS = Object.freeze({
-  target: 100,
-  level: "facil",
-  passing: true,
-  jack_of_diamonds: false,
-  moon: "others", // +26 to each of the others; "self": −26 to the shooter
-  // «Reglas de la casa» (issue 21): the standard game unless chosen.
-  omnibus: false, // ♦10 −10 (not with ♦J)
-  pass_size: 3,
-  queen_breaks_hearts: true,
-  hint: false,
-});
+/** The second game's entry in the manifest (its settings keep the first game's table fields). */
+const CORAZONES = manifest.GAMES.find((game) => game.storage === KEYS.corazones);
+
+export const CORAZONES_DEFAULTS = Object.freeze({ ...optionDefaults(CORAZONES), hint: false });
 
 export function loadCorazonesSettings() {
   const shared = loadSettings();
@@ -256,15 +254,9 @@ export function loadCorazonesSettings() {
   const ls = storage();
   if (!ls) return settings;
   try {
-    const data = JSON.parse(ls.getItem(KEYS.corazones.settings) || "{}");
-    if ([50, 100].includes(data.target)) settings.target = data.target;
-    if (["facil", "normal", "dificil"].includes(data.level)) settings.level = data.level;
-    if (["others", "self"].includes(data.moon)) settings.moon = data.moon;
-    for (const key of ["passing", "jack_of_diamonds", "omnibus", "queen_breaks_hearts", "hint"]) {
-      if (typeof data[key] === "boolean") settings[key] = data[key];
-    }
-    if ([3, 4].includes(data.pass_size)) settings.pass_size = data.pass_size;
-    if (settings.omnibus) settings.jack_of_diamonds = false; // one bonus card or the other
+    const data = JSON.parse(ls.getItem(KEYS.corazones.settings) || "{}") || {};
+    Object.assign(settings, ownSettings(CORAZONES, data));
+    if (typeof data.hint === "boolean") settings.hint = data.hint;
   } catch {
     // unreadable settings: the defaults
   }

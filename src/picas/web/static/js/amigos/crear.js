@@ -6,20 +6,15 @@
 import { t } from "../i18n.js";
 import { el } from "../render.js";
 import * as manifest from "../games.js";
+import { checkValue, isOn, optionsOf } from "../options.js";
 import { keepSeat, cleanName } from "./sitio.js";
 import { createTable } from "./peticiones.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** Each game's rules in the form (the key's `FRIENDS` in its games/<key>/settings.js), loaded with
- * the form. */
-let RULES = {};
-
-async function loadRules() {
-  const offered = manifest.GAMES.filter((g) => g.friends);
-  const parts = await Promise.all(offered.map((g) => import(`../games/${g.key}/settings.js`)));
-  RULES = Object.fromEntries(offered.map((g, i) => [g.key, parts[i].FRIENDS]));
-}
+/** A game's rules in the form: its options a friends' table plays, from their declaration in
+ * the manifest (games/<key>/options.py). */
+const rulesOf = (game) => optionsOf(manifest.byKey(game)).filter((option) => option.friends);
 
 const LEVELS = ["facil", "normal", "dificil"];
 const TIMERS = [0, 30, 60];
@@ -56,12 +51,11 @@ function checkbox(name, label, checked) {
   return tag;
 }
 
-// An entry of a game's FRIENDS: [option, kind, values or default, label, legend?, more?], where
-// more may say { house: true } (shown under «Reglas de la casa», off by default as in solo) and
-// { excludes: "other" } (a check that unticks another: ♦J and Omnibus are one card or the other).
-function field([name, kind, values, label, legend]) {
-  if (kind === "check") return checkbox(name, label(), values);
-  return radios(name, legend ? legend() : t("fr.create.target"), values, label, values[0]);
+// An option of the game's declaration: a check (ticked: its `on` value) or a choice among its
+// values, with the form's words; the «Reglas de la casa» apart, off by default as in solo.
+function field(option) {
+  if (option.kind === "check") return checkbox(option.name, t(option.friendsLabel), isOn(option, option.default));
+  return radios(option.name, t(option.friendsLabel), option.values, (v) => t(`${option.friendsValueWords}.${v}`), option.default);
 }
 
 function rulesPart(game) {
@@ -69,15 +63,30 @@ function rulesPart(game) {
   box.id = "crear-reglas";
   const house = el("fieldset", "crear-grupo crear-casa");
   house.append(el("legend", "", t("fr.create.house")));
-  for (const entry of RULES[game]) (entry[5]?.house ? house : box).append(field(entry));
+  const offered = rulesOf(game);
+  for (const option of offered) (option.house ? house : box).append(field(option));
   if (house.childElementCount > 1) box.append(house);
-  for (const [name, , , , , more] of RULES[game]) {
-    if (!more?.excludes) continue;
-    const pair = [box.querySelector(`#crear-${name}`), box.querySelector(`#crear-${more.excludes}`)];
-    for (const [one, other] of [pair, [...pair].reverse()]) {
-      one.addEventListener("change", () => {
-        if (one.checked) other.checked = false;
-      });
+  // The exclusions between two checks of the form: one or the other (♦J and Omnibus) unticks its
+  // partner; any other dims what it excludes while ticked.
+  const names = offered.map((option) => option.name);
+  for (const exclusion of manifest.byKey(game).settings.exclusions) {
+    if (!names.includes(exclusion.when) || !names.includes(exclusion.off)) continue;
+    const when = box.querySelector(`#crear-${exclusion.when}`);
+    const off = box.querySelector(`#crear-${exclusion.off}`);
+    if (!when || !off) continue;
+    if (exclusion.either) {
+      for (const [one, other] of [[when, off], [off, when]]) {
+        one.addEventListener("change", () => {
+          if (one.checked) other.checked = false;
+        });
+      }
+    } else {
+      const option = offered.find((o) => o.name === exclusion.when);
+      const sync = () => {
+        off.disabled = when.checked === isOn(option, exclusion.value);
+      };
+      when.addEventListener("change", sync);
+      sync();
     }
   }
   return box;
@@ -88,13 +97,14 @@ export function bodyOf(form) {
   const data = new FormData(form);
   const game = String(data.get("game"));
   const settings = {};
-  for (const [name, kind, values] of RULES[game]) {
-    if (kind === "check") settings[name] = data.get(name) !== null;
-    else {
-      const raw = String(data.get(name));
-      settings[name] = typeof values[0] === "number" ? Number(raw) : raw;
-    }
+  for (const option of rulesOf(game)) {
+    const raw = data.get(option.name);
+    settings[option.name] = option.kind === "check"
+      ? checkValue(option, raw !== null)
+      : option.values.find((value) => String(value) === String(raw)) ?? option.default;
   }
+  // An excluded option dimmed in the form is not sent (FormData leaves disabled fields out): its
+  // default then, as the solo dialog reads it.
   return {
     game,
     settings,
@@ -106,7 +116,6 @@ export function bodyOf(form) {
 
 /** Show the form in the first screen (`game`: the game preselected). */
 export async function show(game) {
-  await loadRules();
   const box = $("crear-mesa");
   const chosen = manifest.byKey(game) ? game : manifest.FIRST.key;
   const form = el("form", "crear-form");

@@ -4,27 +4,22 @@
 // Corazones table: `picas.corazones.partida`, `picas.corazones.ajustes`).
 
 import { loadGame, storage } from "../../store.js";
+import * as manifest from "../../games.js";
+import { cleanOptions, defaultsOf, optionsOf, ruleValue, withExclusions } from "../../options.js";
 
-const GAME_KEY = "picas.corazones.partida";
-const SETTINGS_KEY = "picas.corazones.ajustes";
-const TARGETS = [50, 100];
-const DEFAULTS = Object.freeze({
-  target: 100, passing: true, jack_of_diamonds: false, moon: "others",
-  // «Reglas de la casa»: a record or a view names one only when it is not the standard game's.
-  omnibus: false, pass_size: 3, queen_breaks_hearts: true,
-});
+// The options as Corazones declares them (games/corazones/options.py, in the manifest).
+const CORAZONES = manifest.byKey("corazones");
+const GAME_KEY = CORAZONES.storage.game;
+const SETTINGS_KEY = CORAZONES.storage.settings;
+const DEFAULTS = Object.freeze(defaultsOf(CORAZONES));
 
-/** The four rules out of `data` (a save's rules or the saved settings); anything odd: the default. */
+/** The options out of a save's rules: each one's value, a target anywhere in the range the
+ * engine takes (the settings offer fewer); anything odd: the default. */
 function cleanRules(data) {
-  const out = { ...DEFAULTS };
-  if (!data || typeof data !== "object") return out;
-  // A game's target may be any the engine accepts; the settings only offer 50 and 100.
-  if (Number.isInteger(data.target) && data.target >= 20 && data.target <= 500) out.target = data.target;
-  for (const key of ["passing", "jack_of_diamonds", "omnibus", "queen_breaks_hearts"]) if (typeof data[key] === "boolean") out[key] = data[key];
-  if (data.pass_size === 3 || data.pass_size === 4) out.pass_size = data.pass_size;
-  if (out.omnibus) out.jack_of_diamonds = false;
-  if (data.moon === "others" || data.moon === "self") out.moon = data.moon;
-  return out;
+  const source = data && typeof data === "object" ? data : {};
+  const out = {};
+  for (const option of optionsOf(CORAZONES)) out[option.name] = ruleValue(option, source[option.name]);
+  return withExclusions(CORAZONES, out);
 }
 
 function withFlags(rules, source) {
@@ -50,9 +45,7 @@ function savedSettings() {
   } catch {
     data = {};
   }
-  const rules = cleanRules(data);
-  if (!TARGETS.includes(rules.target)) rules.target = DEFAULTS.target;
-  return rules;
+  return cleanOptions(CORAZONES, data);
 }
 
 /** {active, next}: the rules the page describes (source "game" | "settings" | "defaults") and, when
@@ -117,8 +110,7 @@ export function corazonesSummary(rules, language, kind = rules.source) {
 
 /** Whether the next game's settings differ from the game's rules. */
 export function corazonesDiffer(a, b) {
-  const keys = ["target", "passing", "jack_of_diamonds", "moon", "omnibus", "pass_size", "queen_breaks_hearts"];
-  return keys.some((key) => a[key] !== b[key]);
+  return optionsOf(CORAZONES).some(({ name }) => a[name] !== b[name]);
 }
 
 /** Its sentences carry their own English (TEXT): nothing for js/ayuda.js's table. */

@@ -3,9 +3,15 @@
 // next game when they differ.
 
 import { loadGame, loadSettings, DEFAULT_SETTINGS } from "../../store.js";
+import * as manifest from "../../games.js";
+import { isOn, optionOf, ruleValue } from "../../options.js";
+
+// The options as Spades declares them (games/spades/options.py, in the manifest).
+const SPADES = manifest.byKey("spades");
+const TARGET = optionOf(SPADES, "target");
+const PLAYERS = optionOf(SPADES, "players");
 
 const NUMBERS = {
-  target: [250, 500],
   bag_limit: [2, 100],
   bag_penalty_points: [0, 10000],
   nil_points: [0, 10000],
@@ -24,8 +30,8 @@ function activeRules() {
       const value = rules[key];
       if (Number.isInteger(value) && value >= low && value <= high) out[key] = value;
     }
-    if (out.target !== 250 && out.target !== 500) out.target = 250;
-    return { ...out, ...houseFlags(Number.isInteger(rules.team_minimum) && rules.team_minimum > 0, rules.all_thirteen, rules.ten_for_200 === true, rules.jokers === true, rules.players === 2) };
+    out.target = ruleValue(TARGET, rules.target);
+    return { ...out, ...houseFlags(Number.isInteger(rules.team_minimum) && rules.team_minimum > 0, rules.all_thirteen, rules.ten_for_200 === true, rules.jokers === true, isOn(PLAYERS, rules.players)) };
   }
   const settings = loadSettings();
   const saved = window.localStorage && window.localStorage.getItem("picas.ajustes") !== null;
@@ -34,7 +40,7 @@ function activeRules() {
     target: settings.target,
     bag_penalty: settings.bag_penalty,
     blind_nil: settings.blind_nil,
-    ...houseFlags(settings.team_minimum === true, settings.all_thirteen, settings.ten_for_200 === true, settings.jokers === true, settings.two_players === true),
+    ...houseFlags(settings.team_minimum === true, settings.all_thirteen, settings.ten_for_200 === true, settings.jokers === true, isOn(PLAYERS, settings.players)),
   };
 }
 
