@@ -212,7 +212,7 @@ def test_replay_reads_a_record_with_a_long_code(
 ) -> None:
     """A friends' table's revealed record (its code the long form) replays like any other."""
     long = "ABCD-EFGH-JKLM-NPQR-STUV-WXYZ-2345"
-    record = SpadesRecord(Rules(), long)  # type: ignore[arg-type]
+    record = SpadesRecord(Rules(), long)
     game = record.start()
     actions: list[Action] = []
     while game.hand.number == 1:
