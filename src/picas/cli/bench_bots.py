@@ -40,6 +40,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "--levels", default=_ALL_LEVELS, help="niveles, separados por comas (todos)"
     )
     parser.add_argument(
+        "--players",
+        type=int,
+        choices=(4, 2),
+        default=4,
+        help="Picas: 4, o 2 («Dos jugadores»: también el robo)",
+    )
+    parser.add_argument(
         "--review",
         action="store_true",
         help="mide también «Rejugar esta mano» y comprobar una partida importada (Difícil)",
@@ -59,12 +66,14 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.set_defaults(func=run)
 
 
-def positions(count: int) -> list[tuple[PlayerView, int, str]]:
-    """``count`` decisions (view, action index, code) spread evenly over seeded games."""
+def positions(count: int, players: int = 4) -> list[tuple[PlayerView, int, str]]:
+    """``count`` decisions (view, action index, code) spread evenly over seeded games (at
+    «Dos jugadores» with ``players=2``: the draw's too)."""
     every: list[tuple[PlayerView, int, str]] = []
     bot = load_bot("normal")
+    rules = Rules.from_json({**Rules().to_json(), "players": players})
     for code in BENCH_CODES:
-        game = GameState.new(Rules(), code)
+        game = GameState.new(rules, code)
         index = 0
         while not game.is_over and game.hand.number <= 2:
             seat = game.turn
@@ -141,10 +150,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"ruta: {compiled.path_in_use()}")
         corazones.run_bots(args.positions)
         return corazones.run_review() if args.review else 0
-    chosen = positions(args.positions)
+    if args.players != 4 and args.review:
+        raise CommandError("--review es de la partida a cuatro.")
+    chosen = positions(args.positions, args.players)
     plays = sum(1 for view, _, _ in chosen if view.phase is Phase.PLAYING)
     print(f"ruta: {compiled.path_in_use()}")
-    print(f"{len(chosen)} posiciones ({plays} de juego, {len(chosen) - plays} de canto), un núcleo")
+    others = "de canto o de robo" if args.players == 2 else "de canto"
+    print(f"{len(chosen)} posiciones ({plays} de juego, {len(chosen) - plays} {others}), un núcleo")
     for level in args.levels.split(","):
         bot = load_bot(level)
         times: list[float] = []

@@ -9,7 +9,12 @@ import random
 from picas.games.spades.bots.evaluate import feature_reasons
 from picas.games.spades.bots.knowledge import Knowledge
 from picas.games.spades.bots.search import SearchSettings
-from picas.games.spades.bots.two_bid import best_bid, bid_worth, two_bid_for_hand
+from picas.games.spades.bots.two_bid import (
+    best_bid,
+    bid_likelihood_two,
+    bid_worth,
+    two_bid_for_hand,
+)
 from picas.games.spades.bots.two_draw import (
     DRAW_REASONS_ES,
     dificil_draw,
@@ -306,3 +311,35 @@ def test_an_early_king_or_queen_is_kept_as_it_will_most_likely_be_guarded() -> N
     for level in ("facil", "normal", "dificil"):
         assert draw(level, 0, card("KH")), level
         assert draw(level, hand("4C 9S"), card("KD")), level
+
+
+# --- Difícil's sampler weighs the deals by the opponent's bid -------------------------------------
+
+
+def test_an_opponents_bid_is_likeliest_with_the_hand_normal_would_bid_it_with() -> None:
+    rules = Rules()
+    strong = hand("AS KS QS JS TS 9S AH KH AD KD AC 2C 3C")
+    weak = hand("2S 3H 4H 5H 6H 2D 3D 4D 5D 2C 3C 4C 5C")
+    said = two_bid_for_hand(strong, None, rules=rules, use_score=False).bid
+    assert bid_likelihood_two(said, strong, rules) == 1.0
+    assert bid_likelihood_two(said - 2, strong, rules) < bid_likelihood_two(said - 1, strong, rules)
+    assert bid_likelihood_two(0, strong, rules) < 0.2  # nobody Nils with that
+    assert bid_likelihood_two(0, weak, rules) > bid_likelihood_two(0, strong, rules)
+
+
+def test_weighed_deals_give_an_opponent_who_bid_high_a_stronger_hand() -> None:
+    rng = random.Random(5)
+    cards = rng.sample(range(52), 52)
+    mine = mask_of(Card(c) for c in cards[:13])
+    seen_out = mask_of(Card(c) for c in cards[13:26])
+    rules = Rules.from_json({**Rules().to_json(), "players": 2})
+    counts = []
+    for bid in (2, 8):
+        k = knowledge(mine, seen_out, 0, 0, 13, ())._replace(bids=(-1, bid, -1, -1))
+        sampler = TwoSampler(k, rules)
+        draws = [sampler.draw(random.Random(seed)) for seed in range(150)]
+        counts.append(sum(evaluate_two(h[W], jokers=False).tricks for h in draws if h) / 150)
+    unweighed = TwoSampler(knowledge(mine, seen_out, 0, 0, 13, ()))  # no rules: not weighed
+    plain = [unweighed.draw(random.Random(seed)) for seed in range(150)]
+    middle = sum(evaluate_two(h[W], jokers=False).tricks for h in plain if h) / 150
+    assert counts[0] < middle < counts[1]

@@ -19,18 +19,24 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from picas.games.spades import GameState, Rules, Seat
+from picas.games.spades import Action, GameState, Rules, Seat
+from picas.games.spades.blunders import PartnerWatch
 from picas.games.spades.bots.base import Bot, play_bots
 from picas.games.spades.bots.registry import load_bot
+from picas.games.spades.clairvoyant import NAME, ClairvoyantBot
 from picas.games.spades.game import HandResult
 from picas.shared.arena import PAIRS, code_for, mean_interval, run_in_order, seating
 from picas.shared.spec import Arena, ArenaOption, ArenaRequest
 
 _BOTS: dict[str, Bot] = {}
+
+ARENA_ONLY: dict[str, str] = {NAME: "picas.games.spades.clairvoyant:ClairvoyantBot"}
+"""Players only the arena seats: the clairvoyant bound, which it shows the game state (never a
+level: the server and the page load theirs from the registry)."""
 
 
 def deal_code(seed: int, kind: str, index: int) -> str:
@@ -52,6 +58,8 @@ class TeamLine:
     nils_made: int
     bags: int
     bid: int
+    blunders: int = 0
+    """Partner blunders (:mod:`picas.games.spades.blunders`), at four players."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,15 +71,37 @@ class TableResult:
 def _bot(spec: str) -> Bot:
     bot = _BOTS.get(spec)
     if bot is None:
-        bot = _BOTS[spec] = load_bot(spec)
+        bot = _BOTS[spec] = load_bot(ARENA_ONLY.get(spec, spec))
     return bot
+
+
+def _play(
+    game: GameState,
+    seats: Mapping[Seat, Bot],
+    stop: Callable[[GameState], bool],
+    referee: PartnerWatch | None = None,
+) -> GameState:
+    """The bots play from ``game`` until ``stop``; a clairvoyant one is shown every position, and
+    the ``referee`` every card."""
+    watchers = [bot for bot in seats.values() if isinstance(bot, ClairvoyantBot)]
+    for bot in watchers:
+        bot.watch(game)
+
+    def show(before: GameState, seat: Seat, action: Action, after: GameState) -> None:
+        for bot in watchers:
+            bot.watch(after)
+        if referee is not None:
+            referee.see(before, seat, action, after)
+
+    game, _ = play_bots(game, seats, position=0, stop=stop, on_action=show)
+    return game
 
 
 def _seating(a: str, b: str, *, a_north_south: bool) -> dict[Seat, Bot]:
     return seating(_bot(a), _bot(b), PAIRS[0] if a_north_south else PAIRS[1])
 
 
-def _team_line(result: HandResult, team: int) -> TeamLine:
+def _team_line(result: HandResult, team: int, blunders: int) -> TeamLine:
     sheet = result.sheets[team]
     bids = result.hand.bids
     return TeamLine(
@@ -82,6 +112,7 @@ def _team_line(result: HandResult, team: int) -> TeamLine:
         nils_made=sum(1 for nil in sheet.nils if nil.made),
         bags=sheet.bags_added,
         bid=sum(b or 0 for b in (bids[team], bids[team + 2])),
+        blunders=blunders,
     )
 
 
@@ -89,13 +120,17 @@ def play_hand(a: str, b: str, code: str, rules: Rules) -> tuple[TableResult, Tab
     """Hand 1 of ``code`` from 0–0, once with A as North–South and once as East–West."""
     tables = []
     for a_ns in (True, False):
-        game = GameState.new(rules, code)
-        game, _ = play_bots(
-            game, _seating(a, b, a_north_south=a_ns), position=0, stop=lambda g: bool(g.history)
+        referee = PartnerWatch()
+        game = _play(
+            GameState.new(rules, code),
+            _seating(a, b, a_north_south=a_ns),
+            stop=lambda g: bool(g.history),
+            referee=referee,
         )
         result = game.history[0]
-        team_a = 0 if a_ns else 1
-        tables.append(TableResult(_team_line(result, team_a), _team_line(result, 1 - team_a)))
+        ta, tb = (0, 1) if a_ns else (1, 0)
+        line_a = _team_line(result, ta, referee.counts[ta])
+        tables.append(TableResult(line_a, _team_line(result, tb, referee.counts[tb])))
     return tables[0], tables[1]
 
 
@@ -103,8 +138,9 @@ def play_game(a: str, b: str, code: str, rules: Rules) -> tuple[tuple[int, int, 
     """A whole game twice: per table (A's total − B's total sign, hands played, A's total)."""
     out = []
     for a_ns in (True, False):
-        game = GameState.new(rules, code)
-        game, _ = play_bots(game, _seating(a, b, a_north_south=a_ns), position=0)
+        game = _play(
+            GameState.new(rules, code), _seating(a, b, a_north_south=a_ns), stop=lambda g: False
+        )
         assert game.outcome is not None
         team_a = 0 if a_ns else 1
         winner = game.outcome.winner
@@ -134,6 +170,7 @@ class Side:
     nils_made: int = 0
     bags: int = 0
     bid: int = 0
+    blunders: int = 0
 
     def add(self, line: TeamLine) -> None:
         self.hands += 1
@@ -148,6 +185,7 @@ class Side:
         self.nils_made += line.nils_made
         self.bags += line.bags
         self.bid += line.bid
+        self.blunders += line.blunders
 
 
 @dataclass
@@ -168,6 +206,7 @@ class ArenaResult:
     seconds: float = 0.0
     variants: tuple[str, ...] = ()
     """The house variants played (the rules' names; empty: the standard game)."""
+    players: int = 4
 
     @property
     def mean_diff(self) -> float:
@@ -199,11 +238,12 @@ def run_arena(
     rules: Rules | None = None,
 ) -> ArenaResult:
     """A against B on the same deals, at ``rules`` (the standard game: ``None``) to ``target``."""
-    load_bot(a), load_bot(b)  # fail early, in this process, on a bad name
+    _bot(a), _bot(b)  # fail early, in this process, on a bad name
     result = ArenaResult(a, b, seed)
     start = time.perf_counter()
     rules = (rules or Rules()).with_settings(target=target)
     result.variants = rules.variants
+    result.players = rules.players
     tasks = list(_tasks(a, b, deals, games, seed, rules))
     # Aggregate in task order: the same numbers in the same order whatever the number of jobs.
     for kind, _index, value in run_in_order(_work, tasks, jobs):
@@ -257,6 +297,8 @@ def format_result(result: ArenaResult) -> str:
             ("sacos por mano", f"{a.bags / a.hands:.2f}", f"{b.bags / b.hands:.2f}"),
             ("canto por equipo", f"{a.bid / a.hands:.2f}", f"{b.bid / b.hands:.2f}"),
         ]
+        if result.players == 4:
+            rows.append(("errores con el compañero", str(a.blunders), str(b.blunders)))
         for name, left, right in rows:
             lines.append(f"  {name:24}{left:>12}{right:>12}")
         lines.append(f"  canto medio de la mesa: {statistics.fmean(result.table_bids):.2f}")

@@ -60,9 +60,15 @@ class DificilBot:
             try_nil=try_nil,
             samples=self.settings.bid_samples,
             nil_margin=self.settings.nil_margin,
+            dealt=self.dealt(view),
         )
         self.playouts += runs
         return BIDS[bid]
+
+    def dealt(self, view: PlayerView) -> list[int] | None:
+        """The true deal, for the search to play out instead of samples: never, for Difícil (it
+        knows only its view); the clairvoyant bound of ``picas arena`` is given the game's."""
+        return None
 
     def _bid_two(self, view: PlayerView, rng: random.Random) -> Bid:
         """«Dos jugadores»: the search prices the bids near Normal's two-player bid over deals
@@ -78,6 +84,8 @@ class DificilBot:
             try_nil=decision.evaluation.nil_danger <= self.settings.nil_danger,
             samples=self.settings.bid_samples,
             nil_margin=self.settings.nil_margin,
+            dealt=self.dealt(view),
+            weigh=self.settings.weigh_bids,
         )
         self.playouts += runs
         return BIDS[bid]
@@ -90,7 +98,9 @@ class DificilBot:
         if view.rules.players == 2:
             return self._play_two(view, rng)
         k = know(view)
-        card, runs = search_play(k, view.rules, view.blind, view.bags, rng, self.settings)
+        card, runs = search_play(
+            k, view.rules, view.blind, view.bags, rng, self.settings, self.dealt(view)
+        )
         self.playouts += runs
         if card < 0:  # no consistent deal found (cannot happen with a real view): play Normal
             card = choose(
@@ -107,6 +117,8 @@ class DificilBot:
         return ANY_CARD[card]
 
     def _play_two(self, view: PlayerView, rng: random.Random) -> Card:
-        card, runs = search_play_two(know_two(view), view.rules, view.bags, rng, self.settings)
+        card, runs = search_play_two(
+            know_two(view), view.rules, view.bags, rng, self.settings, self.dealt(view)
+        )
         self.playouts += runs
         return ANY_CARD[card]

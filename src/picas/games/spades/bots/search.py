@@ -46,6 +46,10 @@ class SearchSettings:
     """Hands up to this Nil danger have a Nil priced by the search too."""
     nil_margin: float = 10.0
     """How many points a hand a Nil must price above the best bid to be chosen."""
+    weigh_bids: bool = False
+    """«Dos jugadores»: weigh the sampled deals by how plausible the opponent's bid is with the
+    hand each gives him (at four the bids always weigh them). Off: +0.8 points a hand (±1.5) over
+    300 deals for three times the CPU, not yet shown at 1,000 (docs/bots.md)."""
     settle: float = 3.0
     """A card decision stops sampling early once it is settled: when no other card could
     plausibly beat the heuristic's by ``margin`` (for each, its mean difference so far plus
@@ -405,8 +409,13 @@ def search_play(
     bags: Sequence[int],
     rng: random.Random,
     settings: SearchSettings,
+    dealt: list[int] | None = None,
 ) -> tuple[int, int]:
-    """The best card for ``k.seat`` by Monte Carlo, and the number of playouts run."""
+    """The best card for ``k.seat`` by Monte Carlo, and the number of playouts run.
+
+    ``dealt`` (the clairvoyant bound of ``picas arena`` only, :mod:`picas.games.spades.clairvoyant`)
+    is the true deal: then it is the one sample, and the playouts are the same as for any sample.
+    """
     me = k.seat
     # The search looks only among the cards the heuristic's manners allow: it may find a better
     # play, never a ruder one (overtaking a partner who wins the trick anyway).
@@ -417,7 +426,7 @@ def search_play(
     if len(options) == 1:
         return options[0], 0
     pricer = Pricer(rules, me & 1, k.bids, blind, bags)
-    samples = -(-settings.playouts // len(options))
+    samples = -(-settings.playouts // len(options)) if dealt is None else 1
     values: list[list[float]] = [[] for _ in options]
     runs = 0
     bids = list(k.bids)
@@ -448,7 +457,7 @@ def search_play(
     s1 = [0.0] * len(options)
     s2 = [0.0] * len(options)
     for drawn in range(1, samples + 1):
-        hands = sampler.draw(rng)
+        hands = sampler.draw(rng) if dealt is None else dealt.copy()
         if hands is None:
             break
         for index in range(len(options)):
@@ -545,13 +554,15 @@ def search_bid(
     try_nil: bool,
     samples: int,
     nil_margin: float = 0.0,
+    dealt: list[int] | None = None,
 ) -> tuple[int, int]:
     """The bid that scores best on average over sampled deals, and the playouts run.
 
     Each sample deals the other hands (weighted by how well they fit the bids already made), lets
     the seats still to bid bid by the evaluator, and plays the hand out once with our bid at
     ``estimate``; every bid near it is priced on those tricks. With ``try_nil`` a second playout
-    per sample prices a Nil, played as a Nil (and covered by the partner).
+    per sample prices a Nil, played as a Nil (and covered by the partner). ``dealt``: the true
+    deal, the one sample (the clairvoyant bound only).
     """
     from picas.games.spades.bots.evaluate import NORMAL_STYLE, bid_for_hand, lowest_bid
 
@@ -575,8 +586,8 @@ def search_bid(
     leader = k.leader
     drawn = 0
     sampler = _Sampler(k)
-    for _ in range(samples):
-        hands = sampler.draw(rng)
+    for _ in range(samples if dealt is None else 1):
+        hands = sampler.draw(rng) if dealt is None else dealt.copy()
         if hands is None:
             break
         drawn += 1

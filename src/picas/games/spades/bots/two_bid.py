@@ -76,6 +76,36 @@ def best_bid(count: float, rules: Rules | None = None) -> int:
     return best
 
 
+BID_SPREAD: Final = 1.0
+"""How far (tricks) an opponent's bid may stray from what Normal would bid with a sampled hand
+before the sample counts for little: his bid weighs the deals by exp(−gap² / 2·spread²)."""
+NIL_MISS: Final = 0.1
+"""The weight of a sampled Nil hand (one Normal would Nil with) for an opponent who bid tricks,
+on top of the gap."""
+_BEST: dict[tuple[float, bool], int] = {}
+
+
+def bid_likelihood_two(bid: int, mask: int, rules: Rules) -> float:
+    """How plausible it is that an opponent dealt ``mask`` (13 cards) bid ``bid`` at two players:
+    Normal's bid for the hand, ignoring the score, against his (not normalised). Difícil weighs
+    its sampled deals by it (:class:`~.two_search.TwoSampler`)."""
+    evaluation = evaluate_two(mask, jokers=rules.jokers)
+    count = evaluation.tricks
+    key = (count, rules.ten_for_200)
+    predicted = _BEST.get(key)
+    if predicted is None:
+        predicted = _BEST[key] = best_bid(count, rules)
+    nil_hand = nil_worth(evaluation.nil_danger, rules.nil_points) > bid_worth(
+        predicted, count, rules
+    )
+    # A Nil from a hand Normal would bid tricks with is the likelier the fewer it would bid.
+    gap = predicted if bid == 0 else bid - predicted
+    if bid == 0 and nil_hand:
+        return 1.0
+    weight = math.exp(-gap * gap / (2.0 * BID_SPREAD * BID_SPREAD))
+    return weight * NIL_MISS if nil_hand and bid else weight
+
+
 def two_bid_for_hand(
     mask: int,
     score: ScoreSituation | None,

@@ -121,10 +121,14 @@ class TwoSampler:
     Difícil bid too high. When the pool cannot give him his cards that way (few cards left outside
     his voids) the deal is the uniform one, as at four seats."""
 
-    def __init__(self, k: Knowledge) -> None:
+    def __init__(self, k: Knowledge, rules: Rules | None = None) -> None:
         me = k.seat
         opp = me ^ 1
         pile = pile_seat(me)
+        self.rules = rules
+        self.bid = k.bids[opp] if rules is not None else -1
+        """The opponent's bid, when the deals are weighed by it (-1: not weighed)."""
+        self.opp_played = k.seat_played[opp]
         self.me = me
         self.opp = opp
         self.pile = pile
@@ -164,6 +168,29 @@ class TwoSampler:
         hands[self.opp] = held
         hands[self.pile] = self.unseen & ~held
         return hands
+
+    def draw(self, rng: random.Random, tries: int = 6) -> list[int] | None:
+        """A deal that fits the opponent's bid, when he has bid and the deals are weighed: each
+        candidate is kept with probability equal to how plausible his bid is with the hand it
+        gives him (:func:`~.two_bid.bid_likelihood_two`), the best of ``tries`` otherwise (as
+        the four-seat sampler weighs the bids)."""
+        rules = self.rules
+        if rules is None or self.bid < 0:
+            return self.deal(rng)
+        from picas.games.spades.bots.two_bid import bid_likelihood_two
+
+        best: list[int] | None = None
+        best_weight = -1.0
+        for _ in range(tries):
+            hands = self.deal(rng)
+            if hands is None:
+                return None
+            weight = bid_likelihood_two(self.bid, hands[self.opp] | self.opp_played, rules)
+            if rng.random() < weight:
+                return hands
+            if weight > best_weight:
+                best, best_weight = hands, weight
+        return best
 
     def picked(self, rng: random.Random) -> int:
         """The opponent's hand dealt pair by pair as he would draw it (-1 if the pool runs
@@ -292,8 +319,10 @@ def search_play_two(
     bags: Sequence[int],
     rng: random.Random,
     settings: SearchSettings,
+    dealt: list[int] | None = None,
 ) -> tuple[int, int]:
-    """The best card for ``k.seat`` at two players by Monte Carlo, and the playouts run."""
+    """The best card for ``k.seat`` at two players by Monte Carlo, and the playouts run.
+    ``dealt``: the true deal, the one sample (the clairvoyant bound of ``picas arena`` only)."""
     me = k.seat
     legal = legal_mask(k.mine, k.trick, k.broken)
     options = candidates_two(k, legal)
@@ -315,12 +344,12 @@ def search_play_two(
             starts.append(([], winner, won, left - 1, broken))
         else:
             starts.append(([card], me, won, left, k.broken))
-    sampler = TwoSampler(k)
+    sampler = TwoSampler(k, rules if settings.weigh_bids else None)
     table = 0
     for card in k.trick:
         table |= 1 << card
     own = _group(options, heuristic, k.unseen | table)
-    samples = -(-settings.playouts // len(options))
+    samples = -(-settings.playouts // len(options)) if dealt is None else 1
     values: list[list[float]] = [[] for _ in options]
     s1 = [0.0] * len(options)
     s2 = [0.0] * len(options)
@@ -328,7 +357,7 @@ def search_play_two(
     first_check = max(SETTLE_MIN, samples // 4)
     runs = 0
     for drawn in range(1, samples + 1):
-        hands = sampler.deal(rng)
+        hands = sampler.draw(rng) if dealt is None else dealt.copy()
         if hands is None:
             break
         for index in range(len(options)):
@@ -366,13 +395,17 @@ def search_bid_two(
     try_nil: bool,
     samples: int,
     nil_margin: float = 0.0,
+    dealt: list[int] | None = None,
+    weigh: bool = False,
 ) -> tuple[int, int]:
     """The bid that scores best on average over sampled deals at two players, and the playouts.
 
     Each sample deals the opponent 13 of the cards not seen (the rest out of play), lets him bid
     by Normal's two-player bid if he has not bid yet, and plays the hand out once with our bid at
     ``estimate``; every bid within two of it is priced on those tricks. With ``try_nil`` a second
-    playout per sample prices a Nil, played as a Nil."""
+    playout per sample prices a Nil, played as a Nil. ``weigh``: the deals weighed by the
+    opponent's bid, when he bid first. ``dealt``: the true deal, the one sample (the clairvoyant
+    bound only)."""
     from picas.games.spades.bots.two_bid import two_bid_for_hand
 
     me = k.seat
@@ -382,9 +415,9 @@ def search_bid_two(
     nil_total = 0.0
     runs = 0
     drawn = 0
-    sampler = TwoSampler(k)
-    for _ in range(samples):
-        hands = sampler.deal(rng)
+    sampler = TwoSampler(k, rules if weigh else None)
+    for _ in range(samples if dealt is None else 1):
+        hands = sampler.draw(rng) if dealt is None else dealt.copy()
         if hands is None:
             break
         drawn += 1
