@@ -4,6 +4,17 @@
 // (hint.corazones.<code>, docs/api.md "Corazones").
 
 export const ES = {
+  // The server's refusals by code (picas.web.codes)
+  "server.lead_two_of_clubs": "La primera baza se abre con el 2 de tréboles.",
+  "server.no_points_first_trick": "En la primera baza no se pueden jugar puntos.",
+  "server.hearts_not_broken": "Los corazones aún no se han roto.",
+  "server.pass_three_cards": "Hay que pasar exactamente {n_word} cartas.",
+  "server.pass_repeated_card": "No puedes pasar dos veces la misma carta.",
+  "server.already_passed": "Ya has elegido las cartas que pasas.",
+  "server.no_pass_this_hand": "En esta mano no se pasan cartas.",
+  "server.passing_over": "Las cartas ya se han pasado: ahora se juega.",
+  "server.passing_not_over": "Antes de jugar se pasan {n_word} cartas.",
+  "server.pass_three_cards.any": "Hay que pasar tres cartas (o cuatro, si la mesa lo dice).",
   "app.title.corazones": "Picas — Corazones en español",
   "cz.help.rules": "Reglas y ajustes",
   "cz.seat.south": "Tú",
@@ -279,16 +290,17 @@ export const EN = {
   "cz.compare.same": "This time you take {points} points, the same as in the game.",
   "cz.compare.same.one": "This time you take 1 point, the same as in the game.",
 
-  // The server's refusals (always Spanish) by code
+  // The server's refusals by code
   "server.lead_two_of_clubs": "The first trick opens with the 2 of clubs.",
   "server.no_points_first_trick": "No points may be played on the first trick.",
   "server.hearts_not_broken": "Hearts have not been broken yet.",
-  "server.pass_three_cards": "Pass exactly three cards.",
+  "server.pass_three_cards": "Pass exactly {n_word} cards.",
   "server.pass_repeated_card": "You cannot pass the same card twice.",
   "server.already_passed": "You have already chosen the cards you pass.",
   "server.no_pass_this_hand": "No cards are passed this hand.",
   "server.passing_over": "The cards have been passed: now you play.",
-  "server.passing_not_over": "Three cards are passed before playing.",
+  "server.passing_not_over": "Before playing, {n_word} cards are passed.",
+  "server.pass_three_cards.any": "Pass three cards (or four, if the table says so).",
 
   // The computer players' reasons by code ({card}, {best}: a card's label; {suit}; {seat}; {n})
   "hint.corazones.pass_moon": "{card}: your hand can take every trick; pass a card that might lose one",
