@@ -192,12 +192,12 @@ def _engine_refusals() -> list[dict[str, Any]]:
             game = game.apply(decide(bot, view, decision_rng(code, position, seat)))
     hearts: Any = CorazonesGame.new(CorazonesRules(), "K7PMX4QH")
     for position in range(60):
-        view = corazones_view_for(hearts, hearts.turn)
-        for refusal in corazones_view_json(view)["refusals"].values():
+        seen = corazones_view_for(hearts, hearts.turn)
+        for refusal in corazones_view_json(seen)["refusals"].values():
             found[refusal["message"]] = refusal
         hearts = hearts.apply(
             decide_corazones(
-                load_corazones_bot("normal"), view, decision_rng("K7PMX4QH", position, hearts.turn)
+                load_corazones_bot("normal"), seen, decision_rng("K7PMX4QH", position, hearts.turn)
             )
         )
     for seat in (Seat.WEST, None):

@@ -144,10 +144,10 @@ def _refusals_of_played_games() -> Iterator[dict[str, Any]]:
             seat = hearts.turn
             if seat is None:
                 break
-            view = corazones_view_for(hearts, seat)
-            yield from corazones_view_json(view)["refusals"].values()
+            seen = corazones_view_for(hearts, seat)
+            yield from corazones_view_json(seen)["refusals"].values()
             hearts = hearts.apply(
-                decide_corazones(corazones, view, decision_rng(code, position, seat))
+                decide_corazones(corazones, seen, decision_rng(code, position, seat))
             )
 
 
