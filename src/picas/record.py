@@ -71,7 +71,7 @@ def record_type(key: object, *, implied: bool = False) -> type[AnyRecord]:
     try:
         return find_game(key).record
     except UnknownGame as error:
-        raise RecordError(error.message, code=error.code) from None
+        raise RecordError(error.message, code=error.code, params=error.params) from None
 
 
 def read_record(data: object) -> AnyRecord:

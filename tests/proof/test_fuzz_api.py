@@ -65,7 +65,7 @@ def _assert_error_shape(response: Any) -> None:
         body = response.json()
         assert set(body) == {"error"}, body
         error = body["error"]
-        assert set(error) == {"code", "message"}, body
+        assert {"code", "message"} <= set(error) <= {"code", "message", "params"}, body
         assert isinstance(error["code"], str), body
         assert isinstance(error["message"], str), body
         assert error["code"], body

@@ -173,7 +173,7 @@ def _check(response: Any) -> None:
         assert 400 <= response.status_code < 500
         body = response.json()
         assert set(body) == {"error"}, body
-        assert set(body["error"]) == {"code", "message"}, body
+        assert {"code", "message"} <= set(body["error"]) <= {"code", "message", "params"}, body
         message = body["error"]["message"]
         assert message.endswith("."), body
         # A short excerpt of the input at most, never a Python repr.

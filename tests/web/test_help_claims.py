@@ -10,6 +10,7 @@ import pytest
 from web_helpers import NUMBER_WORDS, help_page
 
 from picas.games.spades import Card, Seat, find_profile, mask_of
+from picas.games.spades.bots.bid_reasons import texts
 from picas.games.spades.bots.evaluate import evaluate_hand, feature_reasons
 from picas.games.spades.game import _outcome_after
 from picas.games.spades.scoring import score_hand
@@ -54,9 +55,10 @@ def test_the_strategy_page_quotes_the_kings_guard_the_evaluator_counts(language:
 def test_the_reasons_and_docs_call_guarded_the_kings_the_evaluator_counts() -> None:
     low, high = _guard_range()
     for others in (low, high):
-        assert "♥K protegido" in feature_reasons(evaluate_hand(_king_with(others)))
+        assert "♥K protegido" in texts(feature_reasons(evaluate_hand(_king_with(others))))
     for others in (low - 1, high + 1):
-        assert not any("♥K" in r for r in feature_reasons(evaluate_hand(_king_with(others))))
+        said = texts(feature_reasons(evaluate_hand(_king_with(others))))
+        assert not any("♥K" in r for r in said)
     bots = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8")
     words = NUMBER_WORDS["en"]
     assert f"guarded by {words[low]} to {words[high]} other cards" in " ".join(bots.split())

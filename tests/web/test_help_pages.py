@@ -346,7 +346,9 @@ def test_the_english_faq_quotes_the_tables_english_for_the_same_refusals() -> No
         words = table.get(f"server.{refusals[es]}")
         if words is None:
             continue
-        pattern = re.escape(words).replace(r"\{suit\}", r"\w+").replace(r"\{seat\}", r"\w+")
+        pattern = re.escape(words)
+        for name in ("suit", "seat", "n_word"):  # the parameters' words
+            pattern = pattern.replace(rf"\{{{name}\}}", r"\w+")
         assert re.fullmatch(pattern, en), (en, words)
         checked += 1
     assert checked >= 2  # must_follow_suit and not_your_turn already have Spades' English

@@ -131,6 +131,7 @@ def test_while_bidding_the_hint_is_the_tip() -> None:
         "reasons": tip["reasons"],
         "reason_code": None,
         "reason_params": None,
+        "reason_codes": tip["reason_codes"],
     }
 
 

@@ -21,6 +21,7 @@ from web_helpers import (
 
 from picas.games.spades import Seat, action_to_json
 from picas.games.spades.bots.base import decide, decision_rng
+from picas.games.spades.bots.bid_reasons import render_es
 from picas.games.spades.record import SpadesRecord
 from picas.games.spades.view import outcome_to_json, result_to_json, view_for
 from picas.record import final_state, iter_states
@@ -251,15 +252,23 @@ def test_blind_nil_is_never_offered_when_the_setting_is_off() -> None:
     assert error_of(response)[:2] == (409, "blind_nil_not_offered")
 
 
+def _tupled(params: dict[str, Any]) -> dict[str, Any]:
+    """JSON's lists as the reasons' tuples."""
+    return {k: tuple(v) if isinstance(v, list) else v for k, v in params.items()}
+
+
 def test_the_tip_suggests_a_bid_while_south_bids() -> None:
     client = make_client()
     game = start(client)
     response = client.post("/api/tip", json={"save": game["save"]})
     assert response.status_code == 200, response.text
     tip = response.json()
-    assert set(tip) == {"bid", "reasons"}
+    assert set(tip) == {"bid", "reasons", "reason_codes"}
     assert 0 <= tip["bid"] <= 13
     assert all(isinstance(reason, str) and reason for reason in tip["reasons"])
+    # The same reasons as codes, one a reason, in order: their Spanish words are the texts.
+    words = [render_es(why["code"], _tupled(why["params"])) for why in tip["reason_codes"]]
+    assert words == tip["reasons"]
 
 
 def test_no_tip_during_play_or_with_the_cards_face_down() -> None:

@@ -156,5 +156,6 @@ def error_of(response: Any) -> tuple[int, str, str]:
     """Status, code and message of an error answer, checking its shape on the way."""
     body = response.json()
     assert set(body) == {"error"}
-    assert set(body["error"]) == {"code", "message"}
+    assert set(body["error"]) == {"code", "message", "params"}
+    assert isinstance(body["error"]["params"], dict)
     return response.status_code, body["error"]["code"], body["error"]["message"]

@@ -1,13 +1,21 @@
 """Errors and refusals.
 
-Every refusal carries a stable ``code`` (for machines: the API, tests, bots) and a short Spanish
-``message`` (for the player). The same check produces them everywhere, so the page, the bots and the
-engine never disagree about what is legal.
+Every refusal carries a stable ``code`` (for machines: the API, tests, bots), the ``params`` its
+sentence names (a seat, a suit, a card, a count: never words, so a page can say it in any language)
+and a short Spanish ``message`` (for API users and the CLI). The same check produces them
+everywhere, so the page, the bots and the engine never disagree about what is legal. Which codes
+exist, and with which parameters, is :mod:`picas.web.codes`' registry.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+Param = str | int | bool | tuple[str, ...]
+"""A parameter's value: a seat, suit or card code, a count, a flag, or a list of card codes."""
+Params = Mapping[str, Param]
+NO_PARAMS: Params = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,6 +24,9 @@ class Refusal:
 
     code: str
     message: str
+    params: Params = field(default_factory=dict, hash=False)
+    """What the sentence names, by code (``{"seat": "west"}``); ``form`` picks one of a code's
+    sentences (``card_not_in_deck`` with or without «Comodines»)."""
 
 
 class PicasError(ValueError):
@@ -23,11 +34,14 @@ class PicasError(ValueError):
 
     code: str = "error"
 
-    def __init__(self, message: str, *, code: str | None = None) -> None:
+    def __init__(
+        self, message: str, *, code: str | None = None, params: Params | None = None
+    ) -> None:
         super().__init__(message)
         if code is not None:
             self.code = code
         self.message = message
+        self.params: Params = params or NO_PARAMS
 
 
 class InvalidAction(PicasError):  # noqa: N818 - the names read as the domain says them
@@ -43,7 +57,7 @@ class IllegalAction(PicasError):  # noqa: N818 - the names read as the domain sa
 
     @classmethod
     def from_refusal(cls, refusal: Refusal) -> IllegalAction:
-        return cls(refusal.message, code=refusal.code)
+        return cls(refusal.message, code=refusal.code, params=refusal.params)
 
 
 class InvalidRules(PicasError):  # noqa: N818 - the names read as the domain says them

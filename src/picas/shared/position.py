@@ -222,9 +222,15 @@ def follow_refusal(held: int, card: Card, trick: tuple[Card, ...]) -> Refusal | 
     """What every trick-taking game here refuses of ``card`` played from the mask ``held`` onto
     ``trick``: a card not held, or one off the led suit while the hand still holds that suit."""
     if not held >> card & 1:
-        return Refusal("card_not_in_hand", f"No tienes esa carta ({card.name_es}).")
+        return Refusal(
+            "card_not_in_hand", f"No tienes esa carta ({card.name_es}).", {"card": card.code}
+        )
     if trick:
         led = _FOLLOW_SUIT[trick[0] // 13]
         if _FOLLOW_SUIT[card // 13] != led and held & _FOLLOW_MASKS[led]:
-            return Refusal("must_follow_suit", f"Tienes {Suit(led).name_es}: debes asistir.")
+            return Refusal(
+                "must_follow_suit",
+                f"Tienes {Suit(led).name_es}: debes asistir.",
+                {"suit": Suit(led).name.lower()},
+            )
     return None

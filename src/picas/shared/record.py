@@ -21,7 +21,7 @@ from typing import Any, Generic, Protocol, Self, TypeVar
 
 from picas.shared.cards import Card, cards_in, mask_of
 from picas.shared.deals import Deal, normalize_code
-from picas.shared.errors import PicasError, excerpt
+from picas.shared.errors import Params, PicasError, excerpt
 from picas.shared.seats import Seat
 
 FORMAT = "picas.record"
@@ -54,8 +54,15 @@ class RecordError(PicasError):
 
     code = "invalid_record"
 
-    def __init__(self, message: str, *, code: str | None = None, index: int | None = None) -> None:
-        super().__init__(message, code=code)
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str | None = None,
+        index: int | None = None,
+        params: Params | None = None,
+    ) -> None:
+        super().__init__(message, code=code, params=params)
         self.index = index
 
 
@@ -215,7 +222,7 @@ class GameRecord(Generic[R, A, S]):
                 raise PicasError("El código de partida es demasiado largo.", code="invalid_code")
             code = normalize_code(code_text)
         except PicasError as error:
-            raise RecordError(error.message, code=error.code) from None
+            raise RecordError(error.message, code=error.code, params=error.params) from None
         if "actions" not in data:
             raise RecordError("La lista de acciones falta o no es una lista.")
         check_lengths(data)
@@ -227,7 +234,10 @@ class GameRecord(Generic[R, A, S]):
                 actions.append(codec.parse_action(raw))
             except PicasError as error:
                 raise RecordError(
-                    f"Acción {index + 1}: {error.message}", code="malformed_action", index=index
+                    f"Acción {index + 1}: {error.message}",
+                    code="malformed_action",
+                    index=index,
+                    params={"action": index + 1},
                 ) from None
         meta = data.get("meta", {})
         if not all(isinstance(k, str) and isinstance(v, str) for k, v in meta.items()) or any(
@@ -341,7 +351,7 @@ def iter_states(record: GameRecord[R, A, S]) -> Iterator[S]:
     try:
         state = record.start()
     except PicasError as error:
-        raise RecordError(error.message, code=error.code) from None
+        raise RecordError(error.message, code=error.code, params=error.params) from None
     yield state
     for index, action in enumerate(record.actions):
         try:
@@ -351,6 +361,7 @@ def iter_states(record: GameRecord[R, A, S]) -> Iterator[S]:
                 f"Acción {index + 1} ({record.describe(action)}): {error.message}",
                 code=error.code,
                 index=index,
+                params={**error.params, "action": index + 1},
             ) from None
         yield state
 

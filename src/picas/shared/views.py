@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, TypedDict
 
 from picas.shared.cards import Card, cards_in
-from picas.shared.errors import Refusal
+from picas.shared.errors import Params, Refusal
 from picas.shared.position import PLAYING, Phase, TrickGame, TrickHand
 from picas.shared.seats import Seat
 from picas.shared.tricks import Trick
@@ -156,11 +156,22 @@ def trick_to_json(trick: Trick) -> dict[str, Any]:
     }
 
 
-def refusals_json(refusals: Refusals) -> dict[str, dict[str, str]]:
-    """Each refused card's reason by card code: a stable code and the Spanish message."""
+def refusal_json(refusal: Refusal) -> dict[str, Any]:
+    """A refusal on the wire: its stable code, the Spanish message and what the message names
+    (``params``: codes and counts, for a page to say it in its own words)."""
+    return {"code": refusal.code, "message": refusal.message, "params": params_json(refusal.params)}
+
+
+def params_json(params: Params) -> dict[str, Any]:
+    """Parameters as JSON: a tuple of codes becomes a list."""
     return {
-        card.code: {"code": refusal.code, "message": refusal.message} for card, refusal in refusals
+        name: list(value) if isinstance(value, tuple) else value for name, value in params.items()
     }
+
+
+def refusals_json(refusals: Refusals) -> dict[str, dict[str, Any]]:
+    """Each refused card's reason by card code (:func:`refusal_json`)."""
+    return {card.code: refusal_json(refusal) for card, refusal in refusals}
 
 
 def replay_json(

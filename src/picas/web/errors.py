@@ -1,8 +1,10 @@
 """Errors → HTTP answers, in one place.
 
-Routes just raise. Every answer has the same shape, ``{"error": {"code", "message"}}``: a stable
-code for programs and a Spanish message for the player. Nothing a client sends produces a 500;
-the catch-all for real server faults logs the details and answers with a generic message.
+Routes just raise. Every answer has the same shape, ``{"error": {"code", "message", "params"}}``:
+a stable code and what its sentence names (a seat, a suit, a card, a count) for programs and for
+the page to say in its own words (:mod:`picas.web.codes`), and the Spanish message for API users
+and the CLI. Nothing a client sends produces a 500; the catch-all for real server faults logs
+the details and answers with a generic message.
 """
 
 from __future__ import annotations
@@ -20,13 +22,16 @@ from starlette.responses import Response
 from picas.games import KEYS, find_game
 from picas.record import RecordError
 from picas.shared.errors import (
+    NO_PARAMS,
     IllegalAction,
     InvalidAction,
     InvalidCode,
     InvalidRules,
+    Params,
     PicasError,
 )
 from picas.shared.spec import UnknownGame
+from picas.shared.views import params_json
 from picas.web.middleware import SECURITY_HEADERS
 
 log = logging.getLogger("picas.web")
@@ -140,12 +145,16 @@ HTTP_ERRORS: Mapping[int, tuple[str, str]] = {
 
 
 def error_response(
-    status: int, code: str, message: str, headers: Mapping[str, str] | None = None
+    status: int,
+    code: str,
+    message: str,
+    headers: Mapping[str, str] | None = None,
+    params: Params = NO_PARAMS,
 ) -> JSONResponse:
     """The one error shape. Security headers are set here too, because the catch-all's answer
     is sent from outside the middleware that adds them to every other response."""
     return JSONResponse(
-        {"error": {"code": code, "message": message}},
+        {"error": {"code": code, "message": message, "params": params_json(params)}},
         status_code=status,
         headers={**SECURITY_HEADERS, **(headers or {})},
     )
@@ -156,7 +165,7 @@ def _domain_handler(status: int) -> Callable[[Request, Exception], Awaitable[Res
         assert isinstance(error, PicasError)
         retry = isinstance(error, BusyError | TooManyRequestsError)
         headers = {"Retry-After": str(RETRY_AFTER_SECONDS)} if retry else {}
-        return error_response(status, error.code, error.message, headers)
+        return error_response(status, error.code, error.message, headers, error.params)
 
     return handle
 

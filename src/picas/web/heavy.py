@@ -329,7 +329,7 @@ class FairGateMiddleware:
 
 _REFUSAL_BODIES = {
     error_class: json.dumps(
-        {"error": {"code": error_class.code, "message": error_class().message}},
+        {"error": {"code": error_class.code, "message": error_class().message, "params": {}}},
         ensure_ascii=False,
         separators=(",", ":"),
     ).encode("utf-8")

@@ -44,4 +44,4 @@ def import_record(record_json: Json, sig: str | None) -> Json:
     """The opened game, with the «¿Por qué?» of every computer bid worked out again from the record,
     so it looks exactly like the game that was saved."""
     turn = review.import_record(worker_table(), record_json, sig)
-    return {**game_json(turn), "reasons": review.bid_reasons(turn.record)}
+    return {**game_json(turn), **review.bid_reasons(turn.record)}

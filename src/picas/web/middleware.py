@@ -111,7 +111,9 @@ class BodyLimitMiddleware:
 
 async def _refuse(send: Send, status: int, code: str, message: str) -> None:
     content = json.dumps(
-        {"error": {"code": code, "message": message}}, ensure_ascii=False, separators=(",", ":")
+        {"error": {"code": code, "message": message, "params": {}}},
+        ensure_ascii=False,
+        separators=(",", ":"),
     ).encode("utf-8")
     await send(
         {

@@ -97,7 +97,9 @@ def refusal_bytes(
     """A complete HTTP/1.1 answer in the API's error shape, with the security headers, that
     closes the connection."""
     body = json.dumps(
-        {"error": {"code": code, "message": message}}, ensure_ascii=False, separators=(",", ":")
+        {"error": {"code": code, "message": message, "params": {}}},
+        ensure_ascii=False,
+        separators=(",", ":"),
     ).encode("utf-8")
     headers = {
         "Content-Type": "application/json",

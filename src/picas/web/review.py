@@ -18,7 +18,7 @@ from picas.games import find_game
 from picas.record import AnyRecord, GameRecord, RecordError, iter_states, read_record
 from picas.shared.bots import decision_rng
 from picas.shared.deals import code_from_bytes
-from picas.shared.errors import IllegalAction, PicasError
+from picas.shared.errors import IllegalAction, Params, PicasError
 from picas.shared.seats import Seat
 from picas.web import settings
 from picas.web.errors import BadSignatureError
@@ -28,6 +28,10 @@ PRACTICE_KEY = "practice"
 """``meta.practice`` of a practice game: the number of the hand it replays, as text."""
 VERIFY_LIMITS = settings.VERIFY_LIMITS
 """The default limits (:attr:`Settings.verify_limits`)."""
+
+
+UNSIGNED: Params = {"form": "unsigned"}
+"""``too_long_to_verify``'s sentence for a save whose signature is not this server's."""
 
 
 class NotReproducibleError(RecordError):
@@ -70,6 +74,7 @@ def practice(table: Table, record_json: dict[str, Any], sig: str, hand_number: i
         raise IllegalAction(
             f"La mano {hand_number} aún no ha terminado: solo se puede rejugar una mano acabada.",
             code="hand_not_finished",
+            params={"n": hand_number},
         )
     result = history[hand_number - 1]
     level = level_of(saved.record)
@@ -147,6 +152,12 @@ def import_record(table: Table, record_json: dict[str, Any], sig: str | None = N
             f"{unsigned}Esta partida tiene {len(record.actions)} acciones: las de nivel"
             f" {find_game(record.game).levels[level].name_es} se comprueban hasta {limit}.",
             code="too_long_to_verify",
+            params={
+                "n": len(record.actions),
+                "limit": limit,
+                "level": level,
+                **({} if sig is None else UNSIGNED),
+            },
         )
     state = verify_record(record, bot, level=level)
     # A record may stop on a computer player's turn: they play on, as after South's action.
@@ -161,7 +172,7 @@ def check_deals_from_code(record: AnyRecord) -> None:
     try:
         start = record.start()
     except PicasError as error:
-        raise RecordError(error.message, code=error.code) from None
+        raise RecordError(error.message, code=error.code, params=error.params) from None
     game = game_of(record)
     for number, deal in enumerate(record.deals, start=1):
         if deal != game.code_deal(start, number):
@@ -169,6 +180,7 @@ def check_deals_from_code(record: AnyRecord) -> None:
                 f"El reparto {number} no es el del código {record.code}: una partida con"
                 " repartos propios no se puede abrir con ese código.",
                 code="deal_not_from_code",
+                params={"n": number, "code": record.code},
             )
 
 
@@ -189,15 +201,31 @@ def verify_record(record: GameRecord[Any, Any, Any], bot: Any, *, level: str) ->
                     f" el jugador de la CPU de nivel {_level_name(record.game, level)} habría"
                     f" hecho «{record.describe(expected)}»: esta partida no se puede reproducir.",
                     index=index,
+                    params={
+                        "action": index + 1,
+                        "seat": seat.key,
+                        "played": record.describe(action),
+                        "expected": record.describe(expected),
+                        "level": level,
+                    },
                 )
         before = after
     return before
 
 
-def bid_reasons(record: AnyRecord) -> dict[str, dict[str, str]]:
+def bid_reasons(record: AnyRecord) -> dict[str, dict[str, Any]]:
     """The «¿Por qué?» of every computer bid in ``record`` (none in Corazones), as the events of
-    the table carried them: hand number (as text) → seat key → the reason."""
-    return game_of(record).reasons(record)
+    the table carried them: ``reasons`` (hand number as text → seat key → the Spanish reason) and
+    ``reason_codes`` (the same, as codes)."""
+    whys = game_of(record).reasons(record)
+    return {
+        "reasons": {
+            hand: {seat: why.text for seat, why in seats.items()} for hand, seats in whys.items()
+        },
+        "reason_codes": {
+            hand: {seat: why.codes for seat, why in seats.items()} for hand, seats in whys.items()
+        },
+    }
 
 
 def _level_name(game: str, level: str) -> str:

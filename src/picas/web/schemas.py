@@ -131,6 +131,18 @@ class SaveOut(_Out):
 class ErrorDetail(_Out):
     code: str = Field(examples=["must_follow_suit"])
     message: str = Field(examples=["Tienes corazones: debes asistir."])
+    params: dict[str, Any] = Field(
+        default_factory=dict,
+        examples=[{"suit": "hearts"}],
+        description="What the message names, as codes and counts (docs/api.md, «Errors»).",
+    )
+
+
+class ReasonCodeOut(_Out):
+    """One reason as a code and its parameters (docs/api.md, «Codes and words»)."""
+
+    code: str = Field(examples=["sure_tricks"])
+    params: dict[str, Any] = Field(examples=[{"n": 2}])
 
 
 class ErrorOut(_Out):

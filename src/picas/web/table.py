@@ -50,6 +50,19 @@ def game_of(record: GameRecord[Any, Any, Any]) -> TableGame:
     return table_for(record.game)
 
 
+def not_your_turn(turn: Seat | None) -> IllegalAction:
+    """Not the asking seat's turn: whose it is (``nadie``, ``form: nobody``, between hands)."""
+    if turn is None:
+        return IllegalAction(
+            "No es tu turno: le toca a nadie.", code="not_your_turn", params={"form": "nobody"}
+        )
+    return IllegalAction(
+        f"No es tu turno: le toca a {turn.name_es}.",
+        code="not_your_turn",
+        params={"seat": turn.key},
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Turn:
     """What one request produced: the signed record, the position it leads to, the events."""
@@ -136,8 +149,7 @@ class Table:
         if state.outcome is not None:
             raise IllegalAction("La partida ha terminado.", code="game_over")
         if state.turn is not SOUTH:
-            turn = "nadie" if state.turn is None else state.turn.name_es
-            raise IllegalAction(f"No es tu turno: le toca a {turn}.", code="not_your_turn")
+            raise not_your_turn(state.turn)
         bots = self._bots_for(saved.record)
         south_action = game.parse_action(action)
         after = state.apply(south_action, SOUTH)

@@ -262,6 +262,7 @@ def test_the_pages_hint_in_the_draw_names_the_top_card_and_the_way() -> None:
         "reasons": ["Quédatela: una pica alta es una baza segura"],
         "reason_code": "draw_keep_top_spade",
         "reason_params": {"card": "AS"},
+        "reason_codes": [{"code": "draw_keep_top_spade", "params": {"card": "AS"}}],
     }
     HintOut.model_validate(hint)
     out = TABLE.hint(draw_table(["4C"], "2D"), S)

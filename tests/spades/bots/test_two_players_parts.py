@@ -153,7 +153,8 @@ def test_two_player_reasons_name_the_cards_and_say_you_alone() -> None:
     assert decision.bid >= 3
     assert "♠A ♥A seguras" in decision.reasons
     assert "5 picas: las pequeñas también ganan" in decision.reasons
-    assert any("picas" in r for r in feature_reasons(decision.evaluation, name_cards=False))
+    told = feature_reasons(decision.evaluation, name_cards=False)
+    assert any("picas" in r.text for r in told)
 
 
 def test_a_two_player_nil_is_never_bid_from_a_hand_that_takes_tricks() -> None:

@@ -171,11 +171,12 @@ def test_each_seat_gets_the_solo_hint_of_its_own_view_and_reasons_wait_for_the_h
                 if event["type"] == "hand_scored":
                     number = str(event["result"]["number"])
                     expected = {
-                        seat: text
-                        for seat, text in solo_reasons.get(number, {}).items()
+                        seat: why
+                        for seat, why in solo_reasons.get(number, {}).items()
                         if seat in ("north", "east")
                     }
-                    assert event["reasons"] == expected
+                    assert event["reasons"] == {s: why.text for s, why in expected.items()}
+                    assert event["reason_codes"] == {s: why.codes for s, why in expected.items()}
                     assert set(expected) == {"north", "east"}
                     scored += 1
         assert scored == len(states[-1].history) >= 1

@@ -42,6 +42,8 @@ def parse_action(value: object) -> Action:
         return PLAYS[Card.parse(value)]
     if isinstance(value, list):
         if len(value) > 13:
-            raise InvalidAction("Un pase son tres cartas.", code="pass_three_cards")
+            raise InvalidAction(
+                "Un pase son tres cartas.", code="pass_three_cards", params={"form": "any"}
+            )
         return Pass(tuple(Card.parse(item) for item in value))
     raise InvalidAction(f"Acción ilegible: {excerpt(value)}.", code="bad_action")

@@ -74,7 +74,9 @@ _WORDS: Final = {3: "tres", 4: "cuatro"}
 
 def pass_size_refusal(size: int) -> Refusal:
     """A pass of the wrong number of cards (the code keeps its name from the three-card game)."""
-    return Refusal("pass_three_cards", f"Hay que pasar exactamente {_WORDS[size]} cartas.")
+    return Refusal(
+        "pass_three_cards", f"Hay que pasar exactamente {_WORDS[size]} cartas.", {"n": size}
+    )
 
 
 def holder_of(card: Card, hands: Deal) -> Seat:
@@ -234,10 +236,14 @@ class HandState(TrickHand):
             return Refusal("bad_action", "Esa acción no existe.")
         if self.phase is PASSING:
             return Refusal(
-                "passing_not_over", f"Antes de jugar se pasan {_WORDS[self.pass_size]} cartas."
+                "passing_not_over",
+                f"Antes de jugar se pasan {_WORDS[self.pass_size]} cartas.",
+                {"n": self.pass_size},
             )
         if seat is not None and seat != turn:
-            return Refusal("not_your_turn", f"No es tu turno: le toca a {turn.name_es}.")
+            return Refusal(
+                "not_your_turn", f"No es tu turno: le toca a {turn.name_es}.", {"seat": turn.key}
+            )
         return self._check_card(action.card)
 
     def _check_pass(self, action: Pass, seat: Seat) -> Refusal | None:
@@ -256,7 +262,9 @@ class HandState(TrickHand):
         missing = chosen & ~at(self.hands, seat)
         if missing:
             card = cards_in(missing)[0]
-            return Refusal("card_not_in_hand", f"No tienes esa carta ({card.name_es}).")
+            return Refusal(
+                "card_not_in_hand", f"No tienes esa carta ({card.name_es}).", {"card": card.code}
+            )
         return None
 
     def _check_card(self, card: Card) -> Refusal | None:

@@ -276,7 +276,9 @@ class HandState(TrickHand):
         if self.phase is COMPLETE or turn is None:
             return HAND_OVER
         if seat is not None and seat != turn:
-            return Refusal("not_your_turn", f"No es tu turno: le toca a {turn.name_es}.")
+            return Refusal(
+                "not_your_turn", f"No es tu turno: le toca a {turn.name_es}.", {"seat": turn.key}
+            )
         if isinstance(action, (Keep, Discard)):
             return self._draw_refusal()
         if self.phase is DRAWING:
@@ -302,7 +304,11 @@ class HandState(TrickHand):
             return None
         if isinstance(action, BlindNil):
             if self.draw is not None:
-                return Refusal("blind_nil_not_offered", "A dos jugadores no hay Nil ciego.")
+                return Refusal(
+                    "blind_nil_not_offered",
+                    "A dos jugadores no hay Nil ciego.",
+                    {"form": "two_players"},
+                )
             if not self.blind_offered[turn]:
                 return Refusal(
                     "blind_nil_not_offered",
@@ -319,7 +325,9 @@ class HandState(TrickHand):
             return None
         if isinstance(action, LookAtCards):
             if self.looked[turn]:
-                return Refusal("cards_already_seen", "Ya tienes tus cartas a la vista.")
+                return Refusal(
+                    "cards_already_seen", "Ya tienes tus cartas a la vista.", {"form": "look"}
+                )
             return None
         return Refusal("bad_action", "Esa acción no existe.")
 
@@ -340,6 +348,12 @@ class HandState(TrickHand):
             "team_minimum",
             f"Mínimo de {self.team_minimum} por pareja: tu compañero {said}, así que tú cantas"
             f" {self.lowest_bid(seat)} o más.",
+            {
+                "min": self.team_minimum,
+                "partner": partner_bid or 0,
+                "lowest": self.lowest_bid(seat),
+                **({"form": "partner_nil"} if partner_bid == 0 else {}),
+            },
         )
 
     def _check_card(self, card: Card) -> Refusal | None:
@@ -361,10 +375,12 @@ class HandState(TrickHand):
             return Refusal(
                 "card_not_in_deck",
                 f"Con «Comodines» el {card.name_es} no está en la baraja (salen ♥2 y ♦2).",
+                {"card": card.code, "form": "jokers"},
             )
         return Refusal(
             "card_not_in_deck",
             f"El {card.name_es} solo se juega con «Comodines»: no está en esta baraja.",
+            {"card": card.code},
         )
 
     def apply(self, action: Action, seat: Seat | None = None) -> HandState:

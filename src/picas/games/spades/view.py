@@ -25,7 +25,7 @@ from picas.games.spades.actions import BIDS
 from picas.games.spades.game import HandResult, Outcome
 from picas.games.spades.scoring import TeamSheet
 from picas.shared.errors import Refusal
-from picas.shared.views import TableView, cards_json, table_json, table_of
+from picas.shared.views import TableView, cards_json, refusal_json, table_json, table_of
 from picas.shared.views import trick_to_json as trick_to_json  # the web's events use it
 
 
@@ -193,7 +193,7 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
     playable = [action.card.code for action in view.legal if isinstance(action, Play)]
     table = table_json(view, over=view.outcome is not None)
     for bid, refusal in view.bid_refusals:
-        table["refusals"][str(bid)] = {"code": refusal.code, "message": refusal.message}
+        table["refusals"][str(bid)] = refusal_json(refusal)
     extra = {} if view.draw is None else {"draw": draw_to_json(view.draw)}
     return {
         **table,

@@ -232,6 +232,8 @@ class WelcomeMsg(_Out):
     end: EndOut | None
     reasons: Reasons = Field(default_factory=dict)
     """The «¿Por qué?» of the computer's bids in the finished hands only (docs/friends.md)."""
+    reason_codes: dict[str, dict[str, list[Any]]] = Field(default_factory=dict)
+    """The same reasons as codes (hand → seat → ``[{"code", "params"}]``)."""
 
 
 class UpdateMsg(_Out):
@@ -247,6 +249,8 @@ class ErrorMsg(_Out):
     type: Literal["error"] = "error"
     code: str
     message: str
+    params: dict[str, Any] = {}
+    """What the message names (a seat, a suit, a card, a count), as in the API's errors."""
     ref: int | None = None
 
 
@@ -271,6 +275,8 @@ class TipMsg(_Out):
     seq: int
     bid: int = Field(ge=0, le=13)
     reasons: list[str]
+    reason_codes: list[Any] = []
+    """The reasons as codes, as the solo ``/api/tip``."""
     ref: int | None = None
 
 

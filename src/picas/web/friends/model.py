@@ -82,6 +82,8 @@ class FriendsTable:
     reasons: dict[str, dict[str, str]] = field(default_factory=dict)
     """Why the computer bid what it bid (hand number → seat key → reason): sent only once that
     hand is over (docs/friends.md, «¿Por qué?»)."""
+    reason_codes: dict[str, dict[str, list[Any]]] = field(default_factory=dict)
+    """The same reasons as codes (hand number → seat key → ``[{"code", "params"}]``)."""
 
     # --- storage --------------------------------------------------------------------------------
 
@@ -96,6 +98,7 @@ class FriendsTable:
         data["actions"] = list(self.actions)
         data["held"] = dict(self.held)
         data["reasons"] = {hand: dict(seats) for hand, seats in self.reasons.items()}
+        data["reason_codes"] = {hand: dict(seats) for hand, seats in self.reason_codes.items()}
         return data
 
     @classmethod

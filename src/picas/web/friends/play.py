@@ -23,6 +23,7 @@ from picas.shared.errors import IllegalAction
 from picas.shared.position import Phase
 from picas.shared.seats import Seat
 from picas.shared.views import trick_to_json
+from picas.web.codes import Why
 from picas.web.events import Event
 from picas.web.games import TableGame, table_for
 
@@ -36,7 +37,7 @@ class Adapter:
     table: TableGame
     view_for: Callable[[Any, Seat], Any]
     view_to_json: Callable[[Any], dict[str, Any]]
-    bid_reason: Callable[[Any, Seat], str] | None = None
+    bid_reason: Callable[[Any, Seat], Why] | None = None
     """Why ``seat`` bid what it just bid (the state after the bid), for a game that bids."""
 
 

@@ -22,7 +22,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from picas.shared.errors import PicasError
+from picas.shared.errors import NO_PARAMS, Params, PicasError
+from picas.shared.views import params_json
 from picas.web.deps import ERROR_RESPONSES
 from picas.web.errors import error_response
 from picas.web.fair import FairLane, client_address
@@ -141,8 +142,8 @@ def _handler(status: int) -> Any:
     async def handle(request: Request, error: Exception) -> Response:
         assert isinstance(error, PicasError)
         if error.code == "not_host":
-            return error_response(403, error.code, error.message)
-        return error_response(status, error.code, error.message)
+            return error_response(403, error.code, error.message, params=error.params)
+        return error_response(status, error.code, error.message, params=error.params)
 
     return handle
 
@@ -228,8 +229,15 @@ class Bucket:
         return True
 
 
-def _error(code: str, message: str, ref: int | None = None) -> str:
-    return m.ErrorMsg(code=code, message=message, ref=ref).model_dump_json()
+def _error(code: str, message: str, ref: int | None = None, params: Params = NO_PARAMS) -> str:
+    return m.ErrorMsg(
+        code=code, message=message, params=params_json(params), ref=ref
+    ).model_dump_json()
+
+
+def _refused(error: PicasError, ref: int | None = None) -> str:
+    """A refused message: the error's code, message and parameters."""
+    return _error(error.code, error.message, ref, error.params)
 
 
 def _bye(code: str, message: str) -> str:
@@ -276,15 +284,15 @@ async def serve_socket(websocket: WebSocket, table_id: str) -> None:
             table = await friends.load(table_id)
             viewer = "public"
     except TableNotFound as error:
-        await websocket.send_text(_error(error.code, error.message))
+        await websocket.send_text(_refused(error))
         await websocket.close(code=CLOSE_NOT_FOUND)
         return
     except Refused as error:
-        await websocket.send_text(_error(error.code, error.message))
+        await websocket.send_text(_refused(error))
         await websocket.close(code=CLOSE_BAD_TOKEN)
         return
     except PicasError as error:  # the store does not answer now: the page tries again
-        await websocket.send_text(_error(error.code, error.message))
+        await websocket.send_text(_refused(error))
         await websocket.close(code=CLOSE_UNAVAILABLE)
         return
     if person is None and _too_many_watchers(hub.conns(table_id), address, limits):
@@ -413,15 +421,16 @@ async def _read_loop(
             continue
         dropped = 0
         if text is None:
-            conn.push(_error(*refusals.NOT_TEXT))
+            conn.push(_error(*refusals.NOT_TEXT[:2], None, refusals.NOT_TEXT[2]))
             continue
         if len(text.encode("utf-8", "surrogatepass")) > limits.max_message_bytes:
-            conn.push(_error(*refusals.TOO_BIG, _ref_of(text)))
+            conn.push(_error(*refusals.TOO_BIG[:2], _ref_of(text), refusals.TOO_BIG[2]))
             continue
         try:
             message = m.CLIENT_MESSAGE.validate_json(text)
         except ValidationError as error:
-            conn.push(_error(*refusals.refusal(error), _ref_of(text)))
+            code, sentence, params = refusals.refusal(error)
+            conn.push(_error(code, sentence, _ref_of(text), params))
             continue
         if isinstance(message, m.PingMsg):
             conn.push(m.PongMsg().model_dump_json())
@@ -460,7 +469,7 @@ async def _ask(
     try:
         ticket = hints.enter(address)
     except PicasError as error:  # this address has its share running or waiting, or all are
-        conn.push(_error(error.code, error.message, ref))
+        conn.push(_refused(error, ref))
         return
     try:
         await ticket.granted
@@ -469,7 +478,7 @@ async def _ask(
         )
         conn.push(answer)
     except PicasError as error:
-        conn.push(_error(error.code, error.message, ref))
+        conn.push(_refused(error, ref))
     finally:
         hints.leave(ticket)
 
@@ -478,7 +487,7 @@ async def _guarded(conn: Conn, work: Any, ref: int | None) -> None:
     try:
         await work
     except PicasError as error:
-        conn.push(_error(error.code, error.message, ref))
+        conn.push(_refused(error, ref))
 
 
 def _ref_of(text: str | None) -> int | None:

@@ -19,7 +19,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import pydantic_core
 from pydantic import ValidationError
@@ -48,6 +48,9 @@ from picas.web.friends.names import clean_name
 from picas.web.friends.play import Viewer
 from picas.web.friends.store import Change, NewTable, Store
 from picas.web.games import models_for
+from picas.web.table import not_your_turn
+
+T = TypeVar("T")
 
 log = logging.getLogger("picas.web")
 
@@ -220,7 +223,9 @@ class Friends:
         bid = any(event.get("type") == "bid" for event in public_events)
         if by_cpu and bid and game.bid_reason is not None:
             hand = str(play.hand_number(before))
-            table.reasons.setdefault(hand, {})[seat.key] = game.bid_reason(after, seat)
+            why = game.bid_reason(after, seat)
+            table.reasons.setdefault(hand, {})[seat.key] = why.text
+            table.reason_codes.setdefault(hand, {})[seat.key] = why.codes
         if game.bid_reason is None:
             return
         for listed in events.values():
@@ -228,14 +233,22 @@ class Friends:
                 if event.get("type") == "hand_scored":
                     number = str(event["result"].get("number"))
                     event["reasons"] = dict(table.reasons.get(number, {}))
+                    event["reason_codes"] = dict(table.reason_codes.get(number, {}))
 
     def finished_reasons(self, table: FriendsTable) -> dict[str, dict[str, str]]:
         """The kept reasons of the hands that are over (none of the hand being played)."""
-        if table.state == "waiting" or table.code is None or not table.reasons:
-            return {}
+        return {hand: dict(seats) for hand, seats in self._finished(table, table.reasons)}
+
+    def finished_reason_codes(self, table: FriendsTable) -> dict[str, dict[str, list[Any]]]:
+        """The same reasons as codes."""
+        return {hand: dict(seats) for hand, seats in self._finished(table, table.reason_codes)}
+
+    def _finished(self, table: FriendsTable, kept: dict[str, T]) -> list[tuple[str, T]]:
+        if table.state == "waiting" or table.code is None or not kept:
+            return []
         _, state = self.game_of(table)
         done = {str(number) for number in play.finished_hands(state)}
-        return {hand: dict(seats) for hand, seats in table.reasons.items() if hand in done}
+        return [(hand, seats) for hand, seats in kept.items() if hand in done]
 
     def _flush_held(self, table: FriendsTable) -> Events:
         """Apply the held Corazones passes the record's order has reached."""
@@ -295,6 +308,7 @@ class Friends:
             view=self.view(table, viewer),
             end=self.end(table),
             reasons=self.finished_reasons(table),
+            reason_codes=self.finished_reason_codes(table),
         )
 
     def _messages(self, table: FriendsTable, events: Events) -> dict[str, str]:
@@ -488,6 +502,7 @@ class Friends:
         table.actions = []
         table.held = {}
         table.reasons = {}
+        table.reason_codes = {}
         table.state = "playing"
         table.turn_since = self._clock()
         _, state = self.game_of(table)
@@ -576,9 +591,7 @@ class Friends:
                     table.held[seat.key] = value
                     return both({"type": "passed", "seat": seat.key})
             elif play.seat_to_act(state) is not seat:
-                turn = play.seat_to_act(state)
-                name = "nadie" if turn is None else turn.name_es
-                raise IllegalAction(f"No es tu turno: le toca a {name}.", code="not_your_turn")
+                raise not_your_turn(play.seat_to_act(state))
             else:
                 play.check_legal(state, action, seat)
             return merge(self._apply(table, seat, action), self._flush_held(table))
@@ -625,7 +638,11 @@ class Friends:
                 )
             answer = await offload(lambda: tip(state, seat))
             return TipMsg(
-                seq=table.seq, bid=answer.bid, reasons=list(answer.reasons), ref=ref
+                seq=table.seq,
+                bid=answer.bid,
+                reasons=list(answer.reasons),
+                reason_codes=answer.reason_codes,
+                ref=ref,
             ).model_dump_json()
         hint = await offload(lambda: game.table.hint(state, seat))
         model = models_for(table.game).hint_out

@@ -19,6 +19,7 @@ from picas.games import find_game
 from picas.record import AnyRecord
 from picas.shared.deals import Deal
 from picas.shared.seats import Seat
+from picas.web.codes import Why
 from picas.web.events import Event
 from picas.web.games.generic import GameModels, GenericTable, generic_models
 from picas.web.games.page import GamePage
@@ -74,7 +75,7 @@ class TableGame(Protocol):
 
     def hand_summary(self, result: Any) -> dict[str, Any]: ...
 
-    def reasons(self, record: Any) -> dict[str, dict[str, str]]: ...
+    def reasons(self, record: Any) -> dict[str, dict[str, Why]]: ...
 
     friends: bool
     """Whether a friends' table may deal this game: what its seats keep from each other is only

@@ -49,6 +49,7 @@ from picas.shared.seats import Seat
 from picas.shared.tricks import Play, Trick
 from picas.shared.views import trick_to_json
 from picas.web import schemas
+from picas.web.codes import Why
 from picas.web.events import Event, events_after
 from picas.web.games.generic import GameModels, new_game_model
 from picas.web.games.page import Choice, GamePage, HelpSet, Storage, Topic
@@ -290,7 +291,11 @@ class CorazonesTable:
         (a house rule), and which cards may go, is the hand's judgement."""
         action = parse_action(value)
         if isinstance(action, Pass) and len(action.cards) not in PASS_SIZES:
-            raise InvalidAction("Hay que pasar tres cartas (o cuatro).", code="pass_three_cards")
+            raise InvalidAction(
+                "Hay que pasar tres cartas (o cuatro).",
+                code="pass_three_cards",
+                params={"form": "any"},
+            )
         return action
 
     def play_bots(
@@ -393,7 +398,7 @@ class CorazonesTable:
             "moon": None if score.moon is None else score.moon.key,
         }
 
-    def reasons(self, record: CorazonesRecord) -> dict[str, dict[str, str]]:
+    def reasons(self, record: CorazonesRecord) -> dict[str, dict[str, Why]]:
         """Corazones has no bids to explain: an opened game has no reasons to show again."""
         return {}
 

@@ -19,6 +19,7 @@ from picas.shared.errors import IllegalAction, InvalidRules
 from picas.shared.options import Option
 from picas.shared.seats import Seat
 from picas.shared.spec import GameSpec
+from picas.web.codes import Why
 from picas.web.events import Event
 from picas.web.schemas import SaveOut, _In, _Out, level_type
 
@@ -96,7 +97,7 @@ class GenericTable:
     def hand_summary(self, result: Any) -> dict[str, Any]:
         raise IllegalAction(f"En {self.spec.name_es} no se rejuegan manos.", code="no_practice")
 
-    def reasons(self, record: Any) -> dict[str, dict[str, str]]:
+    def reasons(self, record: Any) -> dict[str, dict[str, Why]]:
         return {}
 
 

@@ -53,6 +53,7 @@ from picas.games.spades.view import (
 from picas.record import iter_states
 from picas.shared.deals import deal_for
 from picas.web import schemas
+from picas.web.codes import Why
 from picas.web.events import Event, events_after
 from picas.web.games.generic import GameModels, new_game_model
 from picas.web.games.page import Choice, GamePage, HelpSet, Storage, Topic
@@ -226,6 +227,11 @@ class BidEvent(schemas._Out):
         " the key is absent from South's bids).",
         examples=["1 baza segura, un rey protegido"],
     )
+    reason_codes: list[schemas.ReasonCodeOut] | None = Field(
+        default=None,
+        exclude_if=lambda value: value is None,
+        description="The same reasons as codes and parameters (docs/api.md, «Codes and words»).",
+    )
 
 
 class DrawEvent(schemas._Out):
@@ -302,6 +308,11 @@ class GameOut(schemas._Out):
 class TipOut(schemas._Out):
     bid: int = Field(ge=0, le=13)
     reasons: list[str]
+    reason_codes: list[schemas.ReasonCodeOut] = Field(
+        description="The reasons as codes and parameters, in the same order (``bid.<code>`` in"
+        " the page's tables; docs/api.md, «Codes and words»).",
+        examples=[[{"code": "sure_cards", "params": {"cards": ["AS", "AH"], "n": 2}}]],
+    )
 
 
 class HintOut(schemas._Out):
@@ -319,6 +330,10 @@ class HintOut(schemas._Out):
     reasons: list[str]
     reason_code: str | None = Field(default=None, examples=["partner_sure_lowest"])
     reason_params: dict[str, str | int] | None = Field(default=None, examples=[{"card": "2H"}])
+    reason_codes: list[schemas.ReasonCodeOut] = Field(
+        description="While bidding, the tip's reasons as codes (``/api/tip``); while playing or"
+        " drawing, the one reason's ``reason_code`` and ``reason_params``."
+    )
 
 
 class HandSummaryOut(schemas._Out):
@@ -351,6 +366,11 @@ class ImportOut(GameOut):
         description="Hand number → seat key → the reason, as the events' ``reason``.",
         examples=[{"1": {"west": "2 bazas seguras, un rey protegido"}}],
     )
+    reason_codes: dict[str, dict[str, list[schemas.ReasonCodeOut]]] = Field(
+        description="Hand number → seat key → the same reasons as codes, as the events'"
+        " ``reason_codes``.",
+        examples=[{"1": {"west": [{"code": "sure_tricks", "params": {"n": 2}}]}}],
+    )
 
 
 # --- the table ------------------------------------------------------------------------------------
@@ -365,6 +385,7 @@ OnAction = Callable[[GameState, Seat, Action, GameState], None]
 class Tip:
     bid: int
     reasons: tuple[str, ...]
+    reason_codes: list[dict[str, Any]]
 
 
 class SpadesTable:
@@ -433,7 +454,7 @@ class SpadesTable:
                 "El consejo se pide al cantar, con tus cartas a la vista.", code="no_tip"
             )
         tip = suggest_bid(view)
-        return Tip(bid=tip.bid, reasons=tuple(tip.reasons))
+        return Tip(bid=tip.bid, reasons=tuple(tip.reasons), reason_codes=tip.why_json())
 
     def hint(self, state: GameState, seat: Seat = SOUTH) -> dict[str, Any]:
         """What the computer players' logic would do in ``seat`` now (South's at the solo table),
@@ -456,6 +477,7 @@ class SpadesTable:
                 "reasons": list(tip.reasons),
                 "reason_code": None,
                 "reason_params": None,
+                "reason_codes": tip.why_json(),
             }
         # «Dos jugadores»' draw: ``card`` is the stock's top card, and the reason's code says
         # which way: ``draw_keep_…`` (keep it) or ``draw_discard_…`` (put it out).
@@ -468,6 +490,7 @@ class SpadesTable:
             "reasons": [play.reason],
             "reason_code": play.reason_code,
             "reason_params": dict(play.reason_params),
+            "reason_codes": [{"code": play.reason_code, "params": dict(play.reason_params)}],
         }
 
     def practice_rules(self, rules: Rules, result: HandResult) -> Rules:
@@ -495,15 +518,15 @@ class SpadesTable:
             "hand_totals": {sheet.team.key: sheet.hand_total for sheet in result.sheets},
         }
 
-    def bid_reason(self, after: GameState, seat: Seat) -> str:
+    def bid_reason(self, after: GameState, seat: Seat) -> Why:
         """Why ``seat`` bid what it just bid (the state after the bid), from its view only."""
         return bid_reason(after, seat)
 
-    def reasons(self, record: SpadesRecord) -> dict[str, dict[str, str]]:
+    def reasons(self, record: SpadesRecord) -> dict[str, dict[str, Why]]:
         """The «¿Por qué?» of every computer bid in ``record``: hand number (as text, a JSON key)
         → seat key → the reason its bid event carried. A bid's reason reads only the bidder's
         view just after the bid, so replaying the record gives the very words the table sent."""
-        reasons: dict[str, dict[str, str]] = {}
+        reasons: dict[str, dict[str, Why]] = {}
         states = iter_states(record)
         before = next(states)
         for action in record.actions:
@@ -532,7 +555,9 @@ def events_for(before: GameState, seat: Seat, action: Action, after: GameState) 
         blind = isinstance(action, BlindNil)
         event: Event = {"type": "bid", "seat": seat.key, "bid": bid, "blind": blind}
         if seat is not SOUTH:  # «¿Por qué?»: only the computer players explain their bids
-            event["reason"] = bid_reason(after, seat)
+            why = bid_reason(after, seat)
+            event["reason"] = why.text
+            event["reason_codes"] = why.codes
         events.append(event)
     elif isinstance(action, LookAtCards):
         events.append({"type": "look", "seat": seat.key})
@@ -562,10 +587,10 @@ def draw_event(before: GameState, seat: Seat, action: Keep | Discard) -> Event:
     }
 
 
-def bid_reason(after: GameState, seat: Seat) -> str:
-    """Why ``seat`` bid what it just bid, in short Spanish, from its own view only."""
+def bid_reason(after: GameState, seat: Seat) -> Why:
+    """Why ``seat`` bid what it just bid, in short Spanish and as codes, from its own view only."""
     tip = explain_bid(view_for(after, seat))
-    return ", ".join(tip.reasons) or tip.text()
+    return Why(", ".join(tip.reasons) or tip.text(), tip.why_json())
 
 
 HELP_ES = HelpSet(

@@ -2,8 +2,8 @@
 
 One evaluator serves every level and the bid tip, so the tip explains exactly what the computer
 players do: a :class:`HandEvaluation` lists the features it counted (aces, guarded kings, long
-spades, ruffs…) with their value, and :func:`decide_bid` turns it into a bid and short Spanish
-reasons.
+spades, ruffs…) with their value, and :func:`decide_bid` turns it into a bid and its reasons
+(codes and parameters, :mod:`picas.games.spades.bots.bid_reasons`; their Spanish words for the API).
 """
 
 from __future__ import annotations
@@ -11,29 +11,24 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from picas.games.spades.bots.bid_reasons import (
+    BidReason,
+    cards_param,
+    reason,
+    suits_param,
+    texts,
+)
 from picas.games.spades.bots.knowledge import SUIT_MASK
 from picas.games.spades.rules import Rules
 from picas.games.spades.view import PlayerView
 
-SUIT_SYMBOL = "♣♦♥♠"
-SUIT_PLURAL = ("tréboles", "diamantes", "corazones", "picas")
-SUIT_SINGULAR = ("trébol", "diamante", "corazón", "pica")
-RANK_LABEL = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 ACE, KING, QUEEN, JACK, TEN = 12, 11, 10, 9, 8
 
 
-JOKER_NAMES = ("comodín pequeño", "comodín grande")
 LITTLE_JOKER_RANK, BIG_JOKER_RANK = 13, 14
 LONG_FROM_JOKERS = 4
 """At «Comodines», the spades beyond this many win as long trumps (3 in the standard game)."""
 """The jokers of «Comodines» as spade ranks above the ace (cards 52 and 53 = 39 + rank)."""
-
-
-def label(card: int) -> str:
-    """Suit first, as players write a holding: "♠A", "♥10"; a joker by its name."""
-    if card >= 52:
-        return JOKER_NAMES[card - 52]
-    return SUIT_SYMBOL[card // 13] + RANK_LABEL[card % 13]
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,8 +220,14 @@ DIFICIL_STYLE = BidStyle(scale=0.85)
 @dataclass(frozen=True, slots=True)
 class BidDecision:
     bid: int
-    reasons: tuple[str, ...]
+    why: tuple[BidReason, ...]
+    """The reasons, most important first, as codes and parameters."""
     evaluation: HandEvaluation
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """The reasons in Spanish."""
+        return texts(self.why)
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,14 +298,14 @@ def bid_for_hand(
             tricks += 0.3
             nil_max_danger += 0.6
             nil_max_tricks += 0.4
-            reasons.append("vais muy por detrás: canto valiente")
+            reasons.append(reason("far_behind"))
         elif score.far_ahead:
             tricks -= 0.3
             nil_max_danger -= 0.4
-            reasons.append("vais muy por delante: canto prudente")
+            reasons.append(reason("far_ahead"))
         if score.bags_near_limit:
             tricks += 0.4
-            reasons.append("muchos sacos: mejor cantar de más")
+            reasons.append(reason("bags_near_limit"))
     lowest = lowest_bid(rules, partner_bid)
     nil_allowed = partner_bid != 0 and not lowest
     if (
@@ -315,12 +316,12 @@ def bid_for_hand(
         nil_reasons = nil_reason_list(evaluation, mask)
         return BidDecision(0, tuple(nil_reasons), evaluation)
     if partner_bid == 0:
-        reasons.append("tu compañero canta Nil: no cantes Nil")
+        reasons.append(reason("partner_nil"))
     bid = max(1, min(13, int(tricks + 0.5)))
     if rules is not None and partner_bid is not None:
         bid = house_bid(rules, bid, partner_bid, evaluation.tricks, reasons)
     if not reasons:
-        reasons.append("pocas cartas altas")
+        reasons.append(reason("few_high_cards"))
     return BidDecision(bid, tuple(reasons), evaluation)
 
 
@@ -332,7 +333,9 @@ def lowest_bid(rules: Rules | None, partner_bid: int | None) -> int:
     return max(0, rules.team_minimum - partner_bid)
 
 
-def house_bid(rules: Rules, bid: int, partner_bid: int, tricks: float, reasons: list[str]) -> int:
+def house_bid(
+    rules: Rules, bid: int, partner_bid: int, tricks: float, reasons: list[BidReason]
+) -> int:
     """The second partner's trick bid under the house variants, from the evaluator's bid and
     full count (``tricks``, unscaled): raised to the team minimum; to 13 when the partner's bid
     and this hand's count together really reach 13, at «Premio por 13 bazas»; to a team 10, or
@@ -340,18 +343,17 @@ def house_bid(rules: Rules, bid: int, partner_bid: int, tricks: float, reasons: 
     lowest = lowest_bid(rules, partner_bid)
     if bid < lowest:
         bid = lowest
-        reasons.append(f"mínimo de {rules.team_minimum} por pareja: al menos {lowest}")
+        reasons.append(reason("team_minimum", min=rules.team_minimum, lowest=lowest))
     team = partner_bid + bid
     if rules.all_thirteen != "off" and team < 13 and partner_bid + tricks >= ALL_THIRTEEN_COUNT:
-        prize = "partida ganada" if rules.all_thirteen == "win" else f"+{rules.all_thirteen_points}"
-        reasons.append(f"entre los dos, las 13 bazas: a por el premio ({prize})")
+        reasons.append(all_thirteen_reason(rules))
         return 13 - partner_bid
     if rules.ten_for_200 and team < 13:
         if 8 <= team < 10 and partner_bid + tricks >= TEN_COUNT:
-            reasons.append("10 por 200: entre los dos llegamos a 10")
+            reasons.append(reason("ten_reach"))
             return 10 - partner_bid
         if team > 10 and 10 - partner_bid >= max(1, lowest):
-            reasons.append("10 por 200: con 10 basta")
+            reasons.append(reason("ten_enough"))
             return 10 - partner_bid
     return bid
 
@@ -363,14 +365,21 @@ TEN_COUNT = 9.7
 """The same for a team 10 at «10 por 200»: 200 against 80 or 90 is worth a little risk."""
 
 
-def feature_reasons(evaluation: HandEvaluation, *, name_cards: bool = True) -> list[str]:
-    """Short Spanish reasons for a trick-taking bid, one per kind of feature.
+def all_thirteen_reason(rules: Rules) -> BidReason:
+    """Going for the 13 tricks' prize: the game, or its points."""
+    if rules.all_thirteen == "win":
+        return reason("all_thirteen_win")
+    return reason("all_thirteen_bonus", points=rules.all_thirteen_points)
+
+
+def feature_reasons(evaluation: HandEvaluation, *, name_cards: bool = True) -> list[BidReason]:
+    """The reasons for a trick-taking bid, one per kind of feature.
 
     ``name_cards`` is for the hand's owner (the tip): "♠A ♥A seguras", "sin tréboles". A computer
     player's reason is read by the others at the table, who must not learn its cards: without
     ``name_cards`` it says counts and shapes only ("2 bazas seguras", "sin cartas de un palo").
     """
-    reasons: list[str] = []
+    reasons: list[BidReason] = []
     sure = [c for f in evaluation.features if f.kind == "sure" for c in f.cards]
     sure.sort(key=lambda c: (-(c // 13), -c))
     if name_cards:
@@ -378,17 +387,16 @@ def feature_reasons(evaluation: HandEvaluation, *, name_cards: bool = True) -> l
         sure = [c for c in sure if c < 52]
     if sure:
         if name_cards:
-            word = "segura" if len(sure) == 1 else "seguras"
-            reasons.append(" ".join(label(c) for c in sure) + " " + word)
+            reasons.append(reason("sure_cards", cards=cards_param(sure), n=len(sure)))
         else:
-            reasons.append(counted(len(sure), "baza segura", "bazas seguras"))
+            reasons.append(reason("sure_tricks", n=len(sure)))
     kings = [f.cards[0] for f in evaluation.features if f.kind == "guarded_king"]
     if name_cards:
-        reasons.extend(f"{label(king)} protegido" for king in kings)
+        reasons.extend(reason("guarded_king", card=cards_param([king])[0]) for king in kings)
     elif kings:
-        reasons.append(counted(len(kings), "rey protegido", "reyes protegidos", one="un"))
+        reasons.append(reason("guarded_kings", n=len(kings)))
     if any(f.kind == "long_spades" for f in evaluation.features):
-        reasons.append(f"{evaluation.lengths[3]} picas: las pequeñas también ganan")
+        reasons.append(reason("long_spades", n=evaluation.lengths[3]))
     for kind in ("void", "singleton", "doubleton"):
         suits = [f.suit for f in evaluation.features if f.kind == kind]
         if suits:
@@ -396,71 +404,53 @@ def feature_reasons(evaluation: HandEvaluation, *, name_cards: bool = True) -> l
     return reasons
 
 
-def joker_reasons(evaluation: HandEvaluation) -> list[str]:
+def joker_reasons(evaluation: HandEvaluation) -> list[BidReason]:
     """The jokers of «Comodines» in the tip, by name: «con el comodín grande, una baza segura»,
     «con los dos comodines, dos bazas seguras», «con el comodín pequeño, casi una baza»."""
     sure = {c for f in evaluation.features if f.kind == "sure" for c in f.cards}
     honours = {c for f in evaluation.features if f.kind == "honour" for c in f.cards}
     if {52, 53} <= sure:
-        return ["con los dos comodines, dos bazas seguras"]
+        return [reason("jokers_both")]
     out = []
     if 53 in sure:
-        out.append("con el comodín grande, una baza segura")
+        out.append(reason("joker_big"))
     if 52 in honours:
-        out.append("con el comodín pequeño, casi una baza")
+        out.append(reason("joker_little"))
     return out
 
 
-COUNT_WORDS = ("", "un", "dos", "tres")
-"""Small counts as words, for the shapes: "dos palos". Bigger counts never happen there."""
+_SHAPES = {"void": "void", "singleton": "singleton", "doubleton": "doubleton"}
 
 
-def counted(n: int, singular: str, plural: str, *, one: str = "1") -> str:
-    """A count with its noun in the right number: "1 baza segura", "3 bazas seguras"."""
-    return f"{one} {singular}" if n == 1 else f"{n} {plural}"
-
-
-def _suits_word(n: int) -> str:
-    return "un palo" if n == 1 else f"{COUNT_WORDS[n]} palos"
-
-
-def ruff_reason(kind: str, suits: list[int], *, name_cards: bool) -> str:
-    """The short suits that give ruffs, all of one kind in one phrase: "sin tréboles ni
-    diamantes, puedes fallar", "solo dos diamantes y dos corazones, quizá falles"; without
-    ``name_cards``, "sin cartas de un palo, puedes fallar"."""
-    ending = "quizá falles" if kind == "doubleton" else "puedes fallar"
+def ruff_reason(kind: str, suits: list[int], *, name_cards: bool) -> BidReason:
+    """The short suits that give ruffs, all of one kind in one reason: «sin tréboles ni
+    diamantes, puedes fallar», «solo dos diamantes y dos corazones, quizá falles»; without
+    ``name_cards``, the count only: «sin cartas de un palo, puedes fallar»."""
     if not name_cards:
-        shape = {
-            "void": f"sin cartas de {_suits_word(len(suits))}",
-            "singleton": f"{_suits_word(len(suits))} con una sola carta",
-            "doubleton": f"{_suits_word(len(suits))} con solo dos cartas",
-        }[kind]
-        return f"{shape}, {ending}"
-    if kind == "void":
-        shape = "sin " + " ni ".join(SUIT_PLURAL[s] for s in suits)
-    elif kind == "singleton":
-        shape = " y ".join(f"un solo {SUIT_SINGULAR[s]}" for s in suits)
-    else:
-        shape = "solo " + " y ".join(f"dos {SUIT_PLURAL[s]}" for s in suits)
-    return f"{shape}, {ending}"
+        return reason(f"{_SHAPES[kind]}_count", n=len(suits))
+    return reason(f"{_SHAPES[kind]}_suits", suits=suits_param(suits))
 
 
-def nil_reason_list(evaluation: HandEvaluation, mask: int, *, name_cards: bool = True) -> list[str]:
+def nil_reason_list(
+    evaluation: HandEvaluation, mask: int, *, name_cards: bool = True
+) -> list[BidReason]:
     """Why a Nil: no high cards, short low spades, the voids to discard into (``name_cards``: as
     in :func:`feature_reasons`)."""
-    reasons = ["mano de Nil: sin cartas altas"]
+    reasons = [reason("nil_hand")]
     n_sp = evaluation.lengths[3]
     if n_sp == 0:
-        reasons.append("sin picas")
+        reasons.append(reason("nil_no_spades"))
     elif n_sp <= 3:
-        high = _ranks(mask, 3)[0]
-        shown = f" (la más alta, {label(39 + high)})" if name_cards else ""
-        reasons.append(f"picas cortas y bajas{shown}")
+        if name_cards:
+            high = _ranks(mask, 3)[0]
+            reasons.append(reason("nil_short_spades_top", card=cards_param([39 + high])[0]))
+        else:
+            reasons.append(reason("nil_short_spades"))
     voids = [suit for suit in range(3) if evaluation.lengths[suit] == 0]
     if voids and name_cards:
-        reasons.append("sin " + " ni ".join(SUIT_PLURAL[s] for s in voids) + ": te descartas")
+        reasons.append(reason("nil_voids", suits=suits_param(voids)))
     elif voids:
-        reasons.append(f"sin cartas de {_suits_word(len(voids))}: te descartas")
+        reasons.append(reason("nil_void_count", n=len(voids)))
     return reasons
 
 

@@ -14,8 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from picas.games.spades import PicasError
+from picas.games.spades.bots.bid_reasons import BidReason, reason, texts
 from picas.games.spades.bots.evaluate import (
     NORMAL_STYLE,
+    all_thirteen_reason,
     decide_bid,
     evaluate_hand,
     feature_reasons,
@@ -32,10 +34,19 @@ from picas.games.spades.view import PlayerView
 class Tip:
     bid: int
     """0 is Nil."""
-    reasons: tuple[str, ...]
-    """Short Spanish reasons, most important first."""
+    why: tuple[BidReason, ...]
+    """The reasons, most important first, as codes and parameters."""
     blind: bool = False
     """For :func:`explain_bid`: the bid was Blind Nil."""
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """The reasons in Spanish: "♠A ♥A seguras"."""
+        return texts(self.why)
+
+    def why_json(self) -> list[dict[str, object]]:
+        """The reasons on the wire: ``[{"code", "params"}, …]``."""
+        return [r.to_json() for r in self.why]
 
     def text(self) -> str:
         """One line: "3 — ♠A segura, ♥K protegido" (or "3 — 1 baza segura, un rey protegido")."""
@@ -55,7 +66,7 @@ def suggest_bid(view: PlayerView) -> Tip:
         decision = decide_two_bid(view)
     else:
         decision = decide_bid(view, dealt_hand(view), NORMAL_STYLE)
-    return Tip(decision.bid, decision.reasons)
+    return Tip(decision.bid, decision.why)
 
 
 def explain_bid(view: PlayerView) -> Tip:
@@ -68,18 +79,18 @@ def explain_bid(view: PlayerView) -> Tip:
     if bid is None:
         raise NoTip("Este jugador aún no ha cantado.")
     if view.blind[view.seat]:
-        return Tip(0, ("vais 100 o más por detrás: Nil sin mirar",), blind=True)
+        return Tip(0, (reason("blind_nil_behind"),), blind=True)
     mask = dealt_hand(view)
     if view.rules.players == 2:
         return Tip(bid, explain_two(evaluate_two(mask, jokers=view.rules.jokers), bid, mask))
     evaluation = evaluate_hand(mask, jokers=view.rules.jokers)
     if bid == 0:
         return Tip(0, tuple(_nil_reasons(evaluation, mask, name_cards=False)))
-    reasons = feature_reasons(evaluation, name_cards=False) or ["pocas cartas altas"]
+    reasons = feature_reasons(evaluation, name_cards=False) or [reason("few_high_cards")]
     return Tip(bid, tuple(reasons + house_reasons(view, bid)))
 
 
-def house_reasons(view: PlayerView, bid: int) -> list[str]:
+def house_reasons(view: PlayerView, bid: int) -> list[BidReason]:
     """What the house variants had to do with a trick bid, in words anyone may hear (the team's
     bids are public): the team minimum it had to reach, the 13 it went for, the 10 of «10 por
     200»."""
@@ -90,10 +101,9 @@ def house_reasons(view: PlayerView, bid: int) -> list[str]:
     team = partner_bid + bid
     lowest = lowest_bid(rules, partner_bid)
     if team == 13 and rules.all_thirteen != "off":
-        prize = "partida ganada" if rules.all_thirteen == "win" else f"+{rules.all_thirteen_points}"
-        return [f"entre los dos, las 13 bazas: a por el premio ({prize})"]
+        return [all_thirteen_reason(rules)]
     if team == 10 and rules.ten_for_200:
-        return ["10 por 200: la pareja canta 10"]
+        return [reason("ten_team")]
     if lowest and bid == lowest:
-        return [f"mínimo de {rules.team_minimum} por pareja: al menos {lowest}"]
+        return [reason("team_minimum", min=rules.team_minimum, lowest=lowest)]
     return []

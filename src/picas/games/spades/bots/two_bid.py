@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
+from picas.games.spades.bots.bid_reasons import BidReason, reason
 from picas.games.spades.bots.evaluate import (
     BidDecision,
     HandEvaluation,
@@ -123,20 +124,20 @@ def two_bid_for_hand(
     if use_score and score is not None:
         if score.far_behind:
             count += 0.3
-            reasons.append("vas muy por detrás: canto valiente")
+            reasons.append(reason("far_behind_alone"))
         elif score.far_ahead:
             count -= 0.3
-            reasons.append("vas muy por delante: canto prudente")
+            reasons.append(reason("far_ahead_alone"))
         if score.bags_near_limit:
             count += 0.4
-            reasons.append("muchos sacos: mejor cantar de más")
+            reasons.append(reason("bags_near_limit"))
     # Fácil's is slightly optimistic: the best bid of a count half a trick higher.
     bid = best_bid(count + BOLD if bold else count, rules)
     nil_points = 100 if rules is None else rules.nil_points
     if not bold and nil_worth(evaluation.nil_danger, nil_points) > bid_worth(bid, count, rules):
         return BidDecision(0, tuple(nil_reason_list(evaluation, mask)), evaluation)
     if not reasons:
-        reasons.append("pocas cartas altas")
+        reasons.append(reason("few_high_cards"))
     return BidDecision(bid, tuple(reasons), evaluation)
 
 
@@ -147,8 +148,8 @@ def decide_two_bid(view: PlayerView, *, bold: bool = False) -> BidDecision:
     )
 
 
-def explain_two(evaluation: HandEvaluation, bid: int, mask: int) -> tuple[str, ...]:
+def explain_two(evaluation: HandEvaluation, bid: int, mask: int) -> tuple[BidReason, ...]:
     """A computer player's reasons at two players, naming no card and no suit."""
     if bid == 0:
         return tuple(nil_reason_list(evaluation, mask, name_cards=False))
-    return tuple(feature_reasons(evaluation, name_cards=False) or ["pocas cartas altas"])
+    return tuple(feature_reasons(evaluation, name_cards=False) or [reason("few_high_cards")])

@@ -1,7 +1,7 @@
 // The server API (docs/api.md). Every failure becomes an ApiError with a message for the player:
 // the server's Spanish one, or in English the known codes' own text.
 
-import { t, serverText } from "./i18n.js";
+import { t, serverText, tipReasons, reasonsWithCodes } from "./i18n.js";
 import * as manifest from "./games.js";
 
 export class ApiError extends Error {
@@ -53,7 +53,7 @@ async function post(path, body) {
     const busy = response.status >= 500 && err && BUSY_CODES.includes(err.code);
     if (err && typeof err.message === "string" && (response.status < 500 || busy)) {
       const code = String(err.code || "error");
-      throw new ApiError(code, serverText(code, err.message), response.status);
+      throw new ApiError(code, serverText(code, err.message, err.params), response.status);
     }
     throw new ApiError("server", t("error.server", { status: response.status }), response.status);
   }
@@ -113,7 +113,7 @@ export async function resume(save) {
 export async function tip(save) {
   const data = await post("/api/tip", { save });
   if (typeof data.bid !== "number") throw new ApiError("unexpected", t("error.unexpected"));
-  return { bid: data.bid, reasons: Array.isArray(data.reasons) ? data.reasons.map(String) : [] };
+  return { bid: data.bid, reasons: tipReasons(data.reasons, data.reason_codes) };
 }
 
 /** The suggested card for South (the play hint): {card, reason, reasonCode, reasonParams}. */
@@ -144,5 +144,6 @@ export async function practice(save, handNumber) {
  * record (sig null), or a save with another server's signature, is replayed and checked first. */
 export async function importGame(record, sig = null) {
   const body = typeof sig === "string" ? { record, sig } : { record };
-  return checkAnswer(await post("/api/games/import", body));
+  const data = checkAnswer(await post("/api/games/import", body));
+  return { ...data, reasons: reasonsWithCodes(data.reasons, data.reason_codes) };
 }

@@ -394,7 +394,7 @@ export function conductor(table) {
   /** The server's reason, in the player's language: «Los corazones aún no se han roto»… */
   function refuse(code, element) {
     const refusal = S.view.refusals[code];
-    const text = refusal ? serverText(refusal.code, refusal.message) : t("status.playFollow");
+    const text = refusal ? serverText(refusal.code, refusal.message, refusal.params) : t("status.playFollow");
     S.message = { text, warn: true };
     S.lifted = null;
     draw();

@@ -670,11 +670,177 @@ export const ES = {
   "fr.passed": "{name} ya ha elegido su pase.",
   "fr.room.partner": "con {seat}",
   "fr.title": "Mesa con amigos — Picas",
+  // The server's refusals by code (picas.web.codes): {seat}, {suit}, {card_name}, counts from their params
+  "server.atAction": "Acción {n}: {text}",
+  "server.not_your_turn": "No es tu turno: le toca a {seat}.",
+  "server.not_your_turn.nobody": "No es tu turno: le toca a nadie.",
+  "server.must_follow_suit": "Tienes {suit}: debes asistir.",
+  "server.card_not_in_hand": "No tienes esa carta ({card_name}).",
+  "server.card_not_in_deck": "El {card_name} solo se juega con «Comodines»: no está en esta baraja.",
+  "server.card_not_in_deck.jokers": "Con «Comodines» el {card_name} no está en la baraja (salen ♥2 y ♦2).",
+  "server.spades_not_broken": "Las picas aún no se han roto.",
+  "server.game_over": "La partida ha terminado.",
+  "server.hand_over": "La mano ya ha terminado.",
+  "server.bidding_over": "Ya se ha cantado: ahora se juegan las cartas.",
+  "server.bidding_not_over": "Aún se está cantando: primero canta tu baza.",
+  "server.bid_out_of_range": "El canto va de 0 a 13.",
+  "server.decide_blind_nil": "Antes de cantar, elige: Nil ciego o ver tus cartas.",
+  "server.blind_nil_not_offered": "El Nil ciego solo se ofrece si está activado y tu equipo va 100 puntos o más por detrás.",
+  "server.blind_nil_not_offered.two_players": "A dos jugadores no hay Nil ciego.",
+  "server.cards_already_seen": "Ya has visto tus cartas: el Nil ciego se canta antes de mirarlas.",
+  "server.cards_already_seen.look": "Ya tienes tus cartas a la vista.",
+  "server.team_minimum": "Mínimo de {min} por pareja: tu compañero ha cantado {partner}, así que tú cantas {lowest} o más.",
+  "server.team_minimum.partner_nil": "Mínimo de {min} por pareja: tu compañero ha cantado Nil, así que tú cantas {lowest} o más.",
+  "server.still_drawing": "Aún se roba del mazo: quédate con la carta de arriba o descártala.",
+  "server.drawing_over": "Ya no queda mazo: cada uno tiene sus 13 cartas.",
+  "server.no_draw": "Solo se roba del mazo a dos jugadores.",
+  "server.bad_card": "Eso no es una carta.",
+  "server.bad_action": "Esa acción no existe.",
+  "server.internal": "Jugada imposible.",
+  "server.illegal_action": "Esa jugada no está permitida.",
+  "server.invalid_action": "Esa acción no se puede leer.",
+  "server.bot_illegal_action": "Un jugador de la CPU eligió una acción ilegal.",
+  "server.no_tip": "El consejo se pide al cantar, con tus cartas a la vista.",
+  "server.no_hint": "La pista se pide cuando es tu turno.",
+  "server.no_practice": "En este juego no se rejuegan manos.",
+  "server.no_practice_two_players": "A dos jugadores no se rejuega una mano: sus cartas salen del robo, no de un reparto.",
+  "server.no_review": "Este juego no comprueba repartos.",
+  "server.hand_not_finished": "La mano {n} aún no ha terminado: solo se puede rejugar una mano acabada.",
+  "server.unknown_level": "Nivel desconocido.",
+  "server.unknown_bot": "Ese jugador de la CPU no existe.",
+  "server.unavailable": "Los jugadores de la CPU de ese nivel no están disponibles ahora.",
+  "server.bad_signature": "El servidor no reconoce la firma de esta partida (quizá cambió su clave, o la partida viene de otro servidor): no puede seguir aquí.",
+  "server.malformed_signature": "La firma de esta partida no es de las que escribe este servidor: la partida se ha modificado o dañado.",
+  "server.bad_json": "La partida guardada no es JSON válido.",
+  "server.bad_format": "Esto no es una partida de Picas.",
+  "server.bad_text": "La partida tiene un texto con caracteres no válidos (Unicode mal formado).",
+  "server.unknown_version": "Esta partida es de una versión de Picas más nueva.",
+  "server.unknown_game": "Juego desconocido.",
+  "server.wrong_game": "Esta partida es de otro juego.",
+  "server.invalid_code": "Eso no es un código de partida: 8 caracteres, sin 0, O, 1 ni I.",
+  "server.invalid_rules": "Las reglas de la partida no se pueden leer.",
+  "server.invalid_deal": "Los repartos de la partida no se pueden leer.",
+  "server.invalid_record": "La partida no se puede reproducir.",
+  "server.record_too_long": "La partida tiene demasiadas acciones.",
+  "server.malformed_action": "no se puede leer.",
+  "server.not_reproducible": "{seat} hizo «{played}», pero el jugador de la CPU de nivel {level} habría hecho «{expected}»: esta partida no se puede reproducir.",
+  "server.too_long_to_verify": "Esta partida tiene {n} acciones: las de nivel {level} se comprueban hasta {limit}.",
+  "server.too_long_to_verify.unsigned": "La firma no es de este servidor (o la partida se ha modificado), así que hay que comprobarla entera. Esta partida tiene {n} acciones: las de nivel {level} se comprueban hasta {limit}.",
+  "server.deal_not_from_code": "El reparto {n} no es el del código {code}: una partida con repartos propios no se puede abrir con ese código.",
+  "server.bad_request": "No se puede leer la petición.",
+  "server.not_found": "Aquí no hay nada.",
+  "server.method_not_allowed": "Esa dirección no admite este método.",
+  "server.too_large": "La petición es demasiado grande.",
+  "server.save_too_large": "La petición es más grande que la partida más larga posible.",
+  "server.too_deep": "El JSON está anidado a más niveles de los que ninguna partida necesita.",
+  "server.too_many_objects": "La petición tiene más listas y objetos que la partida más larga posible.",
+  "server.bad_number": "La petición tiene un número con decimales, NaN o Infinity: aquí solo hay enteros.",
+  "server.headers_too_large": "Las cabeceras de la petición son demasiado grandes.",
+  "server.url_too_long": "La dirección es demasiado larga.",
+  "server.request_timeout": "La petición ha tardado demasiado.",
+  "server.too_many_connections": "El servidor tiene demasiadas conexiones abiertas: vuelve a intentarlo en unos segundos.",
+  "server.too_many_requests": "Demasiadas peticiones seguidas desde tu dirección: espera unos segundos y vuelve a intentarlo. Tu partida sigue guardada.",
+  "server.busy": "La mesa está muy ocupada ahora mismo: vuelve a intentarlo en unos segundos. Tu partida sigue guardada.",
+  "server.too_slow": "La CPU ha tardado demasiado en pensar esta vez: vuelve a intentarlo más tarde. Tu partida sigue guardada.",
+  "server.worker_crashed": "El proceso que pensaba la jugada de la CPU se ha detenido sin terminarla. Tu partida sigue guardada tal como estaba: vuelve a intentarlo.",
+  "server.client_gone": "La petición se ha cancelado.",
+  "server.internal_error": "Algo ha fallado en el servidor. Tu partida sigue guardada en el navegador: vuelve a intentarlo.",
+  "server.server_down": "El servidor de la partida no responde ahora mismo: vuelve a intentarlo en unos segundos. Tu partida sigue guardada.",
+  "server.server_timeout": "El servidor ha tardado demasiado en contestar: vuelve a intentarlo. Tu partida sigue guardada.",
+  "server.table_not_found": "Esta mesa no existe.",
+  "server.table_started": "La partida ya ha empezado.",
+  "server.seat_taken": "Ese asiento ya está ocupado.",
+  "server.seat_lost": "Ya no tienes asiento en esta mesa.",
+  "server.not_host": "Solo quien abrió la mesa puede hacer esto.",
+  "server.bad_host_action": "Eso no se puede hacer con ese asiento.",
+  "server.not_enough_players": "Hacen falta al menos dos personas para empezar.",
+  "server.not_started": "La partida aún no ha empezado.",
+  "server.bad_state": "Eso no se puede hacer ahora en esta mesa.",
+  "server.bad_token": "Este enlace de asiento no vale para esta mesa.",
+  "server.bad_settings": "Las opciones de la mesa no son válidas.",
+  "server.bad_name": "Ese nombre no vale: escribe otro.",
+  "server.stale": "La mesa ha cambiado mientras tanto: vuelve a intentarlo.",
+  "server.no_friends": "Este juego no se juega con amigos.",
+  "server.two_players_solo_only": "«Dos jugadores» se juega solo contra la CPU: una mesa con amigos es de cuatro.",
+  "server.too_many_tables": "Has abierto demasiadas mesas seguidas: espera un poco.",
+  "server.tables_full": "El servidor no admite más mesas ahora: vuelve a intentarlo más tarde.",
+  "server.store_unavailable": "Las mesas no están disponibles ahora mismo: vuelve a intentarlo en un momento.",
+  "server.not_hello": "El primer mensaje debe ser «hello», una sola vez.",
+  "server.not_seated": "Para jugar o hablar hay que sentarse a la mesa.",
+  "server.not_text": "Los mensajes van en texto (JSON), no en binario.",
+  "server.too_big": "El mensaje es demasiado largo.",
+  "server.not_object": "El mensaje debe ser un objeto JSON, entre llaves.",
+  "server.no_type": "Al mensaje le falta su tipo («type»).",
+  "server.unknown_type": "No hay mensajes de ese tipo.",
+  "server.unexpected_field": "El mensaje lleva un campo que no le corresponde.",
+  "server.bad_message": "El mensaje no tiene la forma que se espera.",
+  "server.missing_field": "Falta el campo «{field}».",
+  "server.bad_field": "El campo «{field}» no tiene un valor válido.",
+  "server.unknown_phrase": "Esa frase no está entre las de la mesa.",
+  "server.too_many_messages": "Demasiados mensajes: espera un momento.",
+  "server.too_many_watchers": "Hay demasiada gente mirando esta mesa: prueba más tarde.",
+  "server.replaced": "Esta mesa se ha abierto en otra pestaña o aparato.",
+  "count.2": "dos",
+  "count.3": "tres",
+  "count.4": "cuatro",
+  "suit.one.S": "pica",
+  "suit.one.H": "corazón",
+  "suit.one.D": "diamante",
+  "suit.one.C": "trébol",
+  // The bids' reasons by code (picas.games.spades.bots.bid_reasons): the tip, «¿Por qué?», the sheet
+  "bid.jokers_both": "con los dos comodines, dos bazas seguras",
+  "bid.joker_big": "con el comodín grande, una baza segura",
+  "bid.joker_little": "con el comodín pequeño, casi una baza",
+  "bid.sure_cards": "{cards} seguras",
+  "bid.sure_cards.one": "{cards} segura",
+  "bid.guarded_king": "{card} protegido",
+  "bid.void_suits": "sin {suits}, puedes fallar",
+  "bid.void_suits.item": "{suit}",
+  "bid.void_suits.join": " ni ",
+  "bid.singleton_suits": "{suits}, puedes fallar",
+  "bid.singleton_suits.item": "un solo {suit_one}",
+  "bid.singleton_suits.join": " y ",
+  "bid.doubleton_suits": "solo {suits}, quizá falles",
+  "bid.doubleton_suits.item": "dos {suit}",
+  "bid.doubleton_suits.join": " y ",
+  "bid.nil_short_spades_top": "picas cortas y bajas (la más alta, {card})",
+  "bid.nil_voids": "sin {suits}: te descartas",
+  "bid.nil_voids.item": "{suit}",
+  "bid.nil_voids.join": " ni ",
+  "bid.sure_tricks": "{n} bazas seguras",
+  "bid.sure_tricks.one": "1 baza segura",
+  "bid.guarded_kings": "{n} reyes protegidos",
+  "bid.guarded_kings.one": "un rey protegido",
+  "bid.long_spades": "{n} picas: las pequeñas también ganan",
+  "bid.void_count": "sin cartas de {n_word} palos, puedes fallar",
+  "bid.void_count.one": "sin cartas de un palo, puedes fallar",
+  "bid.singleton_count": "{n_word} palos con una sola carta, puedes fallar",
+  "bid.singleton_count.one": "un palo con una sola carta, puedes fallar",
+  "bid.doubleton_count": "{n_word} palos con solo dos cartas, quizá falles",
+  "bid.doubleton_count.one": "un palo con solo dos cartas, quizá falles",
+  "bid.few_high_cards": "pocas cartas altas",
+  "bid.nil_hand": "mano de Nil: sin cartas altas",
+  "bid.nil_no_spades": "sin picas",
+  "bid.nil_short_spades": "picas cortas y bajas",
+  "bid.nil_void_count": "sin cartas de {n_word} palos: te descartas",
+  "bid.nil_void_count.one": "sin cartas de un palo: te descartas",
+  "bid.blind_nil_behind": "vais 100 o más por detrás: Nil sin mirar",
+  "bid.far_behind": "vais muy por detrás: canto valiente",
+  "bid.far_behind_alone": "vas muy por detrás: canto valiente",
+  "bid.far_ahead": "vais muy por delante: canto prudente",
+  "bid.far_ahead_alone": "vas muy por delante: canto prudente",
+  "bid.bags_near_limit": "muchos sacos: mejor cantar de más",
+  "bid.partner_nil": "tu compañero canta Nil: no cantes Nil",
+  "bid.team_minimum": "mínimo de {min} por pareja: al menos {lowest}",
+  "bid.all_thirteen_win": "entre los dos, las 13 bazas: a por el premio (partida ganada)",
+  "bid.all_thirteen_bonus": "entre los dos, las 13 bazas: a por el premio (+{points})",
+  "bid.ten_reach": "10 por 200: entre los dos llegamos a 10",
+  "bid.ten_enough": "10 por 200: con 10 basta",
+  "bid.ten_team": "10 por 200: la pareja canta 10",
 };
 
 const TABLES = { es: ES };
 let current = ES;
-let english = null; // the English module, once loaded (tables and the reason translator)
 const gameTables = []; // a game's own words ({es, en}), added to each language's table
 
 /** A game's own words (Corazones loads them with its table), in both languages. */
@@ -687,8 +853,7 @@ export function addStrings(tables) {
 /** Switch the page's language; English is fetched the first time it is chosen. */
 export async function loadLanguage(lang) {
   if (lang === "en" && !TABLES.en) {
-    english = await import("./i18n-en.js");
-    TABLES.en = english.EN;
+    TABLES.en = (await import("./i18n-en.js")).EN;
     for (const tables of gameTables) Object.assign(TABLES.en, tables.en);
   }
   current = TABLES[lang] || ES;
@@ -704,33 +869,117 @@ export function has(key) {
   return Object.prototype.hasOwnProperty.call(current, key);
 }
 
-const SEAT_WORDS = { Sur: "south", Oeste: "west", Norte: "north", Este: "east" };
-const SUIT_WORDS = { picas: "S", corazones: "H", diamantes: "D", "tréboles": "C" };
+const SUIT_LETTER = { clubs: "C", diamonds: "D", hearts: "H", spades: "S" };
+const SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const isCard = (code) => typeof code === "string" && /^([2-9TJQKA][CDHS]|[BL]J)$/.test(code);
+const jokerName = (code) => t(code === "BJ" ? "card.joker.big" : "card.joker.little");
+/** A card as the reasons write it, suit first: «♠A», «♥10»; a joker by its name. */
+const cardLabel = (code) => (code[1] === "J" ? jokerName(code) : SYMBOL[code[1]] + (code[0] === "T" ? "10" : code[0]));
+/** A card's full name: «reina de corazones», «comodín grande». */
+const cardFullName = (code) => (code[1] === "J" ? jokerName(code) : t("card.name", { rank: t(`rank.${code[0]}`), suit: t(`suit.${code[1]}`) }));
 
 /**
- * A message from the server (always Spanish) in the player's language: in Spanish the server's
- * own words; in English the code's text (with the suit, seat or action number the Spanish
- * message names), falling back to the server's words for codes it does not know.
+ * The words of a coded sentence's parameters (docs/api.md, «Codes and words»): a card `X` as
+ * `{X}` (its label, «♥Q») and `{X_name}` (its name); `cards` as labels; a suit key as its plural
+ * (`{suit}`) and singular (`{suit_one}`) name; `suits` as each suit in `key.item`, joined with
+ * `key.join`; a seat key and a level by their names; `n` also as `{n_word}` («dos»). Null when a
+ * value is not one the page knows, so the caller shows the server's own words instead.
  */
-export function serverText(code, message) {
-  if (current === ES || !has(`server.${code}`)) return message;
-  const text = String(message || "");
-  const params = {};
-  const seat = text.match(/le toca a (Sur|Oeste|Norte|Este)/);
-  if (seat) params.seat = seatName(SEAT_WORDS[seat[1]]);
-  const suit = text.match(/Tienes (picas|corazones|diamantes|tréboles)/);
-  if (suit) params.suit = t(`suit.${SUIT_WORDS[suit[1]]}`);
-  const index = text.match(/[Aa]cci[oó]n (\d+)/);
-  if (index) params.n = index[1];
-  const minimum = text.match(/^Mínimo de (\d+) por pareja: tu compañero ha cantado (Nil|\d+), así que tú cantas (\d+)/);
-  if (minimum) Object.assign(params, { min: minimum[1], partner: minimum[2], lowest: minimum[3] });
-  const out = t(`server.${code}`, params);
-  return /\{\w+\}/.test(out) ? message : out;
+function paramWords(key, params) {
+  const words = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (name === "form" || name === "discard") continue;
+    if (name === "card" || name === "best") {
+      if (!isCard(value)) return null;
+      words[name] = cardLabel(value);
+      words[`${name}_name`] = cardFullName(value);
+    } else if (name === "cards") {
+      if (!Array.isArray(value) || !value.every(isCard)) return null;
+      words.cards = value.map(cardLabel).join(" ");
+    } else if (name === "suit" || name === "led") {
+      const letter = SUIT_LETTER[value];
+      if (!letter) return null;
+      words[name] = t(`suit.${letter}`);
+      words[`${name}_one`] = t(`suit.one.${letter}`);
+    } else if (name === "suits") {
+      if (!Array.isArray(value) || !value.every((suit) => SUIT_LETTER[suit])) return null;
+      const item = (suit) => t(`${key}.item`, { suit: t(`suit.${SUIT_LETTER[suit]}`), suit_one: t(`suit.one.${SUIT_LETTER[suit]}`) });
+      words.suits = value.map(item).join(t(`${key}.join`));
+    } else if (name === "seat") {
+      if (!has(`seat.${value}`)) return null;
+      words.seat = seatName(value);
+    } else if (name === "level") {
+      words.level = has(`level.${value}`) ? t(`level.${value}`) : String(value);
+    } else if (name === "you" || name === "gender") words[name] = value;
+    else words[name] = String(value);
+  }
+  if (Number.isInteger(params.n)) words.n_word = has(`count.${params.n}`) ? t(`count.${params.n}`) : String(params.n);
+  return words;
 }
 
-/** A computer player's or the tip's reason (Spanish from the server) in the player's language. */
-export function reasonText(text) {
-  return english && current !== ES ? english.translateReason(text) : text;
+/**
+ * The sentence `key` of the current language with `params`' words in it (the form that agrees
+ * with them: `.one` when `n` is 1…), or null when the language has no such key or a parameter is
+ * not one it knows: the caller then shows the server's Spanish words.
+ */
+export function codedText(key, params = {}, extra = {}) {
+  const p = params && typeof params === "object" ? params : {};
+  if (!has(key)) return null;
+  const words = paramWords(key, p);
+  if (words === null) return null;
+  const out = t(key, { ...words, ...extra }).replace(/ de el (comodín)/gu, " del $1");
+  return /\{\w+\}/.test(out) ? null : out;
+}
+
+/**
+ * A refusal from the server in the player's language, from its code and parameters
+ * (`server.<code>`, or `server.<code>.<form>`; «Acción N: » first when a replayed record's action
+ * `N` was refused). The server's Spanish `message` only for a code this page does not know.
+ */
+export function serverText(code, message, params = {}) {
+  const p = params && typeof params === "object" ? params : {};
+  const base = `server.${code}`;
+  const key = typeof p.form === "string" && has(`${base}.${p.form}`) ? `${base}.${p.form}` : base;
+  const text = codedText(key, p);
+  if (text === null) return String(message ?? "");
+  return Number.isInteger(p.action) ? t("server.atAction", { n: p.action, text }) : text;
+}
+
+/**
+ * A bid's reasons (the tip's one reason, a computer player's «¿Por qué?»): `{text, codes}` is
+ * worded from `bid.<code>` in the player's language (the server's Spanish `text` if a code is not
+ * known); a plain text (a game saved before the codes) is shown as it is.
+ */
+export function reasonText(reason) {
+  if (reason && typeof reason === "object") {
+    const codes = Array.isArray(reason.codes) ? reason.codes : [];
+    const words = codes.map((r) => (r && typeof r === "object" ? codedText(`bid.${r.code}`, r.params) : null));
+    if (codes.length && words.every((w) => w !== null)) return words.join(", ");
+    return String(reason.text ?? "");
+  }
+  return String(reason ?? "");
+}
+
+/** Reasons as the page keeps them: each text with its codes (`reason_codes`), when it has them. */
+export function withCodes(text, codes) {
+  return Array.isArray(codes) && codes.length ? { text: String(text ?? ""), codes } : text;
+}
+
+/** The tip's reasons ([text], [{code, params}]) as a list for `reasonText`: one code a reason. */
+export function tipReasons(texts, codes) {
+  const list = Array.isArray(texts) ? texts.map(String) : [];
+  return list.map((text, i) => withCodes(text, Array.isArray(codes) && codes[i] ? [codes[i]] : null));
+}
+
+/** Each seat's (or each hand's seats') reasons with their codes: `{west: text}` and
+ * `{west: [codes]}` → `{west: {text, codes}}`. */
+export function reasonsWithCodes(texts, codes) {
+  const out = {};
+  for (const [key, value] of Object.entries(texts || {})) {
+    const coded = codes && typeof codes === "object" ? codes[key] : undefined;
+    out[key] = value && typeof value === "object" ? reasonsWithCodes(value, coded) : withCodes(value, coded);
+  }
+  return out;
 }
 
 /**

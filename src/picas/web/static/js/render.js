@@ -4,8 +4,8 @@
 // server's view. Redraws are cheap (a few dozen elements), so each part is rebuilt whole. What only
 // one game draws is in its folder (games/<key>/mesa.js).
 
-import { t, has, seatName } from "./i18n.js";
-import { faceSvg, backSvg, cardImage, cardName, cardNameWithArticle, botLabel } from "./cards.js";
+import { t, seatName, codedText } from "./i18n.js";
+import { faceSvg, backSvg, cardImage, cardName, cardNameWithArticle } from "./cards.js";
 
 export const SEATS = ["south", "west", "north", "east"]; // clockwise
 const $ = (id) => document.getElementById(id);
@@ -283,30 +283,19 @@ export function button(label, { id, className = "boton", action, value } = {}) {
   return b;
 }
 
-const SUIT_LETTER = { clubs: "C", diamonds: "D", hearts: "H", spades: "S" };
-
 /**
  * The play hint's reason in the page's language, from its code and parameters (docs/api.md):
  * `hint.<code>` (Corazones: `hint.corazones.<code>`, the prefix) with the cards as labels (♥Q) and the suits and seats named; a `discard` code is
  * rendered the same way and put in its place. Null for a code (or parameter) the tables lack.
  */
 export function hintReason(code, params = {}, prefix = "hint") {
-  if (typeof code !== "string" || !has(`${prefix}.${code}`)) return null;
-  const words = {};
-  for (const [name, value] of Object.entries(params || {})) {
-    const text = String(value);
-    if (name === "card" || name === "best") words[name] = /^[2-9TJQKA][CDHS]$/.test(text) ? botLabel(text) : /^[BL]J$/.test(text) ? cardNameWithArticle(text) : null;
-    else if (name === "suit" || name === "led") words[name] = SUIT_LETTER[text] ? t(`suit.${SUIT_LETTER[text]}`) : null;
-    else if (name === "seat") words[name] = has(`seat.${text}`) ? seatName(text) : null;
-    else if (name !== "discard") words[name] = text;
-    if (words[name] === null) return null;
-  }
-  if (params && "discard" in params) {
-    if (!has(`hint.${params.discard}`)) return null;
-    words.discard = t(`hint.${params.discard}`, words);
-  }
-  const out = t(`${prefix}.${code}`, words).replace(/ de el (comodín)/gu, " del $1");
-  return /\{\w+\}/.test(out) ? null : out;
+  if (typeof code !== "string") return null;
+  const p = params && typeof params === "object" ? params : {};
+  const jokers = {}; // a joker in a hint's sentence takes its article («fallas con el comodín grande»)
+  for (const name of ["card", "best"]) if (/^[BL]J$/.test(String(p[name]))) jokers[name] = cardNameWithArticle(p[name]);
+  if (!("discard" in p)) return codedText(`${prefix}.${code}`, p, jokers);
+  const discard = codedText(`hint.${p.discard}`, p, jokers);
+  return discard === null ? null : codedText(`${prefix}.${code}`, p, { ...jokers, discard });
 }
 
 /** The pause after a trick: «Seguir» (a tap anywhere on the table does the same). */

@@ -93,14 +93,23 @@ export function storage() {
   }
 }
 
-/** Bid reasons as kept with a save: {hand number: {seat: text}}; anything else is dropped. */
+/** A reason's codes as the server sends them: a few `{code, params}` with short values. */
+function cleanCodes(codes) {
+  if (!Array.isArray(codes) || codes.length > 12) return false;
+  return codes.every((r) => r && typeof r.code === "string" && r.code.length <= 40 && r.params && typeof r.params === "object" && !Array.isArray(r.params) && JSON.stringify(r.params).length <= 200);
+}
+
+/** Bid reasons as kept with a save: {hand number: {seat: text, or {text, codes}}} (a game saved
+ * before the codes has texts only); anything else is dropped. */
 export function cleanReasons(data) {
   const out = {};
   if (!data || typeof data !== "object" || Array.isArray(data)) return out;
   for (const [hand, seats] of Object.entries(data)) {
     if (!/^\d{1,3}$/.test(hand) || !seats || typeof seats !== "object") continue;
     for (const seat of ["west", "north", "east"]) {
-      if (typeof seats[seat] === "string" && seats[seat].length <= 300) (out[hand] ||= {})[seat] = seats[seat];
+      const why = seats[seat];
+      if (typeof why === "string" && why.length <= 300) (out[hand] ||= {})[seat] = why;
+      else if (why && typeof why.text === "string" && why.text.length <= 300 && cleanCodes(why.codes)) (out[hand] ||= {})[seat] = { text: why.text, codes: why.codes };
     }
   }
   return out;

@@ -9,7 +9,7 @@
 import * as anim from "../animation.js";
 import * as R from "../render.js";
 import * as T from "../mesa.js";
-import { t, seatName, serverText, addStrings } from "../i18n.js";
+import { t, seatName, serverText, addStrings, tipReasons, reasonsWithCodes } from "../i18n.js";
 import { cardName, cardGender } from "../cards.js";
 import { turner } from "./girar.js";
 
@@ -154,7 +154,7 @@ export function friendsTable({ part, partners = false, send, say, ask = () => fa
     const slot = msg.type === "tip" ? "tip" : "hint";
     const asked = S[slot];
     if (!asked || !asked.loading || asked.key !== positionKey() || msg.ref !== asked.ref) return;
-    if (msg.type === "tip") S.tip = { key: asked.key, seq: msg.seq, bid: msg.bid, reasons: msg.reasons };
+    if (msg.type === "tip") S.tip = { key: asked.key, seq: msg.seq, bid: msg.bid, reasons: tipReasons(msg.reasons, msg.reason_codes) };
     else S.hint = { key: asked.key, seq: msg.seq, ...game.hintOf(msg.hint, asked) };
     if (!S.busy) T.keepFocus(() => {
       drawHand();
@@ -167,7 +167,7 @@ export function friendsTable({ part, partners = false, send, say, ask = () => fa
     let taken = false;
     for (const slot of ["hint", "tip"]) {
       if (S[slot] && S[slot].loading && msg.ref === S[slot].ref) {
-        S[slot] = { key: S[slot].key, error: serverText(msg.code, msg.message) };
+        S[slot] = { key: S[slot].key, error: serverText(msg.code, msg.message, msg.params) };
         taken = true;
       }
     }
@@ -233,7 +233,7 @@ export function friendsTable({ part, partners = false, send, say, ask = () => fa
   function drawHand() {
     const view = S.view;
     const refusals = {};
-    if (view && canPlay() && view.refusals) for (const [code, r] of Object.entries(view.refusals)) refusals[code] = serverText(r.code, r.message);
+    if (view && canPlay() && view.refusals) for (const [code, r] of Object.entries(view.refusals)) refusals[code] = serverText(r.code, r.message, r.params);
     R.renderHand(S.model, {
       playable: new Set(canPlay() ? view.playable : []),
       refusals,
@@ -391,7 +391,7 @@ export function friendsTable({ part, partners = false, send, say, ask = () => fa
       R.announce(sentence);
       R.setStatus(sentence);
     } else if (ev.type === "hand_scored") {
-      keepReasons({ [ev.result.number]: ev.reasons || {} });
+      keepReasons({ [ev.result.number]: reasonsWithCodes(ev.reasons, ev.reason_codes) });
       if (!S.history.some((r) => r.number === ev.result.number)) S.history.push(ev.result);
       handScored(ev.result);
       await anim.pause("trickPause");
@@ -450,7 +450,7 @@ export function friendsTable({ part, partners = false, send, say, ask = () => fa
     S.end = msg.end || null;
     if (msg.type === "welcome") {
       S.reasons = {};
-      keepReasons(S.turn.turn(msg.reasons || {}));
+      keepReasons(S.turn.turn(reasonsWithCodes(msg.reasons, msg.reason_codes)));
       // An update's view has no finished hands (each came in its hand_scored): kept here.
       S.history = view ? [...(view.history || [])] : [];
     }
@@ -508,7 +508,7 @@ export function friendsTable({ part, partners = false, send, say, ask = () => fa
       if (!S.busy) T.keepFocus(drawActions);
       return;
     }
-    S.message = { text: serverText(msg.code, msg.message), warn: true };
+    S.message = { text: serverText(msg.code, msg.message, S.turn ? S.turn.turn(msg.params) : msg.params), warn: true };
     R.announce(S.message.text);
     drawStatus();
   }
@@ -519,7 +519,7 @@ export function friendsTable({ part, partners = false, send, say, ask = () => fa
     if (canPlay()) {
       if (!S.view.playable.includes(code)) {
         const r = S.view.refusals ? S.view.refusals[code] : null;
-        S.message = { text: r ? serverText(r.code, r.message) : t("status.playFollow"), warn: true };
+        S.message = { text: r ? serverText(r.code, r.message, r.params) : t("status.playFollow"), warn: true };
         S.lifted = null;
         draw();
         R.announce(S.message.text);

@@ -10,7 +10,7 @@ async function call(method, path, body) {
   const { response, data } = await request(method, path, body);
   if (!response.ok) {
     const err = data && typeof data === "object" ? data.error : null;
-    if (err && typeof err.message === "string") throw new ApiError(String(err.code), serverText(String(err.code), err.message), response.status);
+    if (err && typeof err.message === "string") throw new ApiError(String(err.code), serverText(String(err.code), err.message, err.params), response.status);
     throw new ApiError("server", t("error.server", { status: response.status }), response.status);
   }
   return data;

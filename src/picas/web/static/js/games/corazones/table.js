@@ -141,7 +141,7 @@ function drawHandAndActions() {
 function drawHand() {
   const view = S.view;
   const refusals = {};
-  if (view && canPlay()) for (const [code, refusal] of Object.entries(view.refusals)) refusals[code] = serverText(refusal.code, refusal.message);
+  if (view && canPlay()) for (const [code, refusal] of Object.entries(view.refusals)) refusals[code] = serverText(refusal.code, refusal.message, refusal.params);
   const hint = currentHint();
   const cards = hint && hint.cards ? hint.cards : null;
   R.renderHand(S.model, {

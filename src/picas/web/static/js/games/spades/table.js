@@ -10,7 +10,7 @@ import * as M from "./mesa.js";
 import * as T from "../../mesa.js";
 import { conductor } from "../../conductor.js";
 import { askSetAside } from "../../keydialog.js";
-import { t, seatName, serverText, useTwoPlayers, applyTo } from "../../i18n.js";
+import { t, seatName, serverText, useTwoPlayers, applyTo, withCodes } from "../../i18n.js";
 import { installSprite, cardName, cardGender } from "../../cards.js";
 
 const $ = (id) => document.getElementById(id);
@@ -112,7 +112,7 @@ function captureReasons(events, hand) {
   for (const ev of events) {
     if (ev.type === "deal") number = ev.hand_number;
     else if (ev.type === "bid" && ev.seat !== "south" && typeof ev.reason === "string" && ev.reason) {
-      (S.reasons[number] ||= {})[ev.seat] = ev.reason;
+      (S.reasons[number] ||= {})[ev.seat] = withCodes(ev.reason, ev.reason_codes);
     }
   }
 }
@@ -149,7 +149,7 @@ function canDraw() {
 
 /** A refusal in the player's language (the server's Spanish, or the code's own English text). */
 function refusalText(refusal) {
-  return serverText(refusal.code, refusal.message);
+  return serverText(refusal.code, refusal.message, refusal.params);
 }
 
 function currentHint() {
