@@ -7,7 +7,7 @@ import { t, num, seatName, signed, language } from "../../i18n.js";
 import { botLabel, cardName, sortHand } from "../../cards.js";
 import * as R from "../../render.js";
 import * as anim from "../../animation.js";
-import { podRect } from "../../mesa.js";
+import { podRect } from "../../table/pieces.js";
 
 const { SEATS, el, srOnly, button } = R;
 const $ = (id) => document.getElementById(id);

@@ -1,14 +1,15 @@
-// What both tables' conductors (games/spades/table.js, games/corazones/table.js) do the same way: the deal's
-// flight, a card flying to the trick, a finished trick going to its winner, the last trick's
-// dialog, the focus kept across redraws, the page's language and links, a shared link's code.
-// Each takes what differs between the games as a parameter; none holds a game's state.
+// The pieces of a table's life that the controller (controller.js) and the solo table (solo.js)
+// are made of: the deal's flight, a card flying to the trick, a finished trick going to its
+// winner, the last trick's dialog, the focus kept across redraws, the page's language and links,
+// a shared link's code, the settings dialog. Each takes what differs as a parameter; none holds a
+// table's state.
 
-import * as anim from "./animation.js";
-import * as R from "./render.js";
-import { ApiError } from "./api.js";
-import { fastMode } from "./store.js";
-import { t, applyTo, loadLanguage, seatName } from "./i18n.js";
-import { cardNameWithArticle } from "./cards.js";
+import * as anim from "../animation.js";
+import * as R from "../render.js";
+import { ApiError } from "../api.js";
+import { fastMode } from "../store.js";
+import { t, applyTo, loadLanguage, seatName } from "../i18n.js";
+import { cardNameWithArticle } from "../cards.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -253,7 +254,7 @@ export async function startNew(code, { state, newGame, showError }) {
  * new language redraws the page in it); the next game's are saved, or start a game.
  */
 export async function openSettings(table) {
-  const [module, part] = await Promise.all([import("./settings.js"), import(`./games/${table.game}/settings.js`), R.loadStyles()]);
+  const [module, part] = await Promise.all([import("../settings.js"), import(`../games/${table.game}/settings.js`), R.loadStyles()]);
   const S = table.state;
   module.openSettings({
     next: part.NEXT,
@@ -301,7 +302,7 @@ export async function offerCode(code, { state, startNew }) {
   const view = state.view;
   const inProgress = state.practice || (view && view.phase !== "game_over" && state.ui.stage !== "repartir");
   if (inProgress) {
-    const [{ confirmDialog }] = await Promise.all([import("./dialogs.js"), R.loadStyles()]);
+    const [{ confirmDialog }] = await Promise.all([import("../dialogs.js"), R.loadStyles()]);
     const ok = await confirmDialog({
       title: t("link.title"),
       text: t("link.confirm", { code: R.formatCode(code) }),
