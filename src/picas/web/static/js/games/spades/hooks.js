@@ -145,7 +145,7 @@ export function hooks(G) {
     },
 
     /** The play hint's card is lifted in the hand (with the play hint on). */
-    suggested: (hint) => (G.canPlay() ? hint.card : null),
+    suggested: (hint) => (G.canPlay() && G.hintOn() ? hint.card : null),
 
     drawActions() {
       const view = S.view;
