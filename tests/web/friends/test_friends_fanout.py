@@ -10,11 +10,11 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-import friends_redis
 import pytest
 from friends_helpers import KEY
-from friends_redis import RedisServer
 
+import friends_redis
+from friends_redis import RedisServer
 from picas.cli.bench_friends import plan, start_table
 from picas.games import find_game
 from picas.shared.errors import PicasError

@@ -220,7 +220,7 @@ def test_the_solo_api_answers_alike_whether_a_code_is_live_or_not(tmp_path: Path
 def _solo_answers(base: str, code: str) -> dict[str, tuple[int, str | None]]:
     plain = _plain_record(code)
     save = {"record": plain, "sig": "0" * 64}
-    bodies = {
+    bodies: dict[str, tuple[str, dict[str, Any]]] = {
         "new": ("/api/games", {"code": code, "level": "facil"}),
         "import": ("/api/games/import", {"record": plain}),
         "resume": ("/api/games/resume", {"save": save}),

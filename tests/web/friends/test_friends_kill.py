@@ -13,8 +13,9 @@ import time
 import urllib.request
 from pathlib import Path
 
-import friends_redis
 from friends_helpers import host, person, run, table_of
+
+import friends_redis
 from friends_redis import RedisServer
 
 redis_server = friends_redis.redis_server  # the fixture, by name

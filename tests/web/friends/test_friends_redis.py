@@ -9,10 +9,10 @@ import threading
 import time
 from pathlib import Path
 
-import friends_redis
 from friends_helpers import host, person, run, server, table_of
-from friends_redis import RedisServer
 
+import friends_redis
+from friends_redis import RedisServer
 from picas.cli.friends_client import Sent
 from picas.web.friends.redis_store import RedisStore
 from picas.web.friends.store import Change, NewTable
