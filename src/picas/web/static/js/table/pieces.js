@@ -66,12 +66,13 @@ export function keepFocus(fn) {
 }
 
 /**
- * The 52 cards fly one by one from the dealer to the seats. `model` counts them as they land
- * (model.dealtCount); `still()` is false once the table has moved on (the run stops drawing);
- * `landed()` is told of every card (the watchdog's sign of life).
+ * The cards fly one by one from the dealer to the seats (52, or the model's `dealt` of a smaller
+ * deck). `model` counts them as they land (model.dealtCount); `still()` is false once the table
+ * has moved on (the run stops drawing); `landed()` is told of every card (the watchdog's sign of
+ * life).
  */
 export async function dealCards(model, dealer, { still, landed = () => undefined }) {
-  const order = Array.from({ length: 52 }, (_, i) => R.SEATS[(R.SEATS.indexOf(dealer) + 1 + i) % 4]);
+  const order = Array.from({ length: model.dealt || 52 }, (_, i) => R.SEATS[(R.SEATS.indexOf(dealer) + 1 + i) % 4]);
   const handBox = $("mano");
   await anim.deal({
     layer: $("capa"),

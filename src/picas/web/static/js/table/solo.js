@@ -44,6 +44,8 @@ export async function start(key, game) {
 
   /** The server's answer becomes the game on the table (the game's hooks see it first). */
   function adopt(answer) {
+    // A game whose view and events are not in the table's terms says them so (its `readAnswer`).
+    if (game.readAnswer) game.readAnswer(answer, S.view);
     C.own.adopted(answer);
     S.save = answer.save;
     S.code = answer.code || (answer.save.record && answer.save.record.code) || S.code;
@@ -559,7 +561,7 @@ export async function start(key, game) {
       parts.push(T.paragraph(S.error.message, "centro-error", "alert"));
       parts.push(R.button(t("btn.retry"), { className: "boton principal", action: "reintentar" }));
     } else if (stage === "repartir" && !S.busy) {
-      if (!S.practice && S.view) parts.push(part.targetChoice(S.view.rules.target));
+      if (!S.practice && S.view && part.targetChoice) parts.push(part.targetChoice(S.view.rules.target));
       parts.push(R.button(t("btn.deal"), { className: "boton principal grande", action: "repartir", id: "btn-repartir" }));
     } else if (stage === "hoja" && !S.busy) {
       parts.push(R.button(t("btn.nextHand"), { className: "boton principal grande", action: "siguiente", id: "btn-siguiente" }));
