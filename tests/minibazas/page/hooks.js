@@ -215,11 +215,9 @@ export function hooks(G) {
     /** «Jugar» under the hand (a second tap on the lifted card plays it too). */
     drawActions() {
       if (G.S.view.phase !== "playing" || !(G.canPlay() || G.waitingBar())) return false;
-      const play = R.button(t("btn.play"), { className: "boton principal", action: "jugar", id: "btn-jugar" });
-      play.disabled = !(G.canPlay() && G.S.lifted);
       const box = $("acciones");
       box.className = "acciones jugando";
-      box.replaceChildren(play);
+      box.replaceChildren(R.playButton(G.canPlay() && G.S.lifted));
       return true;
     },
     status: () => null,

@@ -277,11 +277,8 @@ export function tableController({ game, state: S, transport }) {
       if (optimistic && events.length && events[0].seat === "south" && events[0].type === optimistic.type) events = events.slice(1);
       await play(events, answer.view);
     } catch (error) {
-      S.showing = null;
+      endShowing();
       S.thinking = null;
-      S.busy = false;
-      S.tapWaiter = null;
-      anim.endSkip();
       S.model = S.view ? M.modelFromView(S.view) : before;
       await transport.failed(error, () => act(action, optimistic));
     }
@@ -397,17 +394,22 @@ export function tableController({ game, state: S, transport }) {
     } else transport.run.event(ev);
   }
 
+  /** What South chose or was told in a hand, dropped when another hand comes to the table. */
+  function clearHand() {
+    S.lifted = null;
+    S.chosen = [];
+    S.selectedBid = null;
+    S.tip = null;
+    S.hint = null;
+    S.openReason = null;
+  }
+
   async function runDeal(ev, view) {
     const m = own.freshModel(view, ev);
     m.dealtCount = { south: 0, west: 0, north: 0, east: 0 };
     m.turn = null;
     S.model = m;
-    S.tip = null;
-    S.hint = null;
-    S.selectedBid = null;
-    S.lifted = null;
-    S.chosen = [];
-    S.openReason = null;
+    clearHand();
     S.focusIndex = 0;
     draw();
     R.setStatus(t("status.dealing"));
@@ -594,5 +596,5 @@ export function tableController({ game, state: S, transport }) {
     setInterval(checkStall, 1000);
   }
 
-  return { own, draw, drawStatus, play, settled, placeFocus, announceTurn, autoPlayLast, renderPods, bind, myTurn, canPlay, live };
+  return { own, draw, drawStatus, play, settled, placeFocus, announceTurn, autoPlayLast, renderPods, clearHand, endShowing, bind };
 }

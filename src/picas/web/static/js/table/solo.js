@@ -75,12 +75,7 @@ export async function start(key, game) {
 
   /** What a hand of play leaves behind, dropped when another game or hand comes to the table. */
   function resetHandState() {
-    S.lifted = null;
-    S.chosen = [];
-    S.selectedBid = null;
-    S.tip = null;
-    S.hint = null;
-    S.openReason = null;
+    C.clearHand();
     S.message = null;
     S.pending = null;
   }
@@ -291,10 +286,7 @@ export async function start(key, game) {
       sheets = null;
     }
     if (mine !== S.sequence) return;
-    S.showing = null;
-    S.busy = false;
-    S.tapWaiter = null;
-    anim.endSkip();
+    C.endShowing();
     C.draw();
     if (sheets && practiceDone) sheets.showCompare(sheetContext(), result, S.practice.compare);
     else if (sheets) sheets.showSheet(sheetContext(), result, { over });

@@ -81,15 +81,18 @@ export function hooks(G) {
     return out;
   }
 
+  /** A bid the rules refuse says why (the same words as under the pad): true if refused. */
+  function refusedSaid(n) {
+    const why = refusedBids()[n];
+    if (!why) return false;
+    S.message = { text: why, warn: true };
+    G.drawStatus();
+    return true;
+  }
+
   /** A bid chosen on the pad (a refused one says why instead). */
   function selectBid(n, { focusConfirm = false } = {}) {
-    if (!canBid()) return;
-    const why = refusedBids()[n];
-    if (why) {
-      S.message = { text: why, warn: true };
-      G.drawStatus();
-      return;
-    }
+    if (!canBid() || refusedSaid(n)) return;
     S.selectedBid = n;
     S.message = null;
     G.keepFocus(G.drawActions);
@@ -97,13 +100,7 @@ export function hooks(G) {
   }
 
   function bid(n) {
-    if (!canBid() || n === null || n === undefined) return;
-    const why = refusedBids()[n];
-    if (why) {
-      S.message = { text: why, warn: true };
-      G.drawStatus();
-      return;
-    }
+    if (!canBid() || n === null || n === undefined || refusedSaid(n)) return;
     G.act(n, { type: "bid", seat: "south", bid: n, blind: false });
   }
 
