@@ -126,7 +126,7 @@ def test_a_link_to_corazones_remembers_it_and_spades_keeps_its_save(
 
 
 # The first load with both games: the first screen, a Spades player's, a Corazones player's.
-# Each game's conductor is fetched only when that game is played (js/inicio.js). The figures are
+# Each game's hooks are fetched only when that game is played (js/inicio.js). The figures are
 # in docs/benchmarks.md ("The page's first load"); run with -s to print them.
 @pytest.mark.parametrize("game", [None, "spades", "corazones"])
 def test_the_first_load_of_each_game_stays_under_150_kb(
@@ -149,9 +149,9 @@ def test_the_first_load_of_each_game_stays_under_150_kb(
         context.close()
     names = [name for name, _ in entries]
     assert all(name.startswith(server.base) for name in names), names
-    # The other game's conductor stays out (both, on the first screen).
-    others = {"spades": ("corazones/table.js",), "corazones": ("spades/table.js",)}.get(
-        game or "", ("spades/table.js", "corazones/table.js")
+    # The other game's hooks stay out (both, on the first screen).
+    others = {"spades": ("corazones/hooks.js",), "corazones": ("spades/hooks.js",)}.get(
+        game or "", ("spades/hooks.js", "corazones/hooks.js")
     )
     assert not [n for n in names if n.endswith(tuple("/js/" + o for o in others))], names
     total = sum(size for _, size in entries)

@@ -570,8 +570,8 @@ def test_rarely_used_parts_are_not_part_of_the_first_load(page: Page, server: Se
     # Corazones' own modules load only at the Corazones table (tests/e2e/test_choose_game.py).
     lazy = (
         *lazy,
-        "/games/corazones/table.js",
-        "/games/corazones/mesa.js",
+        "/games/corazones/hooks.js",
+        "/games/corazones/board.js",
         "/games/corazones/hoja.js",
         "/games/corazones/i18n.js",
     )

@@ -138,12 +138,13 @@ def _play_the_hand_by_taps(page: Page, held: list[Route]) -> int:
 def test_each_tap_over_a_whole_hand_lifts_and_plays_the_card_tapped(
     browser: Browser, server: Server, hint: bool
 ) -> None:
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        # One parameter: Playwright hands a handler of two the request as its second.
+        held.append(route)
+
     for page in watched_page(browser, PHONE, _chosen(hint), 20_000, touch=True):
-        held: list[Route] = []
-
-        def hold(route: Route, held: list[Route] = held) -> None:
-            held.append(route)
-
         page.route("**/api/hint", hold)
         page.goto(server.base + "/?codigo=K7PMX4QH")
         page.wait_for_selector("#btn-repartir")

@@ -78,7 +78,7 @@ def _table_menu(game: str, lang: str) -> dict[str, str]:
         menu = html[html.index('id="ayuda"') :]
         found = re.findall(r'<a href="([^"]+)" data-href-en="([^"]+)" data-i18n="([^"]+)"', menu)
         return {(es if lang == "es" else en): words[key] for es, en, key in found}
-    source = (JS / "games" / "corazones" / "table.js").read_text(encoding="utf-8")
+    source = (JS / "games" / "corazones" / "hooks.js").read_text(encoding="utf-8")
     entries = re.findall(r'\["((?:cz\.)?help\.\w+)", "([^"]+)", "([^"]+)"\]', source)
     return {(es if lang == "es" else en): words[key] for key, es, en in entries}
 

@@ -13,7 +13,7 @@ def test_the_link_of_a_table_serves_the_page_with_its_policy() -> None:
     answer = client.get("/mesa/abcdefghijklmnopqrstuv")
     assert answer.status_code == 200
     assert '<base href="../">' in answer.text
-    assert 'src="js/amigos/mesa.js"' in answer.text
+    assert 'src="js/amigos/page.js"' in answer.text
     policy = answer.headers["content-security-policy"]
     assert "base-uri 'self'" in policy
     assert "base-uri 'none'" not in policy

@@ -17,6 +17,7 @@ from picas.web import errors
 from picas.web.cache import AnswerCache
 from picas.web.fair import FairLane
 from picas.web.friends import routes as friends_routes
+from picas.web.games import page_modules
 from picas.web.guard import BodyShapeMiddleware
 from picas.web.heavy import (
     ACT_PATH,
@@ -82,6 +83,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(pages.pages_router(settings.static_dir))
     app.router.routes.append(manifest_route())
     app.include_router(mesa_page_router(settings.static_dir))  # the friends' table's page
+    for key, folder in page_modules():
+        # A game from outside the package brings its own page modules (its hooks).
+        app.router.routes.append(Mount(f"/js/games/{key}", StaticFiles(directory=folder)))
     files = (
         StaticFiles(directory=settings.static_dir, html=True)
         if settings.static_dir.is_dir()

@@ -41,7 +41,7 @@ export function byLink(name) {
 
 def entries() -> list[dict[str, Any]]:
     """Each game the page plays, in the registry's order: its key (the record's, the API's and
-    the page's one name for it), its conductor module, the new-game options the API takes with
+    the page's one name for it), its hooks module, the new-game options the API takes with
     each one's default (a game's rules are the same as the settings when every option is), the
     options' declaration (``settings``: values, default, range, words, «Reglas de la casa»,
     exclusions — what the settings forms, the store, the statistics and the help pages read),
@@ -56,7 +56,7 @@ def entries() -> list[dict[str, Any]]:
                 "key": spec.key,
                 "links": list(page.links),
                 "former": list(page.former),
-                "module": f"./games/{spec.key}/table.js",
+                "module": f"./games/{spec.key}/hooks.js",
                 "download": page.download,
                 "options": list(spec.options),
                 "defaults": spec.options.defaults,
@@ -75,7 +75,7 @@ def manifest_js() -> str:
     return (
         "// The manifest of the games the page plays, written by the server from the games'"
         " registry\n// (picas.web.manifest): each game's key, the names a link may use, the names"
-        " its choice\n// was stored under before, its conductor module, its downloads' name, its"
+        " its choice\n// was stored under before, its hooks module, its downloads' name, its"
         " new-game options\n// and their defaults, its localStorage keys, its button on the"
         " first screen, whether it\n// is played in partnerships and whether a friends' table"
         " offers it.\n\n"

@@ -10,12 +10,13 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from types import ModuleType
 from typing import Annotated, Any, Protocol, Union
 
 from pydantic import BaseModel, Discriminator, Field, Tag
 
-from picas.games import find_game
+from picas.games import find_game, games
 from picas.record import AnyRecord
 from picas.shared.deals import Deal
 from picas.shared.seats import Seat
@@ -155,8 +156,26 @@ def game_unions(keys: Sequence[str]) -> Unions:
     )
 
 
+def page_modules() -> list[tuple[str, Path]]:
+    """The games from outside the package whose page modules the server serves: (key, folder)."""
+    out = []
+    for spec in games():
+        page = page_for(spec.key)
+        if page is not None and page.modules is not None:
+            out.append((spec.key, page.modules))
+    return out
+
+
 def _own_module(key: str) -> ModuleType | None:
-    name = f"{__name__}.{key}"
-    if key == "generic" or importlib.util.find_spec(name) is None:
+    """The game's web part: ``picas.web.games.<key>``, or for a game from outside the package
+    (registered by ``PICAS_GAMES``) its own ``<key>.web`` beside its spec; None if it has none."""
+    if key == "generic":
         return None
-    return importlib.import_module(name)
+    for name in (f"{__name__}.{key}", f"{key}.web"):
+        try:
+            found = importlib.util.find_spec(name)
+        except ModuleNotFoundError:
+            found = None
+        if found is not None:
+            return importlib.import_module(name)
+    return None

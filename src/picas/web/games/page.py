@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Literal
 
 Language = Literal["es", "en"]
@@ -90,3 +91,6 @@ class GamePage:
     """The game's help pages, a set for each language (Spanish first)."""
     help_counterparts: Mapping[str, str] = field(default_factory=dict)
     """Each of its Spanish help pages → the English one."""
+    modules: Path | None = None
+    """A game from outside the package: the folder of its page modules (its ``hooks.js``…),
+    served at ``/js/games/<key>/``; the package's games keep theirs in ``static/js/games/``."""

@@ -80,26 +80,6 @@ export async function newGame(game, settings, code) {
   return checkAnswer(await post("/api/games", body));
 }
 
-/**
- * Corazones' suggestion for South: the three cards of a pass or the card to play, each with its
- * reason {card, reasonCode, reasonParams, reason} (docs/api.md, "Corazones").
- */
-export async function suggestion(save) {
-  const data = await post("/api/hint", { save });
-  const kind = data.kind === "pass" ? "pass" : "play";
-  const cards = kind === "pass" && Array.isArray(data.cards) ? data.cards.map(String) : [data.card].filter((c) => typeof c === "string");
-  if (!cards.length) throw new ApiError("unexpected", t("error.unexpected"));
-  const details = (Array.isArray(data.details) ? data.details : [])
-    .filter((d) => d && typeof d === "object" && typeof d.card === "string")
-    .map((d) => ({
-      card: d.card,
-      reasonCode: typeof d.reason_code === "string" ? d.reason_code : null,
-      reasonParams: d.reason_params && typeof d.reason_params === "object" ? d.reason_params : {},
-      reason: typeof d.reason === "string" ? d.reason : "",
-    }));
-  return { kind, cards, details };
-}
-
 /** South acts: a bid 0–13, "blind_nil", "look" or a card code (Spades); three cards or a card
  * code (Corazones). */
 export async function act(save, action) {
@@ -110,27 +90,18 @@ export async function resume(save) {
   return checkAnswer(await post("/api/games/resume", { save }));
 }
 
-export async function tip(save) {
-  const data = await post("/api/tip", { save });
-  if (typeof data.bid !== "number") throw new ApiError("unexpected", t("error.unexpected"));
-  return { bid: data.bid, reasons: tipReasons(data.reasons, data.reason_codes) };
-}
-
-/** The suggested card for South (the play hint): {card, reason, reasonCode, reasonParams}. */
-export async function hint(save) {
-  const data = await post("/api/hint", { save });
-  // «Dos jugadores»' draw: the hint is about the stock's top card, and its reason's code says
-  // which way (docs/api.md): «draw_keep_…» keeps it, «draw_discard_…» puts it out.
-  const code = typeof data.reason_code === "string" ? data.reason_code : "";
-  const action = code.startsWith("draw_keep_") ? "keep" : code.startsWith("draw_discard_") ? "discard" : null;
-  if (typeof data.card !== "string" && !action) throw new ApiError("unexpected", t("error.unexpected"));
-  return {
-    card: action ? null : data.card,
-    action,
-    reason: typeof data.reason === "string" ? data.reason : "",
-    reasonCode: typeof data.reason_code === "string" ? data.reason_code : null,
-    reasonParams: data.reason_params && typeof data.reason_params === "object" ? data.reason_params : {},
-  };
+/**
+ * South's hint (`kind` "hint": the game's /api/hint answer — Spades' card with its reason,
+ * Corazones' pass or card with theirs) or Spades' tip ("tip": the bid and its reasons), as the
+ * server words them; the game's hooks read them (docs/api.md).
+ */
+export async function ask(kind, save) {
+  const data = await post(kind === "tip" ? "/api/tip" : "/api/hint", { save });
+  if (kind === "tip") {
+    if (typeof data.bid !== "number") throw new ApiError("unexpected", t("error.unexpected"));
+    return { bid: data.bid, reasons: tipReasons(data.reasons, data.reason_codes) };
+  }
+  return data;
 }
 
 /** «Rejugar esta mano»: a practice game on the same deal, and `compare`. */

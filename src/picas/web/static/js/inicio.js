@@ -1,8 +1,8 @@
 // The page's entry: which game is on the table. A first visit gets the first screen (Picas or
 // Corazones); the choice is remembered, so a returning player lands on their game, and a Spades
-// player from before Corazones (a save, no choice yet) lands on Spades. Each game's conductor (its
-// module in the games' manifest, games.js) is loaded only when it is played, and shows the table
-// (#app, hidden until then) once its buttons answer. «Más → Cambiar de juego» opens the same screen.
+// player from before Corazones (a save, no choice yet) lands on Spades. Each game's hooks (its
+// module in the games' manifest, games.js) load only when it is played, and the solo table
+// (table/solo.js) shows (#app, hidden until then) once its buttons answer. «Más → Cambiar de juego» opens the same screen.
 
 import * as store from "./store.js";
 import * as anim from "./animation.js";
@@ -112,8 +112,9 @@ function choose(current = null) {
 }
 
 async function play(game) {
-  const table = await import((manifest.byKey(game) || manifest.FIRST).module);
-  await table.start();
+  const entry = manifest.byKey(game) || manifest.FIRST;
+  const [solo, hooks] = await Promise.all([import("./table/solo.js"), import(entry.module)]);
+  await solo.start(entry.key, hooks);
   $("btn-juego").addEventListener("click", async () => {
     $("mas").open = false;
     const next = await choose(game);

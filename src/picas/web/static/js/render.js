@@ -299,6 +299,13 @@ export function hintReason(code, params = {}, prefix = "hint") {
 }
 
 /** The pause after a trick: «Seguir» (a tap anywhere on the table does the same). */
+/** «Jugar»: it plays the lifted card, and waits (disabled) while none is lifted. */
+export function playButton(lifted) {
+  const play = button(t("btn.play"), { className: "boton principal", action: "jugar", id: "btn-jugar" });
+  play.disabled = !lifted;
+  return play;
+}
+
 export function renderContinue() {
   const box = $("acciones");
   box.replaceChildren();

@@ -6,7 +6,7 @@ import { t, num, signed, seatName } from "../../i18n.js";
 import { SEATS, el, srOnly, button, trickCross, headedTable, handRowHead, showSheetDialog, openSheet } from "../../render.js";
 import { makeDialog, closeButton } from "../../dialogs.js";
 import { KEYS, storage } from "../../store.js";
-import { seatShort, labelList } from "./mesa.js";
+import { seatShort, labelList } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 

@@ -6,8 +6,7 @@
 import * as store from "../store.js";
 import * as anim from "../animation.js";
 import * as R from "../render.js";
-import * as T from "../mesa.js";
-import { bindInput } from "../input.js";
+import * as T from "../table/pieces.js";
 import { t, applyTo } from "../i18n.js";
 import { installSprite } from "../cards.js";
 import * as api from "../api.js";
@@ -15,7 +14,7 @@ import * as manifest from "../games.js";
 import { connect } from "./conexion.js";
 import { readTable, sit, host, leave } from "./peticiones.js";
 import { drawRoom, gameName } from "./sala.js";
-import { friendsTable } from "./juego.js";
+import { friendsTable } from "../table/friends.js";
 import { verify } from "./verificar.js";
 import { seatToken, keepSeat, forgetSeat, seen, cleanName, keepCommitment, keptCommitment } from "./sitio.js";
 
@@ -27,7 +26,7 @@ const P = {
   seat: null, // this page's seat (absolute), null for a watcher
   table: null,
   conn: null,
-  play: null, // the table's driver (juego.js), once the game is known
+  play: null, // the table (table/friends.js), once the game is known
   commitment: null, // kept from the start (or the first time the table is seen in play)
   verdict: null, // {for: commitment, ok} once the reveal is checked
   connLost: false,
@@ -208,41 +207,21 @@ async function reviewAtTable(end, button) {
 
 async function ensurePlay(game) {
   if (P.play) return P.play;
-  // The game's own parts at a friends' table, by its key in the manifest (as the solo page loads
-  // its table module): its model and drawing, its words, its hooks.
+  // The game's hooks, by its key in the manifest (as the solo page loads them): its model and
+  // drawing, its words, what it does its own way; the table is the one controller's.
   const entry = manifest.byKey(game) || manifest.FIRST;
-  const part = await import(`../games/${entry.key}/amigos.js`);
-  await part.prepare();
+  const hooks = await import(`../games/${entry.key}/hooks.js`);
+  await hooks.prepare();
   P.play = friendsTable({
-    part,
+    game: hooks,
     partners: entry.partners,
+    settings: store.loadSettings(),
     send: (action) => P.conn.send({ type: "act", action }),
     say: (phrase) => P.conn.send({ type: "say", phrase }),
     ask: (kind, ref) => P.conn.send({ type: kind, ref }),
-    hintOn: () => Boolean(store.loadSettings().hint),
     endParts,
   });
-  const play = P.play;
-  bindInput({
-    isBusy: () => play.isBusy(),
-    waitingForTap: () => false,
-    onSkip: () => anim.skip(),
-    onCard: (code, element) => play.onCard(code, element),
-    onFocusIndex: (i) => play.setFocusIndex(i),
-    onLastTrick: () => play.showLastTrick(),
-    onScore: () => play.showScore(),
-    onSettings: () => undefined,
-    onStats: () => undefined,
-    onShare: () => undefined,
-    onBackToGame: () => undefined,
-    onResize: () => R.layoutHand(),
-    onAction: (action, value) => play.onAction(action, value),
-    onReason: () => undefined,
-    onEscape: () => play.escape(),
-    canBid: () => play.canBid(),
-    onBidKey: (n) => play.selectBid(n),
-  });
-  return play;
+  return P.play;
 }
 
 function render() {
@@ -387,10 +366,6 @@ async function boot() {
     onAnswer: (msg) => {
       if (P.play) P.play.answered(msg);
     },
-  });
-  document.addEventListener("click", (event) => {
-    // The reasons' bubble closes on a tap anywhere but on it (the tap that opened it redrew it).
-    if (P.play && event.target.isConnected && !event.target.closest("#pista-razones, #btn-porque")) P.play.closeWhy();
   });
 }
 

@@ -6,7 +6,7 @@
 
 import { t, num, signed, seatName, bagsText, reasonText, language } from "../../i18n.js";
 import { backSvg, cardName, cardNameWithArticle, cardImage, sortHand } from "../../cards.js";
-import { SEATS, el, srOnly, button, nextSeat, miniHand, hintReason, modelBasics, announce } from "../../render.js";
+import { SEATS, el, srOnly, button, playButton, nextSeat, miniHand, hintReason, modelBasics, announce } from "../../render.js";
 import * as anim from "../../animation.js";
 
 const $ = (id) => document.getElementById(id);
@@ -401,9 +401,7 @@ export function renderPlayBar({ lifted, hint = null, hintLoading = false }) {
   const box = $("acciones");
   box.replaceChildren();
   box.className = "acciones jugando";
-  const play = button(t("btn.play"), { className: "boton principal", action: "jugar", id: "btn-jugar" });
-  play.disabled = !lifted;
-  box.append(play);
+  box.append(playButton(lifted));
   if (hint || hintLoading) {
     box.append(hintLine(hint, (line) => {
       line.append(el("strong", "", t("hint.label", { card: cardName(hint.card) })));

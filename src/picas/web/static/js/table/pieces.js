@@ -1,14 +1,15 @@
-// What both tables' conductors (games/spades/table.js, games/corazones/table.js) do the same way: the deal's
-// flight, a card flying to the trick, a finished trick going to its winner, the last trick's
-// dialog, the focus kept across redraws, the page's language and links, a shared link's code.
-// Each takes what differs between the games as a parameter; none holds a game's state.
+// The pieces of a table's life that the controller (controller.js) and the solo table (solo.js)
+// are made of: the deal's flight, a card flying to the trick, a finished trick going to its
+// winner, the last trick's dialog, the focus kept across redraws, the page's language and links,
+// a shared link's code, the settings dialog. Each takes what differs as a parameter; none holds a
+// table's state.
 
-import * as anim from "./animation.js";
-import * as R from "./render.js";
-import { ApiError } from "./api.js";
-import { fastMode } from "./store.js";
-import { t, applyTo, loadLanguage, seatName } from "./i18n.js";
-import { cardNameWithArticle } from "./cards.js";
+import * as anim from "../animation.js";
+import * as R from "../render.js";
+import { ApiError } from "../api.js";
+import { fastMode } from "../store.js";
+import { t, applyTo, loadLanguage, seatName } from "../i18n.js";
+import { cardNameWithArticle } from "../cards.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -65,12 +66,13 @@ export function keepFocus(fn) {
 }
 
 /**
- * The 52 cards fly one by one from the dealer to the seats. `model` counts them as they land
- * (model.dealtCount); `still()` is false once the table has moved on (the run stops drawing);
- * `landed()` is told of every card (the watchdog's sign of life).
+ * The cards fly one by one from the dealer to the seats (52, or the model's `dealt` of a smaller
+ * deck). `model` counts them as they land (model.dealtCount); `still()` is false once the table
+ * has moved on (the run stops drawing); `landed()` is told of every card (the watchdog's sign of
+ * life).
  */
 export async function dealCards(model, dealer, { still, landed = () => undefined }) {
-  const order = Array.from({ length: 52 }, (_, i) => R.SEATS[(R.SEATS.indexOf(dealer) + 1 + i) % 4]);
+  const order = Array.from({ length: model.dealt || 52 }, (_, i) => R.SEATS[(R.SEATS.indexOf(dealer) + 1 + i) % 4]);
   const handBox = $("mano");
   await anim.deal({
     layer: $("capa"),
@@ -253,7 +255,7 @@ export async function startNew(code, { state, newGame, showError }) {
  * new language redraws the page in it); the next game's are saved, or start a game.
  */
 export async function openSettings(table) {
-  const [module, part] = await Promise.all([import("./settings.js"), import(`./games/${table.game}/settings.js`), R.loadStyles()]);
+  const [module, part] = await Promise.all([import("../settings.js"), import(`../games/${table.game}/settings.js`), R.loadStyles()]);
   const S = table.state;
   module.openSettings({
     next: part.NEXT,
@@ -301,7 +303,7 @@ export async function offerCode(code, { state, startNew }) {
   const view = state.view;
   const inProgress = state.practice || (view && view.phase !== "game_over" && state.ui.stage !== "repartir");
   if (inProgress) {
-    const [{ confirmDialog }] = await Promise.all([import("./dialogs.js"), R.loadStyles()]);
+    const [{ confirmDialog }] = await Promise.all([import("../dialogs.js"), R.loadStyles()]);
     const ok = await confirmDialog({
       title: t("link.title"),
       text: t("link.confirm", { code: R.formatCode(code) }),

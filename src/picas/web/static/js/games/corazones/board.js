@@ -7,7 +7,7 @@ import { t, num, seatName, signed, language } from "../../i18n.js";
 import { botLabel, cardName, sortHand } from "../../cards.js";
 import * as R from "../../render.js";
 import * as anim from "../../animation.js";
-import { podRect } from "../../mesa.js";
+import { podRect } from "../../table/pieces.js";
 
 const { SEATS, el, srOnly, button } = R;
 const $ = (id) => document.getElementById(id);
@@ -273,8 +273,7 @@ export function renderPlayBar({ lifted, hint, canHint }) {
   const box = $("acciones");
   box.replaceChildren();
   box.className = "acciones jugando";
-  const play = button(t("btn.play"), { className: "boton principal", action: "jugar", id: "btn-jugar" });
-  play.disabled = !lifted;
+  const play = R.playButton(lifted);
   const row = el("div", "cz-fila");
   if (canHint) row.append(button(t("cz.hint.button"), { className: "boton", action: "pista", id: "btn-pista" }));
   row.append(play);
