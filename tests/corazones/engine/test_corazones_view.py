@@ -72,6 +72,7 @@ def test_legal_plays_and_reasons_for_the_rest() -> None:
         "QS": {
             "code": "no_points_first_trick",
             "message": "En la primera baza no se pueden jugar puntos.",
+            "params": {},  # the words on the page come from the code (nothing to fill here)
         }
     }
     assert view_for(game, S).legal == ()
