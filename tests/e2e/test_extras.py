@@ -77,9 +77,15 @@ def test_each_computer_bid_says_why_and_the_reason_survives_a_reload(
     deal(page)
     bid_tip(page)
     assert page.locator("#asiento-south .porque").count() == 0  # South needs no reason
-    reasons = stored_game(page)["reasons"]["1"]
-    assert set(reasons) == {"west", "north", "east"}
-    assert all(isinstance(text, str) and len(text) > 3 for text in reasons.values())
+    kept = stored_game(page)["reasons"]["1"]
+    assert set(kept) == {"west", "north", "east"}
+    # Each kept with its codes (the page's words come from them) and the server's Spanish text,
+    # which the Spanish page's words equal.
+    assert all(
+        reason["codes"] and all(c["code"] for c in reason["codes"]) for reason in kept.values()
+    )
+    reasons = {seat: reason["text"] for seat, reason in kept.items()}
+    assert all(len(text) > 3 for text in reasons.values())
     bid_north = page.inner_text("#asiento-north .canto")
     page.click("#porque-north")
     assert page.get_attribute("#porque-north", "aria-expanded") == "true"

@@ -115,6 +115,8 @@ class TrickOut(_Out):
 class RefusalOut(_Out):
     code: str
     message: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    """What the page words the refusal with (docs/api.md, «Codes and words»)."""
 
 
 class PlayEvent(_Out):
