@@ -3,13 +3,12 @@
 Each ``hello`` of a seated person is a stored change of their table (their socket is theirs now),
 so a page reloading in a loop would cost the store, and every process with a socket at that
 table, one change each time. A comeback is never refused: past the bound the ``hello`` waits
-its turn (:meth:`Throttle.wait`), so a real person who lost their connection a few times gets in
-at once, and a loop gets in at the bound's pace.
+its turn (the socket sleeps :meth:`Throttle.delay`'s answer), so a real person who lost their
+connection a few times gets in at once, and a loop gets in at the bound's pace.
 """
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -38,9 +37,3 @@ class Throttle:
         while len(self._buckets) > KEYS_KEPT:
             self._buckets.popitem(last=False)
         return 0.0 if level >= 0 else -level / self.rate
-
-    async def wait(self, *keys: str) -> None:
-        """Wait for a turn of every key (the longest of their waits)."""
-        longest = max((self.delay(key) for key in keys), default=0.0)
-        if longest > 0:
-            await asyncio.sleep(longest)
