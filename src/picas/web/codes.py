@@ -143,6 +143,8 @@ CODES: Mapping[str, Code] = {
     "too_many_tables": _PLAIN,
     "tables_full": _PLAIN,
     "store_unavailable": _PLAIN,
+    # profiles («Jugar ya», docs/quick.md)
+    "no_profile": _PLAIN,
     "not_hello": _PLAIN,
     "not_seated": _PLAIN,
     "not_text": _PLAIN,

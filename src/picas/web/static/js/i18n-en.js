@@ -726,6 +726,7 @@ export const EN = {
   "server.table_started": "The game has already started.",
   "server.seat_taken": "That seat is already taken.",
   "server.seat_lost": "You no longer have a seat at this table.",
+  "server.no_profile": "This browser has no profile, or its profile no longer exists.",
   "server.not_host": "Only the person who opened the table can do this.",
   "server.bad_host_action": "That cannot be done with that seat.",
   "server.not_enough_players": "At least two people are needed to start.",

@@ -751,6 +751,7 @@ export const ES = {
   "server.table_started": "La partida ya ha empezado.",
   "server.seat_taken": "Ese asiento ya está ocupado.",
   "server.seat_lost": "Ya no tienes asiento en esta mesa.",
+  "server.no_profile": "Este navegador no tiene perfil, o su perfil ya no existe.",
   "server.not_host": "Solo quien abrió la mesa puede hacer esto.",
   "server.bad_host_action": "Eso no se puede hacer con ese asiento.",
   "server.not_enough_players": "Hacen falta al menos dos personas para empezar.",
