@@ -54,10 +54,10 @@ def test_each_token_acts_for_its_own_profile_only(client: TestClient) -> None:
     ],
 )
 def test_no_token_or_a_wrong_one_is_no_profile(client: TestClient, header: str | None) -> None:
-    headers: dict[str, bytes] = {}
+    headers: dict[bytes, bytes] = {}
     if header is not None:
         # A byte that is not UTF-8, as a client may put it on the wire.
-        headers["Authorization"] = header.encode("utf-8", "surrogateescape")
+        headers[b"Authorization"] = header.encode("utf-8", "surrogateescape")
     answer = client.get("/api/perfil", headers=headers)
     assert answer.status_code == 401
     assert answer.json()["error"]["code"] == "no_profile"
