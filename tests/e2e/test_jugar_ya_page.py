@@ -1,0 +1,189 @@
+"""«Jugar ya»'s pages in headless Chromium (docs/page-quick.md): the first screen's «Jugar ya»
+makes the profile then (reading the first screen makes none) and opens the queue; /perfil
+renames it; a passkey added with Chromium's virtual authenticator signs a second browser in to
+the same profile; /clasificacion shows the rows; axe finds nothing serious on the new screens."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from e2e_helpers import Server, watched_page
+from playwright.sync_api import Browser, BrowserContext, CDPSession, Page
+
+pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e-jugar-ya")]
+
+TOKEN = "picas.perfil.token"
+AXE_OPTIONS = {
+    "resultTypes": ["violations"],
+    "runOnly": {
+        "type": "tag",
+        "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
+    },
+}
+
+
+def api(base: str, method: str, path: str, token: str | None = None) -> Any:
+    request = urllib.request.Request(base + path, method=method)
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def findings(page: Page, where: str) -> list[str]:
+    violations: list[dict[str, Any]] = Axe().run(page, options=AXE_OPTIONS).response["violations"]
+    return [
+        f"{where}: {v['impact']} {v['id']} {[n['target'] for n in v['nodes']][:3]}"
+        for v in violations
+        if v["impact"] in ("serious", "critical") or v["id"] in ("page-has-heading-one", "region")
+    ]
+
+
+def authenticator(context: BrowserContext, page: Page) -> tuple[CDPSession, str]:
+    """Chromium's virtual authenticator for ``page``: a platform one that verifies the user."""
+    cdp = context.new_cdp_session(page)
+    cdp.send("WebAuthn.enable", {"enableUI": False})
+    options = {
+        "protocol": "ctap2",
+        "transport": "internal",
+        "hasResidentKey": True,
+        "hasUserVerification": True,
+        "isUserVerified": True,
+        "automaticPresenceSimulation": True,
+    }
+    made = cdp.send("WebAuthn.addVirtualAuthenticator", {"options": options})
+    return cdp, str(made)
+
+
+@pytest.fixture
+def fresh(browser: Browser) -> Iterator[Page]:
+    """A phone of a first visit: nothing chosen, nothing stored."""
+    yield from watched_page(browser, (390, 844), "", 15_000, touch=True)
+
+
+def test_the_first_screen_makes_no_profile_and_jugar_ya_opens_the_queue(
+    fresh: Page, server: Server
+) -> None:
+    fresh.goto(server.base + "/")
+    fresh.wait_for_selector("#ya-spades-250")
+    # Targets from the manifest's declaration: Spades' quick and standard, and Corazones'.
+    shown = fresh.eval_on_selector_all("[data-ya]", "bs => bs.map(b => b.id)")
+    assert shown == ["ya-spades-250", "ya-spades-500", "ya-corazones-50", "ya-corazones-100"]
+    assert fresh.evaluate(f"localStorage.getItem('{TOKEN}')") is None
+    fresh.click("#ya-spades-250")
+    fresh.wait_for_selector("#cola:not([hidden])")
+    assert fresh.is_hidden("#portada")
+    assert "250" in fresh.inner_text("#cola-juego")
+    fresh.wait_for_function(f"localStorage.getItem('{TOKEN}') !== null")
+    token = fresh.evaluate(f"localStorage.getItem('{TOKEN}')")
+    profile = api(server.base, "GET", "/api/perfil", token)
+    assert fresh.inner_text("#cola-perfil").count(profile["name"]) == 1
+    fresh.click("#btn-cola-cancelar")
+    fresh.wait_for_selector("#portada:not([hidden])")
+    assert fresh.is_hidden("#cola")
+    assert fresh.evaluate("document.activeElement.id") == "ya-spades-250"
+
+
+def test_the_profile_page_makes_a_profile_when_asked_and_renames_it(
+    fresh: Page, server: Server
+) -> None:
+    fresh.goto(server.base + "/perfil")
+    fresh.wait_for_selector("#sin-perfil:not([hidden])")
+    assert fresh.evaluate(f"localStorage.getItem('{TOKEN}')") is None
+    fresh.click("#btn-crear-perfil")
+    fresh.wait_for_selector("#perfil-nombre:not([hidden])")
+    fresh.fill("#nombre", "  Marta  ")
+    fresh.click("#btn-nombre")
+    fresh.wait_for_function("document.getElementById('perfil-aviso').textContent.includes('Marta')")
+    token = fresh.evaluate(f"localStorage.getItem('{TOKEN}')")
+    assert api(server.base, "GET", "/api/perfil", token)["name"] == "Marta"
+    fresh.reload()
+    fresh.wait_for_selector("#perfil-nombre:not([hidden])")
+    assert fresh.input_value("#nombre") == "Marta"
+
+
+def test_a_name_the_rules_refuse_is_said_and_not_sent(fresh: Page, server: Server) -> None:
+    fresh.goto(server.base + "/perfil")
+    fresh.click("#btn-crear-perfil")
+    fresh.wait_for_selector("#perfil-nombre:not([hidden])")
+    before = fresh.input_value("#nombre")
+    fresh.fill("#nombre", "x" * 21)
+    fresh.click("#btn-nombre")
+    assert fresh.get_attribute("#nombre", "aria-invalid") == "true"
+    token = fresh.evaluate(f"localStorage.getItem('{TOKEN}')")
+    assert api(server.base, "GET", "/api/perfil", token)["name"] == before
+
+
+def test_a_passkey_signs_another_browser_in_to_the_same_profile(
+    browser: Browser, server: Server
+) -> None:
+    # WebAuthn takes a host name, not an address: the same server by the name «localhost».
+    base = server.base.replace("127.0.0.1", "localhost")
+    first = browser.new_context(viewport={"width": 1280, "height": 800}, locale="es-ES")
+    second = browser.new_context(viewport={"width": 390, "height": 844}, locale="es-ES")
+    try:
+        page = first.new_page()
+        cdp, made = authenticator(first, page)
+        page.goto(base + "/perfil")
+        page.click("#btn-crear-perfil")
+        page.wait_for_selector("#perfil-nombre:not([hidden])")
+        page.fill("#nombre", "Lola")
+        page.click("#btn-nombre")
+        page.wait_for_function(
+            "document.getElementById('perfil-aviso').textContent.includes('Lola')"
+        )
+        page.click("#btn-llave")
+        page.wait_for_selector("#llaves-lista .llave")
+        profile_id = page.evaluate("JSON.parse(localStorage.getItem('picas.perfil')).id")
+        first_token = page.evaluate(f"localStorage.getItem('{TOKEN}')")
+        keys = cdp.send("WebAuthn.getCredentials", {"authenticatorId": made})
+        assert len(keys["credentials"]) == 1
+
+        # The second browser has the same passkey on its own authenticator (as a synced
+        # passkey would be) and no profile of its own.
+        other = second.new_page()
+        cdp2, made2 = authenticator(second, other)
+        cdp2.send(
+            "WebAuthn.addCredential",
+            {"authenticatorId": made2, "credential": keys["credentials"][0]},
+        )
+        other.goto(base + "/perfil")
+        other.wait_for_selector("#sin-perfil:not([hidden])")
+        other.click("#btn-entrar")
+        other.wait_for_selector("#perfil-nombre:not([hidden])")
+        assert other.input_value("#nombre") == "Lola"
+        assert other.evaluate("JSON.parse(localStorage.getItem('picas.perfil')).id") == profile_id
+        second_token = other.evaluate(f"localStorage.getItem('{TOKEN}')")
+        # A new token for this browser; the first browser keeps its own.
+        assert second_token != first_token
+        assert api(base, "GET", "/api/perfil", second_token)["id"] == profile_id
+        assert api(base, "GET", "/api/perfil", first_token)["id"] == profile_id
+    finally:
+        first.close()
+        second.close()
+
+
+def test_axe_finds_nothing_serious_on_the_new_screens(fresh: Page, server: Server) -> None:
+    fresh.goto(server.base + "/")
+    fresh.wait_for_selector("#ya-spades-250")
+    found = findings(fresh, "first screen")
+    fresh.click("#ya-corazones-50")
+    fresh.wait_for_selector("#cola:not([hidden])")
+    fresh.wait_for_function(f"localStorage.getItem('{TOKEN}') !== null")
+    found += findings(fresh, "queue")
+    fresh.goto(server.base + "/perfil")
+    fresh.wait_for_selector("#perfil-nombre:not([hidden])")
+    found += findings(fresh, "profile")
+    fresh.click("#btn-borrar")
+    fresh.wait_for_selector("#dlg-borrar[open]")
+    found += findings(fresh, "delete dialog")
+    fresh.click("#btn-borrar-no")
+    fresh.goto(server.base + "/clasificacion")
+    fresh.wait_for_selector("#mi-puesto:not(:empty)")
+    found += findings(fresh, "leaderboard")
+    assert found == []
