@@ -86,23 +86,23 @@ function assertionJson(credential) {
 /** Add a passkey to this browser's profile: the server's options, the device's credential, the
  * server's check. Throws the ApiError of a refusal, or the browser's DOMException (cancelled). */
 export async function addKey() {
-  const answer = await call("POST", "/api/perfil/llaves/opciones", {});
+  const answer = await call("POST", "/api/perfil/llaves/opciones");
   const credential = await navigator.credentials.create({ publicKey: creationOptions(optionsIn(answer)) });
   return call("POST", "/api/perfil/llaves", { credential: registrationJson(credential) });
 }
 
 /** Sign in with a passkey: this browser keeps the new token of the profile it belongs to. */
 export async function signIn() {
-  const answer = await call("POST", "/api/perfil/entrar/opciones", {}, { auth: false });
+  const answer = await call("POST", "/api/perfil/entrar/opciones", undefined, { auth: false });
   const credential = await navigator.credentials.get({ publicKey: requestOptions(optionsIn(answer)) });
   return adopt(await call("POST", "/api/perfil/entrar", { credential: assertionJson(credential) }, { auth: false }));
 }
 
-/** The profile's passkeys: [{id, created, used}] (the answer's list, whatever its key). */
+/** The profile's passkeys: [{id, name, created, used}] (the answer's list, whatever its key). */
 export async function listKeys() {
   const answer = await call("GET", "/api/perfil/llaves");
   const list = Array.isArray(answer) ? answer : answer && (answer.keys ?? answer.llaves ?? answer.passkeys ?? answer.credentials);
-  return (Array.isArray(list) ? list : []).map((k) => ({ id: String(k.id), created: k.created ?? k.created_at ?? null, used: k.used ?? k.last_used ?? null, name: k.name ?? null }));
+  return (Array.isArray(list) ? list : []).map((k) => ({ id: String(k.id), created: k.created ?? k.created_at ?? null, used: k.last_used ?? k.used ?? null, name: k.label ?? k.name ?? null }));
 }
 
 export const removeKey = (id) => call("DELETE", `/api/perfil/llaves/${encodeURIComponent(id)}`);

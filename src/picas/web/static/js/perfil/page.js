@@ -73,10 +73,10 @@ function drawGames() {
 function drawSolo() {
   const box = $("solo-contenido");
   const games = Object.entries(P.solo || {}).filter(([key]) => manifest.byKey(key));
-  const rows = games.map(([key, stats]) => {
-    const s = summary(stats);
-    return el("li", "", t("profile.stats.row", { game: gameName(key), played: s.played, won: s.won, lost: s.lost }));
-  }).filter(Boolean);
+  const rows = games
+    .map(([key, stats]) => [key, summary(stats)])
+    .filter(([, s]) => s.played > 0)
+    .map(([key, s]) => el("li", "", t("profile.stats.row", { game: gameName(key), played: s.played, won: s.won, lost: s.lost })));
   if (rows.length) {
     const list = el("ul", "solo-lista");
     list.append(...rows);

@@ -57,14 +57,15 @@ export function summary(stats) {
   return out;
 }
 
-/** The profile's solo statistics: copied from this browser the first time (once per profile),
- * then read from the server. {game → stats}. */
+/** The profile's solo statistics: copied from this browser the first time (once per profile; the
+ * server keeps each counter's larger value, so a second copy changes nothing), then read from the
+ * server. {game → stats}. */
 export async function syncStats(profileId) {
   const s = storage();
   const local = localStats();
   if (s && s.getItem(DONE) !== profileId && Object.keys(local).length) {
     try {
-      await call("PUT", "/api/perfil/estadisticas", { games: local });
+      await call("PUT", "/api/perfil/estadisticas", local);
       s.setItem(DONE, profileId);
     } catch {
       // kept here; copied on a later visit
