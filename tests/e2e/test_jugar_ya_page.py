@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from e2e_helpers import Server, watched_page
-from playwright.sync_api import Browser, BrowserContext, CDPSession, Page
+from playwright.sync_api import Browser, BrowserContext, CDPSession, Page, expect
 
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e-jugar-ya")]
 
@@ -57,7 +57,7 @@ def authenticator(context: BrowserContext, page: Page) -> tuple[CDPSession, str]
         "automaticPresenceSimulation": True,
     }
     made = cdp.send("WebAuthn.addVirtualAuthenticator", {"options": options})
-    return cdp, str(made)
+    return cdp, str(made["authenticatorId"])
 
 
 @pytest.fixture
@@ -79,10 +79,12 @@ def test_the_first_screen_makes_no_profile_and_jugar_ya_opens_the_queue(
     fresh.wait_for_selector("#cola:not([hidden])")
     assert fresh.is_hidden("#portada")
     assert "250" in fresh.inner_text("#cola-juego")
-    fresh.wait_for_function(f"localStorage.getItem('{TOKEN}') !== null")
+    expect(fresh.locator("#cola-perfil")).not_to_be_empty()  # the profile, made now
     token = fresh.evaluate(f"localStorage.getItem('{TOKEN}')")
     profile = api(server.base, "GET", "/api/perfil", token)
     assert fresh.inner_text("#cola-perfil").count(profile["name"]) == 1
+    # The server's `queued` says how many wait in this queue: this player alone.
+    expect(fresh.locator("#cola-cuenta")).to_have_text("1 persona en la cola")
     fresh.click("#btn-cola-cancelar")
     fresh.wait_for_selector("#portada:not([hidden])")
     assert fresh.is_hidden("#cola")
@@ -99,7 +101,7 @@ def test_the_profile_page_makes_a_profile_when_asked_and_renames_it(
     fresh.wait_for_selector("#perfil-nombre:not([hidden])")
     fresh.fill("#nombre", "  Marta  ")
     fresh.click("#btn-nombre")
-    fresh.wait_for_function("document.getElementById('perfil-aviso').textContent.includes('Marta')")
+    expect(fresh.locator("#perfil-aviso")).to_contain_text("Marta")
     token = fresh.evaluate(f"localStorage.getItem('{TOKEN}')")
     assert api(server.base, "GET", "/api/perfil", token)["name"] == "Marta"
     fresh.reload()
@@ -112,7 +114,7 @@ def test_a_name_the_rules_refuse_is_said_and_not_sent(fresh: Page, server: Serve
     fresh.click("#btn-crear-perfil")
     fresh.wait_for_selector("#perfil-nombre:not([hidden])")
     before = fresh.input_value("#nombre")
-    fresh.fill("#nombre", "x" * 21)
+    fresh.fill("#nombre", " \u200b ")  # nothing but blanks and a format character
     fresh.click("#btn-nombre")
     assert fresh.get_attribute("#nombre", "aria-invalid") == "true"
     token = fresh.evaluate(f"localStorage.getItem('{TOKEN}')")
@@ -128,15 +130,13 @@ def test_a_passkey_signs_another_browser_in_to_the_same_profile(
     second = browser.new_context(viewport={"width": 390, "height": 844}, locale="es-ES")
     try:
         page = first.new_page()
-        cdp, made = authenticator(first, page)
         page.goto(base + "/perfil")
+        cdp, made = authenticator(first, page)  # after the navigation: it belongs to the page's site
         page.click("#btn-crear-perfil")
         page.wait_for_selector("#perfil-nombre:not([hidden])")
         page.fill("#nombre", "Lola")
         page.click("#btn-nombre")
-        page.wait_for_function(
-            "document.getElementById('perfil-aviso').textContent.includes('Lola')"
-        )
+        expect(page.locator("#perfil-aviso")).to_contain_text("Lola")
         page.click("#btn-llave")
         page.wait_for_selector("#llaves-lista .llave")
         profile_id = page.evaluate("JSON.parse(localStorage.getItem('picas.perfil')).id")
@@ -147,12 +147,12 @@ def test_a_passkey_signs_another_browser_in_to_the_same_profile(
         # The second browser has the same passkey on its own authenticator (as a synced
         # passkey would be) and no profile of its own.
         other = second.new_page()
+        other.goto(base + "/perfil")
         cdp2, made2 = authenticator(second, other)
         cdp2.send(
             "WebAuthn.addCredential",
             {"authenticatorId": made2, "credential": keys["credentials"][0]},
         )
-        other.goto(base + "/perfil")
         other.wait_for_selector("#sin-perfil:not([hidden])")
         other.click("#btn-entrar")
         other.wait_for_selector("#perfil-nombre:not([hidden])")
@@ -174,7 +174,7 @@ def test_axe_finds_nothing_serious_on_the_new_screens(fresh: Page, server: Serve
     found = findings(fresh, "first screen")
     fresh.click("#ya-corazones-50")
     fresh.wait_for_selector("#cola:not([hidden])")
-    fresh.wait_for_function(f"localStorage.getItem('{TOKEN}') !== null")
+    expect(fresh.locator("#cola-perfil")).not_to_be_empty()  # the profile, made now
     found += findings(fresh, "queue")
     fresh.goto(server.base + "/perfil")
     fresh.wait_for_selector("#perfil-nombre:not([hidden])")

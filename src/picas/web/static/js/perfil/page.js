@@ -57,9 +57,12 @@ function drawGames() {
     card.append(number);
     const counts = el("p", "juego-valor-cuentas", t("profile.games.counts", { games: part ? part.games : 0, wins: part ? part.wins : 0 }));
     card.append(counts);
-    const ratings = part ? part.history.map((p) => p.rating) : [];
+    // The plot starts where the first game started from (its rating less its change).
+    const history = part ? part.history : [];
+    const start = history.length && history[0].change !== null ? [history[0].rating - history[0].change] : [];
+    const ratings = [...start, ...history.map((p) => p.rating)];
     if (ratings.length >= 2) {
-      const label = t("profile.plot.label", { game: gameName(game.key), first: ratingText(ratings[0]), last: ratingText(ratings[ratings.length - 1]), n: ratings.length - 1 });
+      const label = t("profile.plot.label", { game: gameName(game.key), first: ratingText(ratings[0]), last: ratingText(ratings[ratings.length - 1]), n: history.length });
       card.append(plot(ratings, label));
     } else card.append(el("p", "nota", t("profile.plot.empty")));
     return card;

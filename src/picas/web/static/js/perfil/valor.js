@@ -24,14 +24,15 @@ export function changeText(n) {
 
 const number = (...values) => values.find((v) => typeof v === "number" && Number.isFinite(v));
 
-/** One point of a rating's history: {at (ms, or null), rating}. */
+/** One point of a rating's history: {at (ms, or null), rating, change (or null)}. */
 function point(raw, index) {
-  if (typeof raw === "number") return { at: null, rating: raw, index };
+  if (typeof raw === "number") return { at: null, rating: raw, change: null, index };
   if (!raw || typeof raw !== "object") return null;
   const rating = number(raw.rating, raw.after, raw.value, raw.display);
   if (rating === undefined) return null;
   const when = number(raw.at, raw.ended, raw.time, raw.when);
-  return { at: when === undefined ? null : when < 1e12 ? when * 1000 : when, rating, index };
+  const change = number(raw.change, raw.delta);
+  return { at: when === undefined ? null : when < 1e12 ? when * 1000 : when, rating, change: change === undefined ? null : change, index };
 }
 
 /** A game's part of a public profile: {rating, provisional, games, wins, history}. */

@@ -72,13 +72,14 @@ export async function ratingChange(game, end, seat) {
   if (sent && Number.isFinite(sent.after) && Number.isFinite(sent.before)) return { before: sent.before, after: sent.after, provisional: Boolean(sent.provisional) };
   for (let attempt = 0; attempt < TRIES; attempt += 1) {
     const part = await mine(game);
-    if (part && part.rating !== null) {
-      if (before && part.games > before.games && before.rating !== null) return { before: before.rating, after: part.rating, provisional: part.provisional };
-      if (before && part.games > before.games) return { before: null, after: part.rating, provisional: part.provisional };
-      if (!before && part.history.length >= 2) {
-        const [a, b] = part.history.slice(-2);
-        return { before: a.rating, after: b.rating, provisional: part.provisional };
-      }
+    // The game is in once the count of games grew (or, after a reload at the end, it is there).
+    const counted = part && part.rating !== null && (before ? part.games > before.games : part.history.length > 0);
+    if (counted) {
+      const last = part.history[part.history.length - 1];
+      if (last && last.change !== null) return { before: last.rating - last.change, after: last.rating, provisional: part.provisional };
+      if (before && before.rating !== null) return { before: before.rating, after: part.rating, provisional: part.provisional };
+      if (part.history.length >= 2) return { before: part.history[part.history.length - 2].rating, after: part.rating, provisional: part.provisional };
+      return { before: null, after: part.rating, provisional: part.provisional };
     }
     await sleep(PAUSE_MS);
   }
