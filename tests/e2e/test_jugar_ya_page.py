@@ -5,14 +5,18 @@ the same profile; /clasificacion shows the rows; axe finds nothing serious on th
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from e2e_helpers import Server, watched_page
+from friends_page_helpers import start_server
 from playwright.sync_api import Browser, BrowserContext, CDPSession, Page, expect
 
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e-jugar-ya")]
@@ -131,7 +135,9 @@ def test_a_passkey_signs_another_browser_in_to_the_same_profile(
     try:
         page = first.new_page()
         page.goto(base + "/perfil")
-        cdp, made = authenticator(first, page)  # after the navigation: it belongs to the page's site
+        cdp, made = authenticator(
+            first, page
+        )  # after the navigation: it belongs to the page's site
         page.click("#btn-crear-perfil")
         page.wait_for_selector("#perfil-nombre:not([hidden])")
         page.fill("#nombre", "Lola")
@@ -187,3 +193,93 @@ def test_axe_finds_nothing_serious_on_the_new_screens(fresh: Page, server: Serve
     fresh.wait_for_selector("#mi-puesto:not(:empty)")
     found += findings(fresh, "leaderboard")
     assert found == []
+
+
+def _seed_board(folder: Path) -> tuple[str, str]:
+    """Rated Corazones results written to the server's own SQLite file (the one the server reads):
+    nine games of three people and the CPU Fácil, last each time; one the CPU Difícil wins; and
+    one whose fourth place is the asking profile, so it ranks below every other person. Its id
+    and token."""
+    # Imported here: the rest of the module runs without the ratings' package.
+    from picas.web.profiles.service import Profiles  # noqa: I001
+    from picas.web.profiles.store import PEOPLE_FILE, SqliteProfiles
+    from picas.web.ratings.model import RatedResult, RatedSeat
+    from picas.web.ratings.service import Ratings
+    from picas.web.ratings.store import SqliteRatings
+
+    path = folder / PEOPLE_FILE
+
+    async def seed() -> tuple[str, str]:
+        profiles = Profiles(SqliteProfiles(path))
+        ratings = Ratings(SqliteRatings(path))
+        me, token = await profiles.create("Yo")
+        ended = time.time() - 3600
+
+        async def game(number: int, players: list[str]) -> None:
+            seats = tuple(
+                RatedSeat(player, seat, score, False)
+                for player, seat, score in zip(
+                    players, ("s", "w", "n", "e"), (10, 20, 30, 40), strict=True
+                )
+            )
+            await ratings.record(RatedResult(f"mesa-{number}", "corazones", ended + number, seats))
+
+        async def people(count: int, first: int) -> list[str]:
+            made = [await profiles.create(f"Persona {first + i}") for i in range(count)]
+            return [profile.id for profile, _ in made]
+
+        await game(0, [*await people(3, 0), me.id])
+        for number in range(1, 10):
+            await game(number, [*await people(3, number * 3), "cpu:facil"])
+        await game(10, ["cpu:dificil", *await people(3, 30)])
+        return me.id, token
+
+    return asyncio.run(seed())
+
+
+@pytest.fixture(scope="module")
+def seeded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str, str]]:
+    folder = tmp_path_factory.mktemp("picas-board")
+    for base in start_server(folder, 30.0):
+        yield (base, *_seed_board(folder))
+
+
+def test_the_leaderboard_shows_rows_cpu_levels_and_the_own_rank_far_down(
+    fresh: Page, seeded: tuple[str, str, str]
+) -> None:
+    base, my_id, token = seeded
+    fresh.goto(base + "/")
+    fresh.evaluate(
+        "([token, id]) => { localStorage.setItem('picas.perfil.token', token);"
+        " localStorage.setItem('picas.perfil', JSON.stringify({id, name: 'Yo'})); }",
+        [token, my_id],
+    )
+    fresh.goto(base + "/clasificacion?juego=corazones")
+    fresh.wait_for_selector("#filas tr")
+    board = api(base, "GET", "/api/clasificacion/corazones?periodo=siempre", token)
+    names = fresh.locator(
+        "#filas tr:not(.fila-hueco) .col-nombre span:first-child"
+    ).all_inner_texts()
+    first_page = board["rows"]
+    assert len(first_page) == 20
+    assert board["total"] > 20
+    # The rows are the server's, in its order; a computer level by its level's name.
+    expected = [
+        f"CPU · {row['name']}" if row["id"].startswith("cpu:") else row["name"]
+        for row in first_page
+    ]
+    assert names[:20] == expected
+    assert "CPU · Difícil" in names
+    # The asking profile, below every other person, after a gap, marked, its rank said.
+    assert board["me"]["rank"] > 20
+    assert fresh.locator("#filas tr.fila-hueco").count() == 1
+    mine = fresh.locator("#filas tr.fila-mia")
+    assert mine.locator(".col-puesto").inner_text() == str(board["me"]["rank"])
+    expect(fresh.locator("#mi-puesto")).to_contain_text(f"{board['me']['rank']}.º")
+    # «Ver más» brings the next rows (at most twenty more).
+    fresh.click("#btn-mas")
+    expect(fresh.locator("#filas tr:not(.fila-hueco)")).to_have_count(min(40, board["total"]))
+    # This week: the same results (an hour old).
+    fresh.check("input[name='periodo'][value='semana']")
+    expect(fresh.locator("#tabla-titulo")).to_contain_text("Esta semana")
+    fresh.wait_for_selector("#filas tr")
