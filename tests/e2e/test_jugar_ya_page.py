@@ -10,6 +10,7 @@ import json
 import time
 import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -201,7 +202,7 @@ def _seed_board(folder: Path) -> tuple[str, str]:
     one whose fourth place is the asking profile, so it ranks below every other person. Its id
     and token."""
     # Imported here: the rest of the module runs without the ratings' package.
-    from picas.web.profiles.service import Profiles  # noqa: I001
+    from picas.web.profiles.service import Profiles
     from picas.web.profiles.store import PEOPLE_FILE, SqliteProfiles
     from picas.web.ratings.model import RatedResult, RatedSeat
     from picas.web.ratings.service import Ratings
@@ -234,7 +235,9 @@ def _seed_board(folder: Path) -> tuple[str, str]:
         await game(10, ["cpu:dificil", *await people(3, 30)])
         return me.id, token
 
-    return asyncio.run(seed())
+    # In a thread of its own: Playwright's loop runs in this one.
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, seed()).result()
 
 
 @pytest.fixture(scope="module")
