@@ -11,8 +11,10 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -286,3 +288,23 @@ def test_the_leaderboard_shows_rows_cpu_levels_and_the_own_rank_far_down(
     fresh.check("input[name='periodo'][value='semana']")
     expect(fresh.locator("#tabla-titulo")).to_contain_text("Esta semana")
     fresh.wait_for_selector("#filas tr")
+
+
+def test_a_ban_says_why_and_until_when_in_the_players_time(
+    browser: Browser, server: Server
+) -> None:
+    context = browser.new_context(locale="es-ES", timezone_id="America/Mexico_City")
+    try:
+        page = context.new_page()
+        page.goto(server.base + "/")
+        until = time.time() + 3600
+        text = page.evaluate(
+            "async (until) => (await import('./js/ya/cola.js'))"
+            ".refusalText({type: 'error', code: 'banned', message: 'x', params: {until}})",
+            until * 1000,
+        )
+        local = datetime.fromtimestamp(until, ZoneInfo("America/Mexico_City"))
+        assert "tres partidas puntuadas" in text
+        assert f"{local:%H:%M}" in text
+    finally:
+        context.close()
