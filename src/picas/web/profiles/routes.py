@@ -50,7 +50,9 @@ def open_profiles(environ: dict[str, str] | None = None) -> ProfileStore:
     env = dict(os.environ) if environ is None else environ
     url = env.get(STORE_ENV, "")
     if url.startswith(("redis://", "rediss://", "unix://")):
-        raise NotImplementedError("profiles in Redis")  # the Redis store comes next
+        from picas.web.profiles.redis_store import RedisProfiles
+
+        return RedisProfiles(url)
     return SqliteProfiles(Path(data_dir(env)) / PEOPLE_FILE)
 
 
