@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TypeVar
 
@@ -22,13 +22,13 @@ StoreRun = Callable[[Callable[[ProfileStore], Awaitable[T]]], T]
 
 
 @pytest.fixture(params=["sqlite", "redis"])
-def store_env(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[dict[str, str]]:
+def store_env(request: pytest.FixtureRequest, tmp_path: Path) -> dict[str, str]:
     """The environment naming each kind of store: SQLite in the data folder, or a real Redis."""
     url = ""
     if request.param == "redis":
         server: RedisServer = request.getfixturevalue("redis_server")
         url = server.url
-    yield {"PICAS_STORE": url, "PICAS_DATA_DIR": str(tmp_path)}
+    return {"PICAS_STORE": url, "PICAS_DATA_DIR": str(tmp_path)}
 
 
 @pytest.fixture

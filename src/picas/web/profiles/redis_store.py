@@ -64,13 +64,13 @@ class RedisProfiles:
 
     async def by_digest(self, digest: str) -> Profile | None:
         profile_id = await self._redis.get(token_key(digest))
-        return None if profile_id is None else await self.get(profile_id)
+        return None if profile_id is None else await self.get(str(profile_id))
 
     async def get(self, profile_id: str) -> Profile | None:
         fields = await self._redis.hgetall(profile_key(profile_id))
         if not fields:
             return None
-        return Profile(profile_id, fields["name"], float(fields["created"]))
+        return Profile(profile_id, str(fields["name"]), float(fields["created"]))
 
     async def names(self, ids: list[str]) -> dict[str, str]:
         wanted = sorted(set(ids))
