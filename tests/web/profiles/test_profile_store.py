@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from picas.web.profiles.model import Profile, new_profile_id, new_token, token_digest
+from picas.web.profiles.model import (
+    Challenge,
+    Passkey,
+    Profile,
+    new_profile_id,
+    new_token,
+    token_digest,
+)
 from picas.web.profiles.store import ProfileStore
 
 Run = Callable[..., Any]
@@ -80,3 +87,136 @@ def test_data_outlives_the_store_being_closed_and_opened_again(with_store: Run) 
 
     with_store(write)
     assert with_store(read) == ana
+
+
+def _passkey(profile: Profile, key_id: str, created: float = 10.0, count: int = 0) -> Passkey:
+    return Passkey(key_id, profile.id, b"\xa5\x01\x02" + key_id.encode(), count, "Móvil", created)
+
+
+async def _made(store: ProfileStore, name: str) -> tuple[Profile, str]:
+    profile = _profile(name)
+    digest = token_digest(new_token())
+    await store.create(profile, digest)
+    return profile, digest
+
+
+def test_more_tokens_act_for_the_profile_and_the_oldest_go_beyond_the_bound(
+    with_store: Run,
+) -> None:
+    async def body(store: ProfileStore) -> None:
+        ana, first = await _made(store, "Ana")
+        later = [token_digest(new_token()) for _ in range(3)]
+        for digest in later:
+            assert await store.add_token(ana.id, digest, keep=3)
+        # Four given, three kept: the first token no longer acts.
+        assert await store.by_digest(first) is None
+        for digest in later:
+            assert await store.by_digest(digest) == ana
+        assert not await store.add_token("nadie", token_digest(new_token()), keep=3)
+
+    with_store(body)
+
+
+def test_passkeys_are_added_listed_found_and_removed_by_their_owner_only(
+    with_store: Run,
+) -> None:
+    async def body(store: ProfileStore) -> None:
+        ana, _ = await _made(store, "Ana")
+        bea, _ = await _made(store, "Bea")
+        second, first = _passkey(ana, "k2", created=20.0), _passkey(ana, "k1", created=10.0)
+        assert await store.add_passkey(second, most=2) == "ok"
+        assert await store.add_passkey(first, most=2) == "ok"
+        assert await store.add_passkey(_passkey(ana, "k3"), most=2) == "full"
+        assert await store.add_passkey(_passkey(bea, "k1"), most=2) == "taken"
+        assert await store.add_passkey(_passkey(_profile("X"), "k9"), most=2) == "gone"
+        assert await store.passkeys(ana.id) == [first, second]
+        assert await store.passkeys(bea.id) == []
+        assert await store.passkey("k1") == first
+        assert not await store.remove_passkey(bea.id, "k1")
+        assert await store.remove_passkey(ana.id, "k1")
+        assert not await store.remove_passkey(ana.id, "k1")
+        assert await store.passkey("k1") is None
+        assert await store.passkeys(ana.id) == [second]
+
+    with_store(body)
+
+
+def test_a_sign_in_must_raise_a_kept_count(with_store: Run) -> None:
+    async def body(store: ProfileStore) -> None:
+        ana, _ = await _made(store, "Ana")
+        await store.add_passkey(_passkey(ana, "counts", count=5), most=5)
+        await store.add_passkey(_passkey(ana, "none"), most=5)
+        assert not await store.passkey_used("counts", 5, now=100.0)
+        assert not await store.passkey_used("counts", 0, now=100.0)
+        assert await store.passkey_used("counts", 6, now=101.0)
+        found = await store.passkey("counts")
+        assert found is not None
+        assert (found.sign_count, found.last_used) == (6, 101.0)
+        # An authenticator that keeps no count (always 0) signs in again and again.
+        assert await store.passkey_used("none", 0, now=102.0)
+        assert await store.passkey_used("none", 0, now=103.0)
+        assert not await store.passkey_used("nadie", 1, now=103.0)
+
+    with_store(body)
+
+
+def test_deleting_a_profile_takes_its_passkeys_and_every_token(with_store: Run) -> None:
+    async def body(store: ProfileStore) -> None:
+        ana, first = await _made(store, "Ana")
+        bea, _ = await _made(store, "Bea")
+        other = token_digest(new_token())
+        await store.add_token(ana.id, other, keep=5)
+        await store.add_passkey(_passkey(ana, "ka"), most=5)
+        await store.add_passkey(_passkey(bea, "kb"), most=5)
+        await store.delete(ana.id)
+        assert await store.by_digest(first) is None
+        assert await store.by_digest(other) is None
+        assert await store.passkey("ka") is None
+        assert await store.passkeys(ana.id) == []
+        assert await store.passkey("kb") is not None
+
+    with_store(body)
+
+
+def _challenge(text: str, address: str = "192.0.2.1", expires: float = 1120.0) -> Challenge:
+    return Challenge(text, "entrada", "", address, expires)
+
+
+def test_a_challenge_is_taken_once_then_known_as_used_until_forgotten(with_store: Run) -> None:
+    async def body(store: ProfileStore) -> None:
+        made = Challenge("c1", "registro", "perfil-1", "192.0.2.1", 1120.0)
+        assert await store.add_challenge(made, 1000.0, 1720.0, 5, 100) == "ok"
+        assert await store.take_challenge("c1", 1010.0) == made
+        again = await store.take_challenge("c1", 1011.0)
+        assert again is not None and again.used
+        assert await store.take_challenge("c1", 1720.0) is None
+        assert await store.take_challenge("never", 1010.0) is None
+
+    with_store(body)
+
+
+def test_pending_challenges_are_bounded_per_address_and_in_all(with_store: Run) -> None:
+    async def body(store: ProfileStore) -> None:
+        for n in range(3):
+            assert await store.add_challenge(_challenge(f"a{n}"), 1000.0, 1720.0, 3, 5) == "ok"
+        assert await store.add_challenge(_challenge("a3"), 1000.0, 1720.0, 3, 5) == "address"
+        # A used one is no longer pending; an expired one neither.
+        await store.take_challenge("a0", 1001.0)
+        assert await store.add_challenge(_challenge("a4"), 1001.0, 1720.0, 3, 5) == "ok"
+        later = _challenge("a5", expires=1300.0)
+        assert await store.add_challenge(later, 1121.0, 1800.0, 3, 5) == "ok"
+        other = _challenge("b0", address="192.0.2.2")
+        assert await store.add_challenge(other, 1121.0, 1720.0, 3, 5) == "full"
+        # Once forgotten, they make room again.
+        assert await store.add_challenge(other, 1720.0, 2400.0, 3, 5) == "ok"
+
+    with_store(body)
+
+
+def test_hits_count_per_bucket(with_store: Run) -> None:
+    async def body(store: ProfileStore) -> None:
+        counts = [await store.hit("perfil:192.0.2.1:7", 100.0, 3600.0) for _ in range(3)]
+        assert counts == [1, 2, 3]
+        assert await store.hit("perfil:192.0.2.2:7", 100.0, 3600.0) == 1
+
+    with_store(body)
