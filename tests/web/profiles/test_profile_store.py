@@ -188,7 +188,8 @@ def test_a_challenge_is_taken_once_then_known_as_used_until_forgotten(with_store
         assert await store.add_challenge(made, 1000.0, 1720.0, 5, 100) == "ok"
         assert await store.take_challenge("c1", 1010.0) == made
         again = await store.take_challenge("c1", 1011.0)
-        assert again is not None and again.used
+        assert again is not None
+        assert again.used
         assert await store.take_challenge("c1", 1720.0) is None
         assert await store.take_challenge("never", 1010.0) is None
 
