@@ -8,13 +8,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import profiles_helpers
 import pytest
-from authenticator import Authenticator, b64, unb64
-from conftest import Clock
 from fastapi.testclient import TestClient
+from passkey_authenticator import Authenticator, b64, unb64
+from profiles_helpers import Clock
 
 from picas.web.profiles.limits import ProfileLimits
 
+store_env = profiles_helpers.store_env  # the fixtures, by name
+redis_server = profiles_helpers.redis_server
+clock = profiles_helpers.clock
+api = profiles_helpers.api
 Api = Callable[..., TestClient]
 
 

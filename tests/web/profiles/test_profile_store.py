@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import profiles_helpers
+
 from picas.web.profiles.model import (
     Challenge,
     Passkey,
@@ -15,6 +17,9 @@ from picas.web.profiles.model import (
 )
 from picas.web.profiles.store import ProfileStore
 
+store_env = profiles_helpers.store_env  # the fixtures, by name
+redis_server = profiles_helpers.redis_server
+with_store = profiles_helpers.with_store
 Run = Callable[..., Any]
 
 

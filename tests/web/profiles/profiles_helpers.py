@@ -1,4 +1,7 @@
-"""A profile store of each kind: SQLite in a fresh folder, and Redis on a real redis-server."""
+"""What the profiles' tests share: a store of each kind (SQLite in a fresh folder, Redis on a
+real redis-server), the server's clock they move, and apps with the profiles' API alone on the
+test's store. A test module takes the fixtures by name
+(``store_env = profiles_helpers.store_env``)."""
 
 from __future__ import annotations
 
@@ -19,6 +22,38 @@ from picas.web.profiles.limits import ProfileLimits
 from picas.web.profiles.redis_store import RedisProfiles
 from picas.web.profiles.routes import install, open_profiles
 from picas.web.profiles.store import ProfileStore, SqliteProfiles
+
+KEY = b"profiles-tests-key-0123456789abcdef"
+
+
+class Clock:
+    """The server's clock, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def profiles_app(
+    env: dict[str, str],
+    clock: Clock,
+    limits: ProfileLimits | None = None,
+    *,
+    behind_proxy: bool = False,
+) -> FastAPI:
+    """An app with the profiles' API alone (and the server's error answers), on the store
+    ``env`` names, with the test's clock and limits."""
+    app = FastAPI()
+    errors.install(app)
+    settings = Settings(key=KEY, behind_proxy=behind_proxy)
+    install(app, settings, open_profiles(env), limits=limits, clock=clock)
+    return app
+
 
 redis_server = friends_redis.redis_server  # the fixture, by name
 
@@ -56,41 +91,9 @@ def with_store(store_env: dict[str, str]) -> Callable[..., object]:
     return run
 
 
-KEY = b"profiles-tests-key-0123456789abcdef"
-
-
-class Clock:
-    """The server's clock, moved by the test."""
-
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
-
-
 @pytest.fixture
 def clock() -> Clock:
     return Clock()
-
-
-def profiles_app(
-    env: dict[str, str],
-    clock: Clock,
-    limits: ProfileLimits | None = None,
-    *,
-    behind_proxy: bool = False,
-) -> FastAPI:
-    """An app with the profiles' API alone (and the server's error answers), on the store
-    ``env`` names, with the test's clock and limits."""
-    app = FastAPI()
-    errors.install(app)
-    settings = Settings(key=KEY, behind_proxy=behind_proxy)
-    install(app, settings, open_profiles(env), limits=limits, clock=clock)
-    return app
 
 
 @pytest.fixture
