@@ -148,6 +148,7 @@ CODES: Mapping[str, Code] = {
     "too_many_profiles": _PLAIN,
     "too_many_ceremonies": _PLAIN,
     "ceremonies_full": _PLAIN,
+    "profiles_unavailable": _PLAIN,
     "bad_host": _PLAIN,
     "passkey_malformed": _PLAIN,
     "passkey_challenge_unknown": _PLAIN,

@@ -11,8 +11,9 @@ import profiles_helpers
 import pytest
 from fastapi.testclient import TestClient
 from passkey_authenticator import Authenticator
-from profiles_helpers import KEY, Clock
+from profiles_helpers import KEY, Clock, profiles_app
 
+from friends_redis import RedisServer
 from picas.web import Settings, create_app
 from picas.web.profiles.limits import ProfileLimits
 from picas.web.profiles.service import Profiles
@@ -196,3 +197,19 @@ def test_the_server_s_app_has_passkeys_from_end_to_end(
         huge = client.post("/api/perfil/entrar", content=b'{"credential": "' + b"A" * 300_000)
         assert huge.status_code in (400, 413)
         assert "error" in huge.json()
+
+
+def test_redis_away_is_a_503_to_retry_and_then_everything_is_back(
+    redis_server: RedisServer, tmp_path: Path, clock: Clock
+) -> None:
+    env = {"PICAS_STORE": redis_server.url, "PICAS_DATA_DIR": str(tmp_path)}
+    with TestClient(profiles_app(env, clock)) as client:
+        body = made(client).json()
+        redis_server.stop()
+        away = client.get("/api/perfil", headers=bearer(body["token"]))
+        assert away.status_code == 503
+        assert code(away) == "profiles_unavailable"
+        assert code(made(client, "Bea")) == "profiles_unavailable"
+        redis_server.start()  # the append-only file brings the profile back
+        back = client.get("/api/perfil", headers=bearer(body["token"]))
+        assert back.json() == body["profile"]

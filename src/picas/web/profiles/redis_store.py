@@ -15,11 +15,37 @@ each call, as the SQLite store); Redis's own expiry (``PEXPIRE``) only clears wh
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+import logging
+from collections.abc import Callable, Coroutine
+from typing import Any, ParamSpec, TypeVar
 
 import redis.asyncio as aioredis
+from redis.exceptions import RedisError
 
 from picas.web.profiles.model import Challenge, Passkey, Profile
+from picas.web.profiles.refusals import ProfileError
+
+log = logging.getLogger("picas.web")
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _guarded(
+    method: Callable[P, Coroutine[Any, Any, R]],
+) -> Callable[P, Coroutine[Any, Any, R]]:
+    """Redis away (restarting, unreachable): a 503 the page can retry, never a 500."""
+
+    @functools.wraps(method)
+    async def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return await method(*args, **kwargs)
+        except RedisError as error:
+            log.warning("Redis no responde (perfiles): %s", error)
+            raise ProfileError("profiles_unavailable") from error
+
+    return run
+
 
 PREFIX = "picas:perfil:"
 
@@ -185,6 +211,7 @@ class RedisProfiles:
         self._take_challenge = self._redis.register_script(TAKE_CHALLENGE)
         self._hit = self._redis.register_script(HIT)
 
+    @_guarded
     async def create(self, profile: Profile, digest: str) -> None:
         keys = [profile_key(profile.id), token_key(digest), tokens_key(profile.id), SEQ]
         made = await self._create(
@@ -193,16 +220,19 @@ class RedisProfiles:
         if not made:
             raise ValueError("profile id already taken")
 
+    @_guarded
     async def by_digest(self, digest: str) -> Profile | None:
         profile_id = await self._redis.get(token_key(digest))
         return None if profile_id is None else await self.get(str(profile_id))
 
+    @_guarded
     async def get(self, profile_id: str) -> Profile | None:
         fields = await self._redis.hgetall(profile_key(profile_id))
         if not fields:
             return None
         return Profile(profile_id, str(fields["name"]), float(fields["created"]))
 
+    @_guarded
     async def names(self, ids: list[str]) -> dict[str, str]:
         wanted = sorted(set(ids))
         found: dict[str, str] = {}
@@ -215,6 +245,7 @@ class RedisProfiles:
             found.update({i: n for i, n in zip(chunk, names, strict=True) if n is not None})
         return found
 
+    @_guarded
     async def rename(self, profile_id: str, name: str) -> None:
         # HSET only on an existing hash: a rename racing a deletion must not bring it back.
         await self._redis.eval(
@@ -225,14 +256,17 @@ class RedisProfiles:
             name,
         )
 
+    @_guarded
     async def delete(self, profile_id: str) -> None:
         keys = [profile_key(profile_id), tokens_key(profile_id), passkeys_key(profile_id)]
         await self._delete(keys=keys, args=[PREFIX])
 
+    @_guarded
     async def add_token(self, profile_id: str, digest: str, keep: int) -> bool:
         keys = [profile_key(profile_id), tokens_key(profile_id), SEQ]
         return bool(await self._add_token(keys=keys, args=[digest, profile_id, keep, PREFIX]))
 
+    @_guarded
     async def add_passkey(self, passkey: Passkey, most: int) -> str:
         keys = [
             profile_key(passkey.profile),
@@ -250,10 +284,12 @@ class RedisProfiles:
         ]
         return str(await self._add_passkey(keys=keys, args=args))
 
+    @_guarded
     async def passkey(self, credential_id: str) -> Passkey | None:
         fields = await self._redis.hgetall(passkey_key(credential_id))
         return _passkey(credential_id, fields) if fields else None
 
+    @_guarded
     async def passkeys(self, profile_id: str) -> list[Passkey]:
         ids = [str(i) for i in await self._redis.zrange(passkeys_key(profile_id), 0, -1)]
         found: list[Passkey] = []
@@ -263,14 +299,17 @@ class RedisProfiles:
                 found.append(passkey)
         return sorted(found, key=lambda p: (p.created, p.id))
 
+    @_guarded
     async def passkey_used(self, credential_id: str, sign_count: int, now: float) -> bool:
         keys = [passkey_key(credential_id)]
         return bool(await self._passkey_used(keys=keys, args=[sign_count, repr(now)]))
 
+    @_guarded
     async def remove_passkey(self, profile_id: str, credential_id: str) -> bool:
         keys = [passkey_key(credential_id), passkeys_key(profile_id)]
         return bool(await self._remove_passkey(keys=keys, args=[profile_id, credential_id]))
 
+    @_guarded
     async def add_challenge(
         self, challenge: Challenge, now: float, forget: float, per_address: int, total: int
     ) -> str:
@@ -290,6 +329,7 @@ class RedisProfiles:
         ]
         return str(await self._add_challenge(keys=keys, args=args))
 
+    @_guarded
     async def take_challenge(self, text: str, now: float) -> Challenge | None:
         keys = [challenge_key(text)]
         flat = await self._take_challenge(keys=keys, args=[repr(now), PREFIX, text])
@@ -305,6 +345,7 @@ class RedisProfiles:
             fields["used"] == "1",
         )
 
+    @_guarded
     async def hit(self, bucket: str, now: float, window: float) -> int:
         del now  # the bucket names its window; Redis forgets it after the window
         keep_ms = max(1, int(window * 1000))

@@ -25,6 +25,10 @@ PROFILE_REFUSALS: Mapping[str, tuple[int, str]] = {
         "El servidor atiende ahora muchas llaves de acceso a la vez: vuelve a intentarlo en"
         " unos segundos.",
     ),
+    "profiles_unavailable": (
+        503,
+        "Los perfiles no están disponibles ahora mismo: vuelve a intentarlo en unos segundos.",
+    ),
     "bad_host": (400, "La petición no dice a qué sitio va: no se puede usar una llave de acceso."),
     "passkey_malformed": (400, "La respuesta de la llave de acceso no se puede leer."),
     "passkey_challenge_unknown": (

@@ -730,6 +730,7 @@ export const EN = {
   "server.too_many_profiles": "Many profiles have already been made from your address in the last hour: try again later.",
   "server.too_many_ceremonies": "Too many passkey attempts from your address: wait a minute.",
   "server.ceremonies_full": "The server is handling many passkeys at once right now: try again in a few seconds.",
+  "server.profiles_unavailable": "Profiles are not available right now: try again in a few seconds.",
   "server.bad_host": "The request does not say which site it is for: a passkey cannot be used.",
   "server.passkey_malformed": "The passkey's answer cannot be read.",
   "server.passkey_challenge_unknown": "This answer does not answer any challenge of this server: start again.",

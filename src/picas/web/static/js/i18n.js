@@ -755,6 +755,7 @@ export const ES = {
   "server.too_many_profiles": "Desde tu dirección ya se han creado muchos perfiles en la última hora: vuelve a intentarlo más tarde.",
   "server.too_many_ceremonies": "Demasiados intentos con llaves de acceso desde tu dirección: espera un minuto.",
   "server.ceremonies_full": "El servidor atiende ahora muchas llaves de acceso a la vez: vuelve a intentarlo en unos segundos.",
+  "server.profiles_unavailable": "Los perfiles no están disponibles ahora mismo: vuelve a intentarlo en unos segundos.",
   "server.bad_host": "La petición no dice a qué sitio va: no se puede usar una llave de acceso.",
   "server.passkey_malformed": "La respuesta de la llave de acceso no se puede leer.",
   "server.passkey_challenge_unknown": "Esta respuesta no responde a ningún reto de este servidor: vuelve a empezar.",
