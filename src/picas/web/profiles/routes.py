@@ -26,6 +26,7 @@ from picas.web.profiles.passkeys import Passkeys, Site, site_of
 from picas.web.profiles.refusals import ProfileError, install_refusals
 from picas.web.profiles.service import Profiles
 from picas.web.profiles.store import PEOPLE_FILE, ProfileStore, SqliteProfiles
+from picas.web.schemas import ErrorOut
 from picas.web.settings import Settings
 
 NAME_FIELD_MAX = 200
@@ -145,8 +146,26 @@ def _credential(model: CredentialIn) -> dict[str, Any]:
     return model.model_dump(exclude_none=True)
 
 
+def _error(description: str) -> dict[str, Any]:
+    return {"model": ErrorOut, "description": description}
+
+
+RESPONSES: dict[int | str, dict[str, Any]] = {
+    400: _error(
+        "Malformed body (`bad_request`) or a refused passkey (`passkey_…`, docs/profiles.md)."
+    ),
+    401: _error("No token, or one that acts for no profile (`no_profile`)."),
+    404: _error("No such passkey of this profile (`passkey_not_found`)."),
+    409: _error("The passkey is stored already (`passkey_taken`), or there are too many."),
+    413: _error("Body over the size cap (`too_large`)."),
+    422: _error("A name the rules refuse (`bad_name`)."),
+    429: _error("Too many profiles or ceremonies from this address (with `Retry-After`)."),
+    503: _error("Too many ceremonies at once, or the store does not answer (`Retry-After`)."),
+}
+
+
 def router(settings: Settings, limits: ProfileLimits, clock: Callable[[], float]) -> APIRouter:
-    api = APIRouter(prefix="/api/perfil", tags=["perfil"])
+    api = APIRouter(prefix="/api/perfil", tags=["perfil"], responses=RESPONSES)
 
     def address(request: Request) -> str:
         return client_address(request.scope, behind_proxy=settings.behind_proxy)
