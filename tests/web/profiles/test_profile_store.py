@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -226,3 +227,21 @@ def test_hits_count_per_bucket(with_store: Run) -> None:
         assert await store.hit("perfil:192.0.2.2:7", 100.0, 3600.0) == 1
 
     with_store(body)
+
+
+def test_two_sign_ins_with_one_count_at_once_only_one_passes(with_store: Run) -> None:
+    async def body(store: ProfileStore) -> list[bool]:
+        ana, _ = await _made(store, "Ana")
+        await store.add_passkey(_passkey(ana, "k", count=3), most=5)
+        return list(await asyncio.gather(*(store.passkey_used("k", 4, 50.0) for _ in range(8))))
+
+    assert sorted(with_store(body)) == [False] * 7 + [True]
+
+
+def test_a_challenge_taken_twice_at_once_is_fresh_for_one_only(with_store: Run) -> None:
+    async def body(store: ProfileStore) -> list[bool]:
+        await store.add_challenge(_challenge("once"), 1000.0, 1720.0, 5, 100)
+        taken = await asyncio.gather(*(store.take_challenge("once", 1001.0) for _ in range(8)))
+        return [c is not None and not c.used for c in taken]
+
+    assert sorted(with_store(body)) == [False] * 7 + [True]
