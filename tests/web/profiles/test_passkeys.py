@@ -112,6 +112,10 @@ def test_a_forged_signature_is_refused(api: Api) -> None:
     answer = sign_in(client, device.get(sign_in_options(client), forge=True))
     assert answer.status_code == 400
     assert code(answer) == "passkey_bad_signature"
+    # Nothing changed: the passkey was never used, its count still takes the next one.
+    listed = client.get("/api/perfil/llaves", headers=bearer(token)).json()
+    assert listed[0]["last_used"] is None
+    assert sign_in(client, device.get(sign_in_options(client), count=2)).status_code == 200
 
 
 def test_a_passkey_of_nobody_is_refused(api: Api) -> None:
@@ -248,9 +252,15 @@ def test_a_passkey_is_stored_once_and_a_profile_has_a_bounded_number(api: Api) -
     again = add(client, token, device.create(registration_options(client, token)))
     assert again.status_code == 409
     assert code(again) == "passkey_taken"
+    options = registration_options(client, token)
     registered(client, token)
-    third = add(client, token, Authenticator().create(registration_options(client, token)))
+    # Asked before the second was added: the answer finds the profile full.
+    third = add(client, token, Authenticator().create(options))
     assert code(third) == "too_many_passkeys"
+    # Asked now: the options say so before any device is asked.
+    full = client.post("/api/perfil/llaves/opciones", headers=bearer(token))
+    assert full.status_code == 409
+    assert code(full) == "too_many_passkeys"
     assert len(client.get("/api/perfil/llaves", headers=bearer(token)).json()) == 2
 
 

@@ -177,8 +177,10 @@ class Passkeys:
     async def registration_options(
         self, profile: Profile, site: Site, address: str
     ) -> dict[str, Any]:
-        raw = await self._challenge("registro", profile.id, address)
         known = await self.store.passkeys(profile.id)
+        if len(known) >= self.limits.passkeys_per_profile:
+            raise ProfileError("too_many_passkeys")  # said before the device is asked
+        raw = await self._challenge("registro", profile.id, address)
         options = generate_registration_options(
             rp_id=site.rp_id,
             rp_name=RP_NAME,
