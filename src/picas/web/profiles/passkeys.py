@@ -148,7 +148,7 @@ class Passkeys:
         )
         if kept == "address":
             raise ProfileError("too_many_ceremonies")
-        if kept == "full":
+        if kept != "ok":  # "full"; or "taken", 256 random bits drawn twice: never in practice
             raise ProfileError("ceremonies_full")
         return raw
 

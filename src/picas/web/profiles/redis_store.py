@@ -139,6 +139,8 @@ return 1
 
 ADD_CHALLENGE = """
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[1])
+local kept = redis.call('HGET', KEYS[1], 'forget')
+if kept and tonumber(kept) > tonumber(ARGV[1]) then return 'taken' end
 if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[2]) then return 'full' end
 redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[1])
 if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[3]) then return 'address' end

@@ -56,7 +56,8 @@ class ProfileStore(Protocol):
         self, challenge: Challenge, now: float, forget: float, per_address: int, total: int
     ) -> str:
         """Keeps a new challenge until ``forget`` (later than its expiry, so a late or second use
-        is told apart from a challenge never given). ``"ok"``; ``"address"`` when its address
+        is told apart from a challenge never given). ``"ok"``; ``"taken"`` when that text is
+        kept already; ``"address"`` when its address
         already has ``per_address`` pending (unused, unexpired); ``"full"`` when ``total``
         challenges are kept. Forgotten ones are cleared first."""
 
@@ -306,6 +307,10 @@ class SqliteProfiles:
     ) -> str:
         def body(db: sqlite3.Connection) -> str:
             db.execute("DELETE FROM perfil_retos WHERE forget <= ?", (now,))
+            if db.execute(
+                "SELECT 1 FROM perfil_retos WHERE text = ?", (challenge.text,)
+            ).fetchone():
+                return "taken"
             (kept,) = db.execute("SELECT COUNT(*) FROM perfil_retos").fetchone()
             if kept >= total:
                 return "full"
