@@ -55,9 +55,11 @@ async def play(store: ProfileStore, operations: list[tuple[Any, ...]]) -> list[o
                 tokens += 1
                 answer = await store.add_token(f"p{args[0]}", f"d{tokens}", keep=2)
             elif op == "delete":
-                answer = await store.delete(f"p{args[0]}")
+                await store.delete(f"p{args[0]}")
+                answer = "deleted"
             elif op == "rename":
-                answer = await store.rename(f"p{args[0]}", args[1])
+                await store.rename(f"p{args[0]}", args[1])
+                answer = "renamed"
             elif op == "add_passkey":
                 passkey = Passkey(f"k{args[1]}", f"p{args[0]}", b"\x01\x02", args[2], "L", now)
                 answer = await store.add_passkey(passkey, most=2)
