@@ -19,9 +19,9 @@ ADDRESS_TEXT_MAX = 64
 class ProfileLimits:
     profiles_per_hour: int = 20
     """New profiles per address per hour (docs/profiles.md says why 20)."""
-    ceremonies_per_minute: int = 10
+    ceremonies_per_minute: int = 20
     """Passkey options (either ceremony) per address per minute, and per profile for adding."""
-    pending_per_address: int = 4
+    pending_per_address: int = 8
     """Challenges given to one address and neither used nor expired."""
     challenges_in_all: int = 50_000
     """Challenges kept at once, used or not (each a few hundred bytes: some 15 MB at most)."""
