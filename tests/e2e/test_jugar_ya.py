@@ -7,9 +7,11 @@ marked."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,7 +21,15 @@ from playwright.sync_api import Browser, expect
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e-jugar-ya-game")]
 
 NAMES = ["Ana", "Luis", "Marta", "Jorge"]
+SHOTS = os.environ.get("PICAS_E2E_SHOTS")
+"""A folder for screenshots of the queue, the rated table's end and the pages after, to look at."""
 CHANGE = re.compile(r"Tu valoración: ([\d\u00a0]+) \(([+−±])(\d+)\)")
+
+
+def shot(who: Person, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        who.page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
 
 
 def read(base: str, path: str) -> Any:
@@ -68,6 +78,7 @@ def test_four_players_press_jugar_ya_play_a_rated_picas_game_and_see_their_ratin
         who.page.goto(base + "/")
         who.page.click("#ya-spades-250")
         who.page.wait_for_selector("#cola:not([hidden])")
+    shot(players[-1], "ya-cola")
     for who in players:
         who.page.wait_for_url("**/mesa/*", timeout=30_000)
     tables = {who.page.url for who in players}
@@ -92,6 +103,7 @@ def test_four_players_press_jugar_ya_play_a_rated_picas_game_and_see_their_ratin
         assert found is not None
         sign = {"+": 1, "−": -1, "±": 0}[found.group(2)]
         shown[who.name] = (number(found.group(1)), sign * int(found.group(3)))
+        shot(who, f"ya-fin-{who.name}")
     for who in players:
         profile = read(base, f"/api/perfiles/{ids[who.name]}")
         spades = profile["games"]["spades"]
@@ -108,3 +120,8 @@ def test_four_players_press_jugar_ya_play_a_rated_picas_game_and_see_their_ratin
     assert sorted(rows) == sorted(NAMES)
     assert players[0].name in page.inner_text("#filas tr.fila-mia")
     expect(page.locator("#mi-puesto")).to_contain_text("Tu puesto")
+    shot(players[0], "ya-clasificacion")
+    for who in players[:2]:
+        who.page.goto(base + "/perfil")
+        who.page.wait_for_selector("#valoracion-spades .valor-cifra")
+        shot(who, f"ya-perfil-{who.name}")
