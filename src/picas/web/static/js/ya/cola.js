@@ -13,6 +13,7 @@ import * as manifest from "../games.js";
 
 const $ = (id) => document.getElementById(id);
 const CPU_AFTER = 20; // seconds: the server starts the best found with the CPU in the gaps
+const PING_EVERY = 25; // seconds: a quiet socket is kept open through proxies that close idle ones
 
 let open = null; // the search on screen: {socket, timer, done}
 
@@ -132,6 +133,7 @@ export async function search(game, target, { onBack }) {
     const seconds = Math.floor((Date.now() - state.started) / 1000);
     setText("cola-tiempo", elapsedText(seconds));
     setText("cola-nota", seconds >= CPU_AFTER ? t("ya.queue.cpuSoon") : t("ya.queue.note"));
+    if (seconds > 0 && seconds % PING_EVERY === 0 && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "ping" }));
   };
   tick();
   state.timer = setInterval(tick, 1000);
