@@ -9,6 +9,7 @@ import json
 import secrets
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Protocol
@@ -119,6 +120,7 @@ CREATE TABLE IF NOT EXISTS valor_estadisticas (
     doc TEXT NOT NULL
 );
 """
+OPEN_ATTEMPTS = 20
 ALL_TIME = ""
 """The ``week`` column of the all-time ratings (a week's rows carry their ISO week)."""
 
@@ -133,11 +135,26 @@ class SqliteRatings:
     def _db(self) -> sqlite3.Connection:
         with self._lock:
             if self._connection is None:
+                self._connection = self._open()
+            return self._connection
+
+    def _open(self) -> sqlite3.Connection:
+        # Switching a new file to WAL is refused at once, without waiting, while another
+        # process opens it too: wait a little and try again.
+        for attempt in range(OPEN_ATTEMPTS):
+            db: sqlite3.Connection | None = None
+            try:
                 db = connect(self._path)
                 db.execute("PRAGMA busy_timeout=10000")
                 db.executescript(SCHEMA)
-                self._connection = db
-            return self._connection
+                return db
+            except sqlite3.OperationalError:
+                if db is not None:
+                    db.close()
+                if attempt + 1 == OPEN_ATTEMPTS:
+                    raise
+                time.sleep(0.05 * (attempt + 1))
+        raise AssertionError("unreachable")
 
     def _write(self, work: Callable[[sqlite3.Connection], Any]) -> Any:
         with self._lock:
