@@ -34,7 +34,7 @@ from picas.web.ratings.model import (
     state_from_json,
     state_to_json,
 )
-from picas.web.ratings.rate import Replay
+from picas.web.ratings.rate import Replay, people_pairs
 from picas.web.ratings.store import Merge, RateFn
 
 PREFIX = "picas:valor:"
@@ -110,7 +110,11 @@ class RedisRatings:
                     players = result.players
                     states = await self._hmget(pipe, _states(game), players)
                     weekly = await self._hmget(pipe, _states(game, week), players)
-                    counts = {k: int(v) for k, v in (await pipe.hgetall(_pairs(game, day))).items()}
+                    pairs = people_pairs(result)
+                    found_counts = await pipe.hmget(_pairs(game, day), pairs) if pairs else []
+                    counts = {
+                        k: int(v) for k, v in zip(pairs, found_counts, strict=True) if v is not None
+                    }
                     rated = rate(result, states, weekly, counts)
                     pipe.multi()
                     doc = {

@@ -28,7 +28,7 @@ from picas.web.ratings.model import (
     result_from_json,
     result_to_json,
 )
-from picas.web.ratings.rate import Rated, Replay
+from picas.web.ratings.rate import Rated, Replay, people_pairs
 
 RateFn = Callable[
     [RatedResult, Mapping[str, PlayerState], Mapping[str, PlayerState], Mapping[str, int]], Rated
@@ -202,10 +202,13 @@ class SqliteRatings:
             players = result.players
             states = self._states(db, result.game, ALL_TIME, players)
             week = self._states(db, result.game, result.week, players)
+            pairs = people_pairs(result)
+            marks = ",".join("?" * len(pairs))
             counts = dict(
                 db.execute(
-                    "SELECT pair, n FROM valor_pares WHERE game = ? AND day = ?",
-                    (result.game, result.day),
+                    "SELECT pair, n FROM valor_pares WHERE game = ? AND day = ?"
+                    f" AND pair IN ({marks})",
+                    (result.game, result.day, *pairs),
                 ).fetchall()
             )
             rated = rate(result, states, week, counts)
