@@ -2,9 +2,10 @@
 second process computes from the same stored ratings), and the replay that recomputes a game's
 ratings from its stored results.
 
-Plackett–Luce (OpenSkill's ``PlackettLuce``) because it rates any number of teams ranked with
-ties in one update, which is exactly a Picas game (two teams) and a Corazones game (four players),
-and costs the same as the other Weng–Lin models for four seats.
+Plackett–Luce (OpenSkill's ``PlackettLuce``) because it models a whole finishing order with ties
+in one update, which is exactly a Picas game (two teams) and a Corazones game (four players); the
+other Weng–Lin models compare teams in pairs. Its cost (about 0.35 ms per update here) is no
+concern at one update per table's end.
 
 Repeated games between the same two profiles count less each UTC day (docs/ratings.md,
 «Manipulation»): a player's change in a game is scaled by :func:`pair_weight` of the most often
