@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from openskill.models import PlackettLuce
+from openskill.models import BradleyTerryFull
 from ratings_helpers import DAY, MONDAY, corazones, picas
 
 from picas.web.ratings.model import (
@@ -22,7 +22,7 @@ FOUR = ("ana", "bea", "cai", "dan")
 
 def test_a_new_player_shows_1000_and_the_number_is_openskills_scaled_ordinal() -> None:
     assert NEW.display == 1000
-    model = PlackettLuce()
+    model = BradleyTerryFull()
     for mu, sigma in ((25.0, 25 / 3), (31.2, 4.1), (18.0, 6.5), (40.0, 1.2)):
         ordinal = model.rating(mu, sigma).ordinal(z=3.0, alpha=20, target=1000)
         assert display(mu, sigma) == max(0, round(ordinal))

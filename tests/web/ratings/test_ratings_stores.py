@@ -14,7 +14,7 @@ from ratings_helpers import DAY, MONDAY, corazones, open_store, picas, random_re
 
 import friends_redis
 from friends_redis import RedisServer
-from picas.web.ratings.model import GAMES, RatingChange
+from picas.web.ratings.model import GAMES, RatedResult, RatingChange
 from picas.web.ratings.rate import Replay
 from picas.web.ratings.service import Ratings
 from picas.web.ratings.stats import SoloStatsIn
@@ -282,3 +282,51 @@ def test_redis_restarted_from_its_append_only_file_keeps_every_recorded_result(
         await ratings.store.close()
 
     asyncio.run(reread())
+
+
+def test_different_results_recorded_at_once_are_rated_in_the_order_they_were_written(
+    kind: str, url: str, tmp_path: Path
+) -> None:
+    """Two processes recording different ends of the same players at the same time: each result
+    is rated on the ratings the other left, and the stored order replays to the same numbers."""
+    ends = random_results(5, 40, PEOPLE[:5])
+    halves = [ends[0::2], ends[1::2]]
+    barrier = threading.Barrier(2)
+    failures: list[BaseException] = []
+
+    def process(mine: list[RatedResult]) -> None:
+        async def go() -> None:
+            store = open_store(kind, tmp_path, url)
+            ratings = Ratings(store)
+            barrier.wait()
+            await asyncio.gather(*(ratings.record(end) for end in mine))
+            await store.close()
+
+        try:
+            asyncio.run(go())
+        except BaseException as error:  # reported below, in the test's own thread
+            failures.append(error)
+
+    threads = [threading.Thread(target=process, args=(half,)) for half in halves]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert not failures
+
+    async def check() -> None:
+        ratings = make(kind, tmp_path, url, now=ends[-1].ended)
+        for game in GAMES:
+            stored = await ratings.store.results(game)
+            assert sorted(r.id for r in stored) == sorted(e.id for e in ends if e.game == game)
+            replay = Replay()
+            for result in stored:
+                replay.add(result)
+            for player in [*PEOPLE[:5], "cpu:dificil"]:
+                assert await ratings.rating(game, player) == replay.states.get(player)
+                assert [p.result for p in await ratings.history(game, player)] == [
+                    p.result for p in replay.history.get(player, [])
+                ]
+        await ratings.store.close()
+
+    asyncio.run(check())

@@ -2,10 +2,11 @@
 second process computes from the same stored ratings), and the replay that recomputes a game's
 ratings from its stored results.
 
-Plackett–Luce (OpenSkill's ``PlackettLuce``) because it models a whole finishing order with ties
-in one update, which is exactly a Picas game (two teams) and a Corazones game (four players); the
-other Weng–Lin models compare teams in pairs. Its cost (about 0.35 ms per update here) is no
-concern at one update per table's end.
+Bradley–Terry «full» (OpenSkill's ``BradleyTerryFull``), every pair of teams compared, draws for
+equal places. For Picas' two teams it gives exactly the updates of Plackett–Luce; for Corazones'
+four players it keeps the finishing order when there are ties, which Plackett–Luce's tie
+approximation does not: with places 1, 1, 3, 4 it gives the lone third the same gain as the two
+tied first (tests/web/ratings/test_ratings_properties.py, docs/ratings.md).
 
 Repeated games between the same two profiles count less each UTC day (docs/ratings.md,
 «Manipulation»): a player's change in a game is scaled by :func:`pair_weight` of the most often
@@ -16,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from openskill.models import PlackettLuce, PlackettLuceRating
+from openskill.models import BradleyTerryFull, BradleyTerryFullRating
 
 from picas.web.ratings.model import (
     GONE_PREFIX,
@@ -31,7 +32,7 @@ from picas.web.ratings.model import (
     is_cpu,
 )
 
-MODEL = PlackettLuce()
+MODEL = BradleyTerryFull()
 FULL_GAMES_PER_PAIR = 2
 """Games a pair of profiles plays in a UTC day that are rated in full."""
 ZERO_AFTER = 6
@@ -143,7 +144,7 @@ def _rated(
         [MODEL.rating(states.get(p, NEW).mu, states.get(p, NEW).sigma) for p in team]
         for team in teams
     ]
-    after: list[list[PlackettLuceRating]] = MODEL.rate(ratings, ranks=[float(r) for r in ranks])
+    after: list[list[BradleyTerryFullRating]] = MODEL.rate(ratings, ranks=[float(r) for r in ranks])
     new: dict[str, PlayerState] = {}
     for team, own, rated, before in zip(teams, self_weights, after, ratings, strict=True):
         for player, seat_weight, new_rating, old in zip(team, own, rated, before, strict=True):
