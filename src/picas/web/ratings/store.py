@@ -5,6 +5,7 @@ inside the store's write so that what it reads is what it writes on."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 import sqlite3
@@ -157,6 +158,8 @@ class SqliteRatings:
         raise AssertionError("unreachable")
 
     def _write(self, work: Callable[[sqlite3.Connection], Any]) -> Any:
+        """``work`` in one write transaction; run in a worker thread, so that waiting for another
+        process's write never stalls the event loop."""
         with self._lock:
             db = self._db
             db.execute("BEGIN IMMEDIATE")  # one writer across processes from here
@@ -234,7 +237,7 @@ class SqliteRatings:
             self._add_points(db, result.game, seq, rated.points)
             return rated.changes
 
-        answer: dict[str, RatingChange] = self._write(work)
+        answer: dict[str, RatingChange] = await asyncio.to_thread(self._write, work)
         return answer
 
     @staticmethod
@@ -334,7 +337,7 @@ class SqliteRatings:
                 ],
             )
 
-        self._write(work)
+        await asyncio.to_thread(self._write, work)
 
     async def forget(self, player: str) -> None:
         gone = GONE_PREFIX + secrets.token_urlsafe(12)
@@ -372,7 +375,7 @@ class SqliteRatings:
                         (game, day, "|".join(sorted((gone, other))), n),
                     )
 
-        self._write(work)
+        await asyncio.to_thread(self._write, work)
 
     async def stats(self, profile: str) -> dict[str, Any] | None:
         with self._lock:
@@ -393,7 +396,7 @@ class SqliteRatings:
             )
             return merged
 
-        answer: dict[str, Any] = self._write(work)
+        answer: dict[str, Any] = await asyncio.to_thread(self._write, work)
         return answer
 
     async def close(self) -> None:
