@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from openskill.models import BradleyTerryFull, PlackettLuce
 
 from picas.web.ratings.model import CORAZONES_SEATS, NEW, PlayerState, RatedResult, RatedSeat
 from picas.web.ratings.rate import rate
@@ -68,3 +69,19 @@ def test_every_player_counts_one_more_game_and_the_numbers_repeat(
         assert change.after == after.display
         if left[PEOPLE.index(player)] and sum(left) == 1:
             assert after.mu <= states[player].mu  # last alone: nothing to gain
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(prior, min_size=4, max_size=4), st.sampled_from([[0, 1], [1, 0], [0, 0]]))
+def test_for_two_teams_the_model_gives_plackett_luces_updates(
+    priors: list[PlayerState], ranks: list[int]
+) -> None:
+    """Why Bradley–Terry costs Picas nothing: with two teams it is Plackett–Luce."""
+    results = []
+    for model in (BradleyTerryFull(), PlackettLuce()):
+        teams = [[model.rating(p.mu, p.sigma) for p in priors[i : i + 2]] for i in (0, 2)]
+        rated = model.rate(teams, ranks=[float(r) for r in ranks])
+        results.append([(r.mu, r.sigma) for team in rated for r in team])
+    for (mu_bt, sigma_bt), (mu_pl, sigma_pl) in zip(*results, strict=True):
+        assert abs(mu_bt - mu_pl) < 1e-9
+        assert abs(sigma_bt - sigma_pl) < 1e-9
