@@ -77,11 +77,19 @@ def test_for_two_teams_the_model_gives_plackett_luces_updates(
     priors: list[PlayerState], ranks: list[int]
 ) -> None:
     """Why Bradley–Terry costs Picas nothing: with two teams it is Plackett–Luce."""
-    results = []
-    for model in (BradleyTerryFull(), PlackettLuce()):
-        teams = [[model.rating(p.mu, p.sigma) for p in priors[i : i + 2]] for i in (0, 2)]
-        rated = model.rate(teams, ranks=[float(r) for r in ranks])
-        results.append([(r.mu, r.sigma) for team in rated for r in team])
+    bt, pl = BradleyTerryFull(), PlackettLuce()
+    rated_bt = bt.rate(
+        [[bt.rating(p.mu, p.sigma) for p in priors[i : i + 2]] for i in (0, 2)],
+        ranks=[float(r) for r in ranks],
+    )
+    rated_pl = pl.rate(
+        [[pl.rating(p.mu, p.sigma) for p in priors[i : i + 2]] for i in (0, 2)],
+        ranks=[float(r) for r in ranks],
+    )
+    results = [
+        [(r.mu, r.sigma) for team in rated_bt for r in team],
+        [(r.mu, r.sigma) for team in rated_pl for r in team],
+    ]
     for (mu_bt, sigma_bt), (mu_pl, sigma_pl) in zip(*results, strict=True):
         assert abs(mu_bt - mu_pl) < 1e-9
         assert abs(sigma_bt - sigma_pl) < 1e-9
