@@ -143,6 +143,11 @@ CODES: Mapping[str, Code] = {
     "too_many_tables": _PLAIN,
     "tables_full": _PLAIN,
     "store_unavailable": _PLAIN,
+    # ratings and boards (docs/ratings.md)
+    "bad_board_page": _PLAIN,
+    "no_such_profile": _PLAIN,
+    "bad_stats": _PLAIN,
+    "stats_too_large": _PLAIN,
     # profiles («Jugar ya», docs/quick.md)
     "no_profile": _PLAIN,
     "too_many_profiles": _PLAIN,
