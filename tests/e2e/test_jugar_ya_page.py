@@ -308,3 +308,48 @@ def test_a_ban_says_why_and_until_when_in_the_players_time(
         assert f"{local:%H:%M}" in text
     finally:
         context.close()
+
+
+SOLO = {
+    "v": 1,
+    "results": {
+        "normal|250": {"won": 3, "lost": 2, "drawn": 0},
+        "dificil|500": {"won": 0, "lost": 1, "drawn": 0},
+    },
+    "hands": 40,
+    "nsMade": 20,
+    "nsSet": 5,
+    "southMade": 11,
+    "southSet": 3,
+    "nilsBid": 2,
+    "nilsMade": 1,
+    "bags": 17,
+    "seen": {"g1": {"h": 9, "over": True, "at": 1}},
+}
+
+
+def test_the_solo_statistics_are_copied_to_the_profile_once(fresh: Page, server: Server) -> None:
+    fresh.goto(server.base + "/perfil")
+    fresh.evaluate("(s) => localStorage.setItem('picas.estadisticas', JSON.stringify(s))", SOLO)
+    fresh.click("#btn-crear-perfil")
+    fresh.wait_for_selector("#perfil-solo:not([hidden]) .solo-lista")
+    token = fresh.evaluate(f"localStorage.getItem('{TOKEN}')")
+    kept = api(server.base, "GET", "/api/perfil/estadisticas", token)
+    assert kept["spades"]["results"] == SOLO["results"]
+    assert kept["spades"]["bags"] == SOLO["bags"]
+    assert "seen" not in kept["spades"]  # which games were counted stays in the browser
+    played = sum(r["won"] + r["lost"] + r["drawn"] for r in SOLO["results"].values())
+    won = sum(r["won"] for r in SOLO["results"].values())
+    assert (
+        fresh.inner_text(".solo-lista")
+        == f"Picas: {played} partidas, {won} ganadas, {played - won} perdidas"
+    )
+    # Once per profile: what this browser counts later stays here, the profile keeps its copy.
+    fresh.evaluate(
+        "(s) => localStorage.setItem('picas.estadisticas', JSON.stringify(s))", {**SOLO, "bags": 99}
+    )
+    fresh.reload()
+    fresh.wait_for_selector("#perfil-solo:not([hidden]) .solo-lista")
+    assert (
+        api(server.base, "GET", "/api/perfil/estadisticas", token)["spades"]["bags"] == SOLO["bags"]
+    )
