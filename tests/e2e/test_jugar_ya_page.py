@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -353,3 +354,20 @@ def test_the_solo_statistics_are_copied_to_the_profile_once(fresh: Page, server:
     assert (
         api(server.base, "GET", "/api/perfil/estadisticas", token)["spades"]["bags"] == SOLO["bags"]
     )
+
+
+def test_deleting_the_profile_asks_first_and_then_forgets_it(fresh: Page, server: Server) -> None:
+    fresh.goto(server.base + "/perfil")
+    fresh.click("#btn-crear-perfil")
+    fresh.wait_for_selector("#perfil-nombre:not([hidden])")
+    token = fresh.evaluate(f"localStorage.getItem('{TOKEN}')")
+    fresh.click("#btn-borrar")
+    fresh.click("#btn-borrar-no")  # «No, conservarlo»: nothing happens
+    assert api(server.base, "GET", "/api/perfil", token)["name"]
+    fresh.click("#btn-borrar")
+    fresh.click("#btn-borrar-si")
+    fresh.wait_for_selector("#sin-perfil:not([hidden])")
+    assert fresh.evaluate(f"localStorage.getItem('{TOKEN}')") is None
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        api(server.base, "GET", "/api/perfil", token)
+    assert refused.value.code == 401
