@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from friends_page_helpers import OVER, Person, person, play_until, start_server
 from playwright.sync_api import Browser, expect
+from test_jugar_ya_page import findings
 
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e-jugar-ya-game")]
 
@@ -104,6 +105,7 @@ def test_four_players_press_jugar_ya_play_a_rated_picas_game_and_see_their_ratin
         sign = {"+": 1, "−": -1, "±": 0}[found.group(2)]
         shown[who.name] = (number(found.group(1)), sign * int(found.group(3)))
         shot(who, f"ya-fin-{who.name}")
+    assert findings(players[0].page, "rated table's end") == []
     for who in players:
         profile = read(base, f"/api/perfiles/{ids[who.name]}")
         spades = profile["games"]["spades"]
