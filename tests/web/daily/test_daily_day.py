@@ -52,13 +52,15 @@ def test_a_day_prepared_by_two_processes_keeps_one_secret_and_one_baseline(
             one.daily.prepare("corazones", DAY), two.daily.prepare("corazones", DAY)
         )
         stored = await one.daily.store.day("corazones", DAY)
-        assert stored is not None and stored.opened is not None
+        assert stored is not None
+        assert stored.opened is not None
         # One of them held the lease and played the baseline; the other did nothing.
         assert sorted([len(one.hands_run), len(two.hands_run)]) == [0, 4]
         done = [day for day in (first, second) if day is not None]
         assert all(day.code == stored.code for day in done)
         again = await two.daily.prepare("corazones", DAY)
-        assert again is not None and again.code == stored.code
+        assert again is not None
+        assert again.code == stored.code
         assert again.baseline == stored.baseline
 
     asyncio.run(scenario())
@@ -75,7 +77,7 @@ def test_the_baseline_is_the_same_on_every_run_and_passes_each_way_once(tmp_path
         other = world(tmp_path / "b", clock)
         actions: list[object] = []
         for _ in range(plan.hands):
-            actions += await other.daily._run_hand(  # noqa: SLF001
+            actions += await other.daily._run_hand(
                 "corazones", plan.rules, day.code, list(actions), one.daily.level
             )
         assert actions == day.baseline
@@ -101,11 +103,15 @@ def test_an_abandoned_attempt_is_finished_by_the_cpu_and_counts(tmp_path: Path) 
         assert started.ranked
         await abandon_until_over(w, started.seat.table.id)
         attempt = await w.daily.store.attempt("spades", DAY, ana.id)
-        assert attempt is not None and attempt.hands == [0] * 6 and attempt.total == 0
+        assert attempt is not None
+        assert attempt.hands == [0] * 6
+        assert attempt.total == 0
         day = await w.daily.store.day("spades", DAY)
-        assert day is not None and attempt.actions == day.baseline
+        assert day is not None
+        assert attempt.actions == day.baseline
         standing = await w.daily.standings("spades", DAY, ana, 0, 20)
-        assert standing["players"] == 1 and standing["me"]["rank"] == 1
+        assert standing["players"] == 1
+        assert standing["me"]["rank"] == 1
 
     asyncio.run(scenario())
 
@@ -133,12 +139,17 @@ def test_a_played_attempt_scores_each_hand_against_difficil_and_a_second_is_prac
         await play_out(w, first.seat.table.id, first.seat.token)
         attempt = await w.daily.store.attempt("spades", DAY, ana.id)
         day = await w.daily.store.day("spades", DAY)
-        assert attempt is not None and day is not None and attempt.hands is not None
+        assert attempt is not None
+        assert day is not None
+        assert attempt.hands is not None
         table = await w.friends.load(first.seat.table.id)
         _, state = w.friends.game_of(table)
         mine = score.hand_results("spades", state, 6)
-        assert len(mine) == 6 and len(state.history) == 6
-        assert attempt.hands == [own - base for own, base in zip(mine, day.baseline_hands)]
+        assert len(mine) == 6
+        assert len(state.history) == 6
+        assert attempt.hands == [
+            own - base for own, base in zip(mine, day.baseline_hands, strict=False)
+        ]
         assert [event["score"] for event in events] == attempt.hands
         assert [event["total"] for event in events][-1] == attempt.total
         assert [event["hand"] for event in events] == [1, 2, 3, 4, 5, 6]
@@ -149,13 +160,15 @@ def test_a_played_attempt_scores_each_hand_against_difficil_and_a_second_is_prac
         assert not second.ranked
         await abandon_until_over(w, second.seat.table.id)
         again = await w.daily.store.attempt("spades", DAY, ana.id)
-        assert again is not None and again.total == attempt.total
+        assert again is not None
+        assert again.total == attempt.total
         assert again.table == first.seat.table.id
         standing = await w.daily.standings("spades", DAY, ana, 0, 20)
         assert standing["players"] == 1
         clock.now = days.ends(DAY)
         end = w.friends.end(await w.friends.load(first.seat.table.id))
-        assert end is not None and end.code == day.code
+        assert end is not None
+        assert end.code == day.code
 
     asyncio.run(scenario())
 
@@ -187,8 +200,10 @@ def test_the_days_secret_code_is_refused_by_the_solo_checks_until_the_reveal(
         day = await w.daily.prepare("spades", DAY)
         assert day is not None
         spaced = "-".join(day.code[i : i + 4] for i in range(0, 28, 4)).lower()
-        assert w.daily.is_sealed(day.code) and w.daily.is_sealed(spaced)
-        assert not w.daily.is_sealed("K7PMX4QH") and not w.daily.is_sealed(12)
+        assert w.daily.is_sealed(day.code)
+        assert w.daily.is_sealed(spaced)
+        assert not w.daily.is_sealed("K7PMX4QH")
+        assert not w.daily.is_sealed(12)
         clock.now = days.ends(DAY)
         assert not w.daily.is_sealed(day.code)
 
@@ -219,7 +234,8 @@ def test_results_streaks_and_the_table_survive_a_restart(tmp_path: Path) -> None
     after = asyncio.run(w2.daily.standings("corazones", DAY, people[0], 0, 20))
     assert after == before
     yesterday = asyncio.run(w2.daily.standings("corazones", days.shifted(DAY, -1), None, 0, 20))
-    assert yesterday["players"] == 2 and yesterday["over"]
+    assert yesterday["players"] == 2
+    assert yesterday["over"]
 
 
 def test_the_percentile_of_a_rank() -> None:
