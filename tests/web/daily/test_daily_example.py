@@ -57,7 +57,7 @@ def number(text: str) -> int:
 @pytest.mark.parametrize("game", ["spades", "corazones"])
 def test_the_worked_example_is_what_the_code_scores(page: str, game: str) -> None:
     parser = Tables()
-    parser.feed(rendered()[page].decode("utf-8"))
+    parser.feed(rendered()[page].body.decode("utf-8"))
     rows = parser.tables[game]
     hands = [row for row in rows[1:] if row[0].isdigit()]
     total = rows[-1]
@@ -74,6 +74,6 @@ def test_both_languages_work_the_same_example() -> None:
     tables = []
     for page in PAGES:
         parser = Tables()
-        parser.feed(rendered()[page].decode("utf-8"))
+        parser.feed(rendered()[page].body.decode("utf-8"))
         tables.append({game: [row[1:] for row in rows[1:]] for game, rows in parser.tables.items()})
     assert tables[0] == tables[1]
