@@ -132,11 +132,13 @@ def install(
         return
     store = store if store is not None else open_daily()
     pool = HeavyPool(settings, workers=1)
+    one_at_a_time = asyncio.Lock()  # the lane's one worker: the days' hands wait their turn here
 
     async def run_hand(
         game: str, rules: dict[str, Any], code: str, actions: list[Any], level: str
     ) -> list[Any]:
-        return await pool.run_job("reto", play_hand_job, game, rules, code, actions, level)
+        async with one_at_a_time:
+            return await pool.run_job("reto", play_hand_job, game, rules, code, actions, level)
 
     daily = Daily(
         store,

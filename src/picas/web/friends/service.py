@@ -409,8 +409,10 @@ class Friends:
         stored = await self.store.commit(
             Change(table.to_json(), seq, messages, due=due, ttl=self.limits.idle)
         )
-        if stored and table.state == "over" and any(
-            event.get("type") == "over" for event in events.get(None, [])
+        if (
+            stored
+            and table.state == "over"
+            and any(event.get("type") == "over" for event in events.get(None, []))
         ):
             for callback in self.on_over:
                 task = asyncio.get_running_loop().create_task(callback(table))
