@@ -15,8 +15,8 @@ from starlette.types import Scope
 import picas
 from picas.web import errors
 from picas.web.cache import AnswerCache
-from picas.web.fair import FairLane
 from picas.web.daily import routes as daily_routes
+from picas.web.fair import FairLane
 from picas.web.friends import routes as friends_routes
 from picas.web.games import page_modules
 from picas.web.guard import BodyShapeMiddleware
