@@ -10,12 +10,18 @@ from pathlib import Path
 import pytest
 from daily_helpers import DAY, Clock, abandon_until_over, person, play_out, world
 
+import friends_redis
+from picas.shared.cards import cards_in
 from picas.shared.errors import PicasError
 from picas.web.daily import days, score
 from picas.web.daily.baseline import replay
+from picas.web.daily.redis_store import RedisDaily
 from picas.web.daily.service import NotOver
 from picas.web.daily.store import SqliteDaily
 from picas.web.friends.service import Refused
+
+redis_server = friends_redis.redis_server
+RedisServer = friends_redis.RedisServer
 
 
 def test_the_commitment_published_first_is_the_hash_of_the_secret_revealed_after(
@@ -257,3 +263,80 @@ def test_an_unknown_game_or_day_is_refused() -> None:
         with pytest.raises(PicasError) as bad:
             days.parse_day(text)
         assert bad.value.code == "bad_day"
+
+
+@pytest.mark.parametrize("game", ["spades", "corazones"])
+def test_the_revealed_secret_replays_the_same_deals_in_solo(tmp_path: Path, game: str) -> None:
+    from fastapi.testclient import TestClient
+
+    from picas.record import iter_states, read_record
+    from picas.shared.seats import Seat
+    from picas.web import create_app
+    from picas.web.games import table_for
+    from picas.web.settings import Settings
+
+    clock = Clock()
+    w = world(tmp_path, clock)
+
+    async def scenario() -> dict[str, object]:
+        await w.daily.prepare(game, DAY)
+        clock.now = days.ends(DAY) + 1
+        return await w.daily.reveal(game, DAY)
+
+    revealed = asyncio.run(scenario())
+    baseline = read_record(revealed["baseline"]["save"]["record"])  # type: ignore[index]
+    first_states = {}
+    for state in iter_states(baseline):
+        first_states.setdefault(state.hand.number, state)
+    plan = days.plan_of(game)
+    assert set(range(1, plan.hands + 1)) <= set(first_states)
+    # The solo table's own deals of the revealed code, hand by hand.
+    solo = table_for(game).new_record({}, level="facil", code=str(revealed["code"]))
+    for number in range(1, plan.hands + 1):
+        dealt = table_for(game).code_deal(solo.start(), number)
+        for seat in Seat:
+            assert first_states[number].hand.hands[seat] == dealt[seat.value], (number, seat)
+    # And the solo API: a new game on the revealed code deals South the same first hand.
+    client = TestClient(create_app(Settings(key=b"another-server-key-0123456789abcdef")))
+    answer = client.post("/api/games", json={"game": game, "code": revealed["code"]})
+    assert answer.status_code == 200, answer.text
+    south = {card.code for card in cards_in(first_states[1].hand.hands[Seat.SOUTH])}
+    view = answer.json()["view"]
+    shown = set(view["hand"])
+    if game == "corazones" and view.get("received"):
+        shown = shown - set(view["received"]) | set(view.get("passed") or [])
+    assert shown == south
+
+
+def test_two_processes_on_redis_keep_one_secret_and_one_result(
+    tmp_path: Path, redis_server: RedisServer
+) -> None:
+    clock = Clock()
+    one = world(tmp_path / "a", clock, RedisDaily(redis_server.url))
+    two = world(tmp_path / "b", clock, RedisDaily(redis_server.url))
+
+    async def scenario() -> None:
+        drawn = await asyncio.gather(
+            one.daily.day("corazones", DAY, prepare=False),
+            two.daily.day("corazones", DAY, prepare=False),
+        )
+        assert drawn[0] is not None
+        assert drawn[1] is not None
+        assert drawn[0].code == drawn[1].code
+        await asyncio.gather(
+            one.daily.prepare("corazones", DAY), two.daily.prepare("corazones", DAY)
+        )
+        assert sorted([len(one.hands_run), len(two.hands_run)]) == [0, 4]
+        ana = person(1)
+        started = await one.daily.start(ana, "corazones", "127.0.0.1")
+        again = await two.daily.start(ana, "corazones", "127.0.0.1")
+        assert started.ranked
+        assert not again.ranked
+        await abandon_until_over(one, started.seat.table.id)
+        table = await two.daily.standings("corazones", DAY, ana, 0, 5)
+        assert table["players"] == 1
+        assert table["me"]["total"] == 0
+        await one.daily.store.close()
+        await two.daily.store.close()
+
+    asyncio.run(scenario())
