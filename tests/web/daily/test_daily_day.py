@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 from pathlib import Path
+from typing import Any
 
 import pytest
 from daily_helpers import DAY, Clock, abandon_until_over, person, play_out, world
@@ -285,7 +286,7 @@ def test_the_revealed_secret_replays_the_same_deals_in_solo(tmp_path: Path, game
 
     revealed = asyncio.run(scenario())
     baseline = read_record(revealed["baseline"]["save"]["record"])  # type: ignore[index]
-    first_states = {}
+    first_states: dict[int, Any] = {}
     for state in iter_states(baseline):
         first_states.setdefault(state.hand.number, state)
     plan = days.plan_of(game)
