@@ -312,9 +312,14 @@ class Daily:
         standing = await self.store.standing(game, day, start, count)
         names = await self._names([row.profile for row in standing.rows])
         rows = []
-        for row in standing.rows:
+        rank, previous = 0, None
+        for index, row in enumerate(standing.rows):
             assert row.total is not None
-            rank = 1 + await self.store.better(game, day, row.total)
+            if previous is None:
+                rank = 1 + await self.store.better(game, day, row.total)
+            elif row.total != previous:
+                rank = start + index + 1  # best first: everyone above scored more
+            previous = row.total
             rows.append(
                 {
                     "rank": rank,
