@@ -164,6 +164,7 @@ CODES: Mapping[str, Code] = {
     "hints_off": _PLAIN,
     "daily_not_open": _PLAIN,
     "daily_not_over": _PLAIN,
+    "daily_over": _PLAIN,
     "daily_not_found": _PLAIN,
     "daily_sealed": _PLAIN,
     "daily_unknown_game": _PLAIN,

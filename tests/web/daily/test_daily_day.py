@@ -14,6 +14,7 @@ from daily_helpers import DAY, Clock, abandon_until_over, person, play_out, worl
 import friends_redis
 from picas.shared.cards import cards_in
 from picas.shared.errors import PicasError
+from picas.shared.seats import Seat
 from picas.web.daily import days, score
 from picas.web.daily.baseline import replay
 from picas.web.daily.redis_store import RedisDaily
@@ -339,5 +340,41 @@ def test_two_processes_on_redis_keep_one_secret_and_one_result(
         assert table["me"]["total"] == 0
         await one.daily.store.close()
         await two.daily.store.close()
+
+    asyncio.run(scenario())
+
+
+def test_at_the_days_end_the_cpu_finishes_an_attempt_and_the_person_can_no_longer_act(
+    tmp_path: Path,
+) -> None:
+    clock = Clock(days.ends(DAY) - 600)
+    w = world(tmp_path, clock)
+
+    async def scenario() -> None:
+        await w.daily.prepare("corazones", DAY)
+        ana = person(1)
+        started = await w.daily.start(ana, "corazones", "127.0.0.1")
+        table_id = started.seat.table.id
+        _, who = await w.friends.person_for_token(table_id, started.seat.token)
+        await w.friends.connect(table_id, who, "test")
+        table = await w.friends.load(table_id)
+        _, state = w.friends.game_of(table)
+        three = [card.code for card in cards_in(state.hand.hands[Seat.SOUTH])][:3]
+        clock.now = days.ends(DAY)
+        with pytest.raises(Refused) as refused:
+            await w.friends.act(table_id, who, three)
+        assert refused.value.code == "daily_over"
+        for _ in range(3000):
+            await w.friends.tick()
+            await w.friends.settle()
+            if (await w.friends.load(table_id)).state == "over":
+                break
+        table = await w.friends.load(table_id)
+        assert table.state == "over"
+        assert table.seats["south"].connected  # the person stayed: the CPU played for them
+        attempt = await w.daily.store.attempt("corazones", DAY, ana.id)
+        assert attempt is not None
+        assert attempt.hands is not None
+        assert len(attempt.hands) == 4
 
     asyncio.run(scenario())

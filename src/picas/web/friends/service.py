@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+import math
 import secrets
 import time
 from collections import OrderedDict
@@ -286,6 +287,13 @@ class Friends:
             merge(events, self._apply(table, seat, action))
         return events
 
+    def _day_over(self, table: FriendsTable) -> bool:
+        """A day's table whose day is over: its deals are public now, so the CPU finishes the
+        game (nobody plays on knowing them)."""
+        if table.daily is None:
+            return False
+        return self._clock() >= float(table.daily.get("reveal", math.inf))
+
     # --- the public side of a table --------------------------------------------------------------
 
     def turn_of(self, table: FriendsTable) -> Seat | None:
@@ -369,6 +377,8 @@ class Friends:
                 waiting = info.kind == "person" and not info.connected and not info.taken_over
                 if waiting and info.away_since is not None and not info.cpu_forced:
                     moments.append(info.away_since + self.limits.grace)
+            if table.daily is not None:
+                moments.append(float(table.daily.get("reveal", math.inf)))
             turn = self.turn_of(table)
             if turn is not None:
                 if table.cpu_plays(turn.key) or turn.key in table.held:
@@ -669,6 +679,10 @@ class Friends:
                 raise Refused("La partida aún no ha empezado.", code="not_started")
             if table.state == "over":
                 raise IllegalAction("La partida ha terminado.", code="game_over")
+            if self._day_over(table):
+                raise Refused(
+                    "El día del reto ha terminado: la CPU acaba la partida.", code="daily_over"
+                )
             _, state = self.game_of(table)
             if play.is_passing(state):
                 if seat not in play.still_to_pass(state) or seat.key in table.held:
@@ -807,7 +821,7 @@ class Friends:
             and table.seats[seat.key].kind == "person"
             and now >= table.turn_since + table.turn_timer
         )
-        if not (table.cpu_plays(seat.key) or timed_out):
+        if not (table.cpu_plays(seat.key) or timed_out or self._day_over(table)):
             return False
         position = len(record.actions)
         game = play.adapter(table.game)

@@ -745,6 +745,7 @@ export const EN = {
   "server.not_seated": "To play or talk you must sit at the table.",
   "server.hints_off": "There are no hints in the daily challenge.",
   "server.daily_not_open": "Today's challenge is being prepared: try again in a moment.",
+  "server.daily_over": "The challenge's day is over: the computer finishes the game.",
   "server.daily_not_over": "That challenge is not over yet: its deals are shown when the day ends.",
   "server.daily_not_found": "There is no challenge for that day.",
   "server.daily_sealed": "The daily challenge's deals cannot be played outside the challenge until the day is over.",

@@ -770,6 +770,7 @@ export const ES = {
   "server.not_seated": "Para jugar o hablar hay que sentarse a la mesa.",
   "server.hints_off": "En el reto del día no hay pistas.",
   "server.daily_not_open": "El reto de hoy se está preparando: vuelve a intentarlo en un momento.",
+  "server.daily_over": "El día del reto ha terminado: la CPU acaba la partida.",
   "server.daily_not_over": "Ese reto aún no ha terminado: sus repartos se muestran al acabar el día.",
   "server.daily_not_found": "No hay reto de ese día.",
   "server.daily_sealed": "Los repartos del reto del día no se juegan fuera del reto hasta que acabe el día.",
