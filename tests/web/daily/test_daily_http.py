@@ -135,6 +135,10 @@ def test_a_new_player_plays_the_days_challenge_and_nothing_tells_a_secret(
             sign = 1 if game == "spades" else -1
             assert event["score"] == sign * (event["result"] - event["baseline"])
         assert all(message.get("end") is None for message in page.seen)
+        progress = seen.get(f"/api/reto/mesa/{attempt['table']}").json()
+        assert progress["scored"] == scored
+        assert progress["over"] is True
+        assert progress["ranked"] is True
 
         mine = seen.get(f"/api/reto/{game}/{day['day']}/tabla").json()
         assert mine["players"] == 1
@@ -199,6 +203,7 @@ def test_the_api_refuses_what_it_cannot_answer(tmp_path: Path) -> None:
             ("/api/reto/spades/1999-01-01", 404, "daily_not_found"),
             ("/api/reto/spades/1999-01-01/revelacion", 404, "daily_not_found"),
             ("/api/reto/spades/1999-01-01/tabla?cuantos=0", 400, "bad_request"),
+            ("/api/reto/mesa/nada", 404, "table_not_found"),
         ):
             answer = plain.get(path)
             assert answer.status_code == status, (path, answer.text)

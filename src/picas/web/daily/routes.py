@@ -25,6 +25,7 @@ from picas.web.daily.store import DailyStore, SqliteDaily
 from picas.web.errors import error_response
 from picas.web.fair import client_address
 from picas.web.friends.routes import STORE_ENV, data_dir
+from picas.web.friends.service import TableNotFound
 from picas.web.heavy import HeavyPool
 from picas.web.profiles.deps import OptionalProfileDep, ProfileDep
 from picas.web.profiles.store import PEOPLE_FILE
@@ -93,6 +94,12 @@ def router(*, behind_proxy: bool) -> APIRouter:
             "seat": started.seat.seat,
             "token": started.seat.token,
         }
+
+    @api.get("/mesa/{table_id}", summary="A day's table's hands scored so far")
+    async def progress(table_id: str, request: Request) -> dict[str, Any]:
+        if not (1 <= len(table_id) <= 64 and table_id.isascii()):
+            raise TableNotFound()
+        return await _daily(request).progress(table_id)
 
     @api.get("/{game}/{day}", summary="A day's challenge")
     async def one_day(game: str, day: str, request: Request) -> dict[str, Any]:

@@ -251,25 +251,45 @@ class Daily:
     def hand_events(self, table: FriendsTable, state: Any) -> list[Event]:
         """After each hand of a day's table: the hand's score against Difícil and the total so
         far (the page words it: «+23 frente a Difícil en esta mano»)."""
+        return self.scored(table, state)[-1:]
+
+    def scored(self, table: FriendsTable, state: Any) -> list[Event]:
+        """The ``reto`` event of every finished hand of a day's table (a page reloaded mid-way
+        gets its score line back)."""
         if table.daily is None:
             return []
         baseline = list(table.daily.get("baseline", []))
         hands = int(table.daily.get("hands", 0))
         mine = score.hand_results(table.game, state, hands)
         scores = score.duplicate(table.game, mine, baseline)
-        if not scores or len(mine) > hands:
-            return []
+        ranked = bool(table.daily.get("ranked"))
         return [
             {
                 "type": "reto",
-                "hand": len(mine),
-                "result": mine[-1],
-                "baseline": baseline[len(mine) - 1],
-                "score": scores[-1],
-                "total": sum(scores),
-                "ranked": bool(table.daily.get("ranked")),
+                "hand": index + 1,
+                "result": mine[index],
+                "baseline": baseline[index],
+                "score": scores[index],
+                "total": sum(scores[: index + 1]),
+                "ranked": ranked,
             }
+            for index in range(len(scores))
         ]
+
+    async def progress(self, table_id: str) -> dict[str, Any]:
+        """A day's table's scored hands so far (404 for any other table)."""
+        table = await self.friends.load(table_id)
+        if table.daily is None:
+            raise TableNotFound()
+        _, state = self.friends.game_of(table)
+        return {
+            "game": table.game,
+            "day": table.daily.get("day"),
+            "ranked": bool(table.daily.get("ranked")),
+            "hands": int(table.daily.get("hands", 0)),
+            "scored": self.scored(table, state),
+            "over": table.state == "over",
+        }
 
     async def finished(self, table: FriendsTable) -> None:
         """A day's table is over: a ranked attempt's result is written (once)."""
