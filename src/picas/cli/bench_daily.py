@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import multiprocessing
 import os
 import random
 import statistics
@@ -29,6 +31,7 @@ from picas.web.daily.store import DailyStore, SqliteDaily
 from picas.web.friends.limits import FriendsLimits
 from picas.web.friends.service import Friends
 from picas.web.friends.store import SqliteStore
+from picas.web.heavy import WORKER_NICENESS
 from picas.web.profiles.model import Profile
 from picas.web.settings import Settings
 from picas.web.table import Table
@@ -43,6 +46,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument(
         "--skip-prepare", action="store_true", help="solo la clasificación, sin preparar días"
     )
+    parser.add_argument(
+        "--act",
+        type=int,
+        default=0,
+        metavar="N",
+        help="además: p99 de N acciones de un jugador Normal, sin y con una preparación en marcha",
+    )
     parser.set_defaults(func=run)
 
 
@@ -56,6 +66,13 @@ def run(args: argparse.Namespace) -> int:
             per_hand = ", ".join(f"{value:.1f}" for value in hands)
             print(f"preparación {game}, {plan.hands} manos a {args.level}: {seconds:.1f} s de CPU")
             print(f"  por mano: {per_hand} s")
+    if args.act > 0:
+        alone, busy = act_latency(args.act, args.level)
+        change = 100 * (busy - alone) / alone
+        print(
+            f"acción de un jugador Normal, {args.act} acciones: p99 {alone:.1f} ms sola,"
+            f" {busy:.1f} ms con una preparación en marcha ({change:+.0f} %)"
+        )
     with tempfile.TemporaryDirectory() as folder:
         wall, cpu = asyncio.run(standings(Path(folder), table, args))
     print(
@@ -70,6 +87,34 @@ def run(args: argparse.Namespace) -> int:
 def _p50_p99(timings: list[float]) -> tuple[float, float]:
     timings = sorted(timings)
     return statistics.median(timings), timings[min(len(timings) - 1, int(len(timings) * 0.99))]
+
+
+def _preparing(level: str) -> None:
+    """A worker process as the daily lane's: nice 10, preparing Picas' days one after another."""
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICENESS)
+    table = Table(Settings.from_env())
+    while True:
+        prepare(table, "spades", level)
+
+
+def act_latency(actions: int, level: str) -> tuple[float, float]:
+    """The p99 (ms) of a Normal player's act (``picas bench server``'s measure), alone and while
+    a preparation runs in a worker process of the daily lane's priority."""
+    from picas.cli.bench_server import measure, percentile
+
+    alone, _ = asyncio.run(measure(actions, "normal", 1))
+    worker = multiprocessing.get_context("spawn").Process(
+        target=_preparing, args=(level,), daemon=True
+    )
+    worker.start()
+    try:
+        time.sleep(2.0)  # its imports done: the worker is deciding
+        busy, _ = asyncio.run(measure(actions, "normal", 1))
+    finally:
+        worker.terminate()
+        worker.join(timeout=10)
+    return percentile(alone, 0.99), percentile(busy, 0.99)
 
 
 def prepare(table: Table, game: str, level: str) -> tuple[float, list[float]]:
