@@ -378,3 +378,28 @@ def test_at_the_days_end_the_cpu_finishes_an_attempt_and_the_person_can_no_longe
         assert len(attempt.hands) == 4
 
     asyncio.run(scenario())
+
+
+def test_a_result_the_finishing_process_did_not_write_is_written_by_the_next(
+    tmp_path: Path,
+) -> None:
+    clock = Clock()
+    w = world(tmp_path, clock)
+    w.friends.on_over.clear()  # the process that stores the last change stops before writing
+
+    async def scenario() -> None:
+        await w.daily.prepare("corazones", DAY)
+        ana = person(1)
+        started = await w.daily.start(ana, "corazones", "127.0.0.1")
+        await abandon_until_over(w, started.seat.table.id)
+        before = await w.daily.store.attempt("corazones", DAY, ana.id)
+        assert before is not None
+        assert before.total is None
+        other = world(tmp_path, clock)
+        await other.daily.settle_pending("corazones", DAY)
+        after = await w.daily.store.attempt("corazones", DAY, ana.id)
+        assert after is not None
+        assert after.total == 0
+        assert await w.daily.store.pending("corazones", DAY) == []
+
+    asyncio.run(scenario())

@@ -204,6 +204,8 @@ class Daily:
                 for game in days.PLANS:
                     for day in (today, days.shifted(today, 1)):
                         await self.day(game, day)
+                    for day in (days.shifted(today, -1), today):
+                        await self.settle_pending(game, day)
                 now = self._clock()
                 self._sealed = {code: end for code, end in self._sealed.items() if end > now}
             except Exception:  # the loop must keep running whatever the store does once
@@ -313,9 +315,9 @@ class Daily:
         )
         await self.store.finish(done)
 
-    async def _settle_pending(self, game: str, day: str) -> None:
+    async def settle_pending(self, game: str, day: str) -> None:
         """Attempts whose table is over but whose result was not written (the process that
-        finished it stopped first): written now."""
+        finished it stopped first): written now (by the loop, and before a reveal)."""
         for attempt in await self.store.pending(game, day):
             with contextlib.suppress(TableNotFound):
                 table = await self.friends.load(attempt.table)
@@ -328,7 +330,6 @@ class Daily:
         self, game: str, day: str, profile: Profile | None, start: int, count: int
     ) -> dict[str, Any]:
         days.plan_of(game)
-        await self._settle_pending(game, day)
         standing = await self.store.standing(game, day, start, count)
         names = await self._names([row.profile for row in standing.rows])
         rows = []
@@ -411,7 +412,7 @@ class Daily:
         stored = await self.store.day(game, day)
         if stored is None or stored.opened is None:
             raise NoDay
-        await self._settle_pending(game, day)
+        await self.settle_pending(game, day)
         record, _ = replay(game, plan.rules, stored.code, stored.baseline)
         baseline_record, baseline_sig = self._sign(record)
         best = None
