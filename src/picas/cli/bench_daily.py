@@ -31,7 +31,7 @@ from picas.web.daily.store import DailyStore, SqliteDaily
 from picas.web.friends.limits import FriendsLimits
 from picas.web.friends.service import Friends
 from picas.web.friends.store import SqliteStore
-from picas.web.heavy import WORKER_NICENESS
+from picas.web.heavy import LOW_PRIORITY_NICENESS
 from picas.web.profiles.model import Profile
 from picas.web.settings import Settings
 from picas.web.table import Table
@@ -90,9 +90,9 @@ def _p50_p99(timings: list[float]) -> tuple[float, float]:
 
 
 def _preparing(level: str) -> None:
-    """A worker process as the daily lane's: nice 10, preparing Picas' days one after another."""
+    """A worker process as the daily lane's: nice 19, preparing Picas' days one after another."""
     with contextlib.suppress(OSError):
-        os.nice(WORKER_NICENESS)
+        os.nice(LOW_PRIORITY_NICENESS)
     table = Table(Settings.from_env())
     while True:
         prepare(table, "spades", level)

@@ -107,7 +107,7 @@ def test_an_abandoned_attempt_is_finished_by_the_cpu_and_counts(tmp_path: Path) 
     async def scenario() -> None:
         await w.daily.prepare("spades", DAY)
         ana = person(1)
-        started = await w.daily.start(ana, "spades", "127.0.0.1")
+        started = await w.daily.start(ana, "spades")
         assert started.ranked
         await abandon_until_over(w, started.seat.table.id)
         attempt = await w.daily.store.attempt("spades", DAY, ana.id)
@@ -143,7 +143,7 @@ def test_a_played_attempt_scores_each_hand_against_difficil_and_a_second_is_prac
     async def scenario() -> None:
         await w.daily.prepare("spades", DAY)
         ana = person(1)
-        first = await w.daily.start(ana, "spades", "127.0.0.1")
+        first = await w.daily.start(ana, "spades")
         await play_out(w, first.seat.table.id, first.seat.token)
         attempt = await w.daily.store.attempt("spades", DAY, ana.id)
         day = await w.daily.store.day("spades", DAY)
@@ -164,7 +164,7 @@ def test_a_played_attempt_scores_each_hand_against_difficil_and_a_second_is_prac
         # The attempt's end carries no secret before the day is over.
         assert w.friends.end(table) is None
         # A second attempt is practice: its result changes nothing.
-        second = await w.daily.start(ana, "spades", "127.0.0.1")
+        second = await w.daily.start(ana, "spades")
         assert not second.ranked
         await abandon_until_over(w, second.seat.table.id)
         again = await w.daily.store.attempt("spades", DAY, ana.id)
@@ -187,7 +187,7 @@ def test_hints_are_refused_at_a_days_table(tmp_path: Path) -> None:
 
     async def scenario() -> None:
         await w.daily.prepare("corazones", DAY)
-        started = await w.daily.start(person(1), "corazones", "127.0.0.1")
+        started = await w.daily.start(person(1), "corazones")
         table_id = started.seat.table.id
         _, who = await w.friends.person_for_token(table_id, started.seat.token)
         await w.friends.connect(table_id, who, "test")
@@ -229,7 +229,7 @@ def test_results_streaks_and_the_table_survive_a_restart(tmp_path: Path) -> None
             clock.now = days.starts(day) + 60
             await w.daily.prepare("corazones", day)
             for someone in people[: 3 + offset]:
-                started = await w.daily.start(someone, "corazones", f"127.0.0.{offset + 2}")
+                started = await w.daily.start(someone, "corazones")
                 await abandon_until_over(w, started.seat.table.id)
         table = await w.daily.standings("corazones", DAY, people[0], 0, 20)
         await w.daily.store.close()
@@ -330,8 +330,8 @@ def test_two_processes_on_redis_keep_one_secret_and_one_result(
         )
         assert sorted([len(one.hands_run), len(two.hands_run)]) == [0, 4]
         ana = person(1)
-        started = await one.daily.start(ana, "corazones", "127.0.0.1")
-        again = await two.daily.start(ana, "corazones", "127.0.0.1")
+        started = await one.daily.start(ana, "corazones")
+        again = await two.daily.start(ana, "corazones")
         assert started.ranked
         assert not again.ranked
         await abandon_until_over(one, started.seat.table.id)
@@ -353,7 +353,7 @@ def test_at_the_days_end_the_cpu_finishes_an_attempt_and_the_person_can_no_longe
     async def scenario() -> None:
         await w.daily.prepare("corazones", DAY)
         ana = person(1)
-        started = await w.daily.start(ana, "corazones", "127.0.0.1")
+        started = await w.daily.start(ana, "corazones")
         table_id = started.seat.table.id
         _, who = await w.friends.person_for_token(table_id, started.seat.token)
         await w.friends.connect(table_id, who, "test")
@@ -390,7 +390,7 @@ def test_a_result_the_finishing_process_did_not_write_is_written_by_the_next(
     async def scenario() -> None:
         await w.daily.prepare("corazones", DAY)
         ana = person(1)
-        started = await w.daily.start(ana, "corazones", "127.0.0.1")
+        started = await w.daily.start(ana, "corazones")
         await abandon_until_over(w, started.seat.table.id)
         before = await w.daily.store.attempt("corazones", DAY, ana.id)
         assert before is not None

@@ -9,9 +9,11 @@ import contextlib
 import os
 import time
 from collections.abc import AsyncIterator, Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, cast
 
+import pebble
 from fastapi import APIRouter, FastAPI, Query, Request
 from starlette.responses import Response
 
@@ -23,17 +25,33 @@ from picas.web.daily.sealed import SealedCodesMiddleware
 from picas.web.daily.service import Daily, NoDay, NotOpen, NotOver, Sealed
 from picas.web.daily.store import DailyStore, SqliteDaily
 from picas.web.errors import error_response
-from picas.web.fair import client_address
 from picas.web.friends.routes import STORE_ENV, data_dir
 from picas.web.friends.service import TableNotFound
-from picas.web.heavy import HeavyPool
+from picas.web.heavy import LOW_PRIORITY_NICENESS, HeavyPool
 from picas.web.profiles.deps import OptionalProfileDep, ProfileDep
 from picas.web.profiles.store import PEOPLE_FILE
 from picas.web.settings import Settings
 
+PREPARATION_DEADLINE = 600.0
+"""Seconds a hand of the baseline may take in the daily lane's worker (a Difícil hand is a few
+seconds of CPU; at the lowest priority on a busy server it waits for idle time)."""
 LEVEL_ENV = "PICAS_RETO_LEVEL"
 """The computer players' level of the challenge: Difícil; the tests choose a quicker one."""
 PAGE_MAX = 100
+
+
+class DailyLane(HeavyPool):
+    """The daily lane: one worker process of its own at the lowest priority (nice 19): a day is
+    prepared hours ahead, with the CPU nobody's game wants, and never takes a worker of the
+    replies' or the practice lane."""
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(replace(settings, heavy_deadline=PREPARATION_DEADLINE), workers=1)
+
+    def _workers(self, address: str) -> pebble.ProcessPool:
+        if self._pool is None:
+            self._pool = self._new_pool(1, LOW_PRIORITY_NICENESS)
+        return self._pool
 
 
 def open_daily(environ: dict[str, str] | None = None) -> DailyStore:
@@ -73,7 +91,7 @@ async def day_out(daily: Daily, game: str, day: str) -> dict[str, Any]:
     }
 
 
-def router(*, behind_proxy: bool) -> APIRouter:
+def router() -> APIRouter:
     api = APIRouter(prefix="/api/reto", tags=["reto"])
 
     @api.get("/{game}", summary="Today's challenge of a game")
@@ -85,8 +103,7 @@ def router(*, behind_proxy: bool) -> APIRouter:
 
     @api.post("/{game}/intento", summary="Start an attempt at today's challenge")
     async def start(game: str, request: Request, profile: ProfileDep) -> dict[str, Any]:
-        address = client_address(request.scope, behind_proxy=behind_proxy)
-        started = await _daily(request).start(profile, _game(game), address)
+        started = await _daily(request).start(profile, _game(game))
         return {
             "day": started.day,
             "ranked": started.ranked,
@@ -138,7 +155,7 @@ def install(
     if friends is None:
         return
     store = store if store is not None else open_daily()
-    pool = HeavyPool(settings, workers=1)
+    pool = DailyLane(settings)
     one_at_a_time = asyncio.Lock()  # the lane's one worker: the days' hands wait their turn here
 
     async def run_hand(
@@ -158,7 +175,7 @@ def install(
     )
     app.state.daily = daily
     app.state.profiles.on_delete(store.forget)
-    app.include_router(router(behind_proxy=settings.behind_proxy))
+    app.include_router(router())
     app.add_middleware(SealedCodesMiddleware, sealed=daily.is_sealed)
     statuses: dict[type[PicasError], int] = {
         NotOpen: 409,

@@ -214,7 +214,10 @@ class Daily:
 
     # --- an attempt -----------------------------------------------------------------------------
 
-    async def start(self, profile: Profile, game: str, address: str) -> Started:
+    async def start(self, profile: Profile, game: str) -> Started:
+        """Today's attempt of ``profile``: ranked if it is its first of the day. Its tables
+        count per profile against the friends' per-address limit (people behind one address,
+        a school's or an office's, are not limited together)."""
         plan = days.plan_of(game)
         today = self.today()
         day = await self.day(game, today)
@@ -240,7 +243,7 @@ class Daily:
                 code=day.code,
                 salt=day.salt,
                 name=profile.name,
-                address=address,
+                address=f"perfil:{profile.id}",
                 daily=daily,
                 table_id=table_id,
             )
