@@ -197,6 +197,19 @@ def test_the_api_refuses_what_it_cannot_answer(tmp_path: Path) -> None:
         plain = Seen(base, "")
         plain.headers = {}
         assert plain.post("/api/reto/spades/intento").json()["error"]["code"] == "no_profile"
+        seen = Seen(base, _profile(base, "Eva"))
+        headers = {**seen.headers, "content-type": "application/json"}
+        for body, status in (
+            (b"{", 400),
+            (b'{"game": "corazones"}', 400),
+            (b"[]", 400),
+            (b'{"a": "' + b"x" * 2_000_000 + b'"}', 413),
+        ):
+            answer = httpx.post(
+                base + "/api/reto/spades/intento", content=body, headers=headers, timeout=30
+            )
+            assert answer.status_code == status, (body[:20], answer.text[:200])
+            assert "error" in answer.json()
         for path, status, code in (
             ("/api/reto/mus", 404, "daily_unknown_game"),
             ("/api/reto/spades/2026-13-01", 422, "bad_day"),

@@ -15,6 +15,7 @@ from typing import Any, cast
 
 import pebble
 from fastapi import APIRouter, FastAPI, Query, Request
+from pydantic import BaseModel, ConfigDict
 from starlette.responses import Response
 
 from picas.shared.errors import PicasError
@@ -24,6 +25,7 @@ from picas.web.daily.days import BadDay, UnknownGame
 from picas.web.daily.sealed import SealedCodesMiddleware
 from picas.web.daily.service import Daily, NoDay, NotOpen, NotOver, Sealed
 from picas.web.daily.store import DailyStore, SqliteDaily
+from picas.web.deps import ERROR_RESPONSES
 from picas.web.errors import error_response
 from picas.web.friends.routes import STORE_ENV, data_dir
 from picas.web.friends.service import TableNotFound
@@ -91,8 +93,14 @@ async def day_out(daily: Daily, game: str, day: str) -> dict[str, Any]:
     }
 
 
+class StartIn(BaseModel):
+    """An attempt's body: ``{}`` (the profile is the Bearer token's; the game is in the path)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
 def router() -> APIRouter:
-    api = APIRouter(prefix="/api/reto", tags=["reto"])
+    api = APIRouter(prefix="/api/reto", tags=["reto"], responses=ERROR_RESPONSES)
 
     @api.get("/{game}", summary="Today's challenge of a game")
     async def today(game: str, request: Request, profile: OptionalProfileDep) -> dict[str, Any]:
@@ -102,7 +110,10 @@ def router() -> APIRouter:
         return out
 
     @api.post("/{game}/intento", summary="Start an attempt at today's challenge")
-    async def start(game: str, request: Request, profile: ProfileDep) -> dict[str, Any]:
+    async def start(
+        game: str, body: StartIn, request: Request, profile: ProfileDep
+    ) -> dict[str, Any]:
+        del body
         started = await _daily(request).start(profile, _game(game))
         return {
             "day": started.day,
