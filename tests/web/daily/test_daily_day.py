@@ -403,3 +403,32 @@ def test_a_result_the_finishing_process_did_not_write_is_written_by_the_next(
         assert await w.daily.store.pending("corazones", DAY) == []
 
     asyncio.run(scenario())
+
+
+def test_a_missed_preparation_is_done_on_the_first_request_and_a_dead_lease_is_taken_over(
+    tmp_path: Path,
+) -> None:
+    clock = Clock()
+    w = world(tmp_path, clock)
+
+    async def scenario() -> None:
+        # Another process drew the day, took its lease and died before opening it.
+        drawn = await w.daily.day("corazones", DAY, prepare=False)
+        assert drawn is not None
+        assert await w.daily.store.lease("corazones", DAY, "dead", clock.now, 120.0)
+        assert await w.daily.prepare("corazones", DAY) is None
+        assert w.hands_run == []
+        with pytest.raises(PicasError) as refused:
+            await w.daily.start(person(1), "corazones")
+        assert refused.value.code == "daily_not_open"
+        clock.now += 121  # the lease runs out
+        await w.daily.day("corazones", DAY)  # a request: the preparation starts
+        await w.daily.wait_prepared("corazones", DAY)
+        opened = await w.daily.store.day("corazones", DAY)
+        assert opened is not None
+        assert opened.opened is not None
+        assert opened.code == drawn.code
+        started = await w.daily.start(person(1), "corazones")
+        assert started.ranked
+
+    asyncio.run(scenario())
