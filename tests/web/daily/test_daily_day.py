@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from daily_helpers import DAY, Clock, abandon_until_over, person, play_out, world
+from daily_world import DAY, Clock, abandon_until_over, person, play_out, world
 
 import friends_redis
 from picas.shared.cards import cards_in

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import daily_helpers  # noqa: F401  (puts the friends' helpers on the path)
+import daily_world  # noqa: F401  (puts tests/web/friends on the path)
 import httpx2 as httpx
 import pytest
 from friends_helpers import person, server
