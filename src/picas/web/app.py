@@ -15,6 +15,7 @@ from starlette.types import Scope
 import picas
 from picas.web import errors
 from picas.web.cache import AnswerCache
+from picas.web.daily import routes as daily_routes
 from picas.web.fair import FairLane
 from picas.web.friends import routes as friends_routes
 from picas.web.games import page_modules
@@ -81,6 +82,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     friends_routes.install(app, settings)  # Mesa con amigos (docs/friends.md)
     profile_routes.install(app, settings)  # profiles for «Jugar ya» (docs/quick.md)
     rating_routes.install(app, settings)  # ratings and boards (docs/ratings.md)
+    daily_routes.install(app, settings)  # «Reto del día» (docs/daily.md)
     app.include_router(games.games_router())
     app.include_router(tip.router)
     app.include_router(review.review_router())

@@ -185,6 +185,15 @@ CODES: Mapping[str, Code] = {
     "too_many_messages": _PLAIN,
     "too_many_watchers": _PLAIN,
     "replaced": _PLAIN,
+    # «Reto del día» (docs/daily.md)
+    "hints_off": _PLAIN,
+    "daily_not_open": _PLAIN,
+    "daily_not_over": _PLAIN,
+    "daily_over": _PLAIN,
+    "daily_not_found": _PLAIN,
+    "daily_sealed": _PLAIN,
+    "daily_unknown_game": _PLAIN,
+    "bad_day": _PLAIN,
 }
 """Every refusal code the server can send, with its parameters and forms."""
 
