@@ -266,6 +266,16 @@ def test_the_openapi_schema_describes_the_contract() -> None:
         "/api/mesas/{table_id}/seats",
         "/api/mesas/{table_id}/host",
         "/api/mesas/{table_id}/leave",
+        # Profiles, passkeys, ratings and boards (docs/profiles.md, docs/ratings.md)
+        "/api/perfil",
+        "/api/perfil/llaves",
+        "/api/perfil/llaves/opciones",
+        "/api/perfil/llaves/{credential_id}",
+        "/api/perfil/entrar",
+        "/api/perfil/entrar/opciones",
+        "/api/perfil/estadisticas",
+        "/api/perfiles/{profile_id}",
+        "/api/clasificacion/{game}",
         # Reto del día (docs/daily.md)
         "/api/reto/{game}",
         "/api/reto/{game}/intento",
