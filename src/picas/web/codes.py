@@ -160,6 +160,13 @@ CODES: Mapping[str, Code] = {
     "too_many_messages": _PLAIN,
     "too_many_watchers": _PLAIN,
     "replaced": _PLAIN,
+    # «Jugar ya» (docs/quick.md)
+    "banned": _code("until"),
+    "too_many_joins": _PLAIN,
+    "bad_target": _PLAIN,
+    "bad_block": _PLAIN,
+    "too_many_blocks": _PLAIN,
+    "unknown_profile": _PLAIN,
 }
 """Every refusal code the server can send, with its parameters and forms."""
 

@@ -84,6 +84,10 @@ class FriendsTable:
     hand is over (docs/friends.md, «¿Por qué?»)."""
     reason_codes: dict[str, dict[str, list[Any]]] = field(default_factory=dict)
     """The same reasons as codes (hand number → seat key → ``[{"code", "params"}]``)."""
+    rated: dict[str, Any] | None = None
+    """A rated table of «Jugar ya» (docs/quick.md): each seat's profile id (``"seats"``) and, once
+    its game is settled, the result to rate (``"result"``). None at a friends' table. Server-side
+    only, like everything here but :func:`public`."""
 
     # --- storage --------------------------------------------------------------------------------
 
@@ -99,6 +103,7 @@ class FriendsTable:
         data["held"] = dict(self.held)
         data["reasons"] = {hand: dict(seats) for hand, seats in self.reasons.items()}
         data["reason_codes"] = {hand: dict(seats) for hand, seats in self.reason_codes.items()}
+        data["rated"] = None if self.rated is None else dict(self.rated)
         return data
 
     @classmethod
