@@ -48,7 +48,8 @@ def test_the_window_widens_with_the_wait() -> None:
     assert match(queue, 1.0, set(), cpu_rating=CPU, fill_after=1000) == []
     waited = (apart - window.base) / window.per_second
     found = match(queue, waited + 0.1, set(), cpu_rating=CPU, fill_after=1000)
-    assert len(found) == 1 and len(found[0].people) == 4
+    assert len(found) == 1
+    assert len(found[0].people) == 4
 
 
 def test_ratings_far_apart_are_split_after_the_wait_rather_than_mixed() -> None:
@@ -78,7 +79,8 @@ def test_a_block_keeps_two_apart_and_the_others_still_play() -> None:
     found = match(queue, 0.0, blocks, cpu_rating=CPU)
     assert len(found) == 1
     seated = {e.profile for e in found[0].people}
-    assert len(seated) == 4 and not {"a", "b"} <= seated
+    assert len(seated) == 4
+    assert not {"a", "b"} <= seated
 
 
 def _imbalance(ratings: list[int]) -> int:

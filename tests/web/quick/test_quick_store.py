@@ -41,7 +41,8 @@ def test_a_new_socket_replaces_the_older_entry(store: QuickStore) -> None:
         await store.put_entry(entry("ana", "p/2", game="corazones", target=100))
         assert [e.conn for e in await store.entries()] == ["p/2"]
         old = await store.status("ana", "p/1")
-        assert old.seating is None and old.waiting is None
+        assert old.seating is None
+        assert old.waiting is None
         assert not await store.remove_entry("ana", "p/1")  # the old socket's goodbye: no effect
         assert (await store.status("ana", "p/2")).waiting == 1
         assert await store.remove_entry("ana", "p/2")
