@@ -125,6 +125,9 @@ class Quick:
         self.process = process or secrets.token_hex(8)
         self.holding = False
         """Whether this process held the matcher's lease at its last look."""
+        self.paused = False
+        """A paused matcher neither matches nor renews its lease (another process takes over
+        once it runs out): how a test stops one process's matcher as if the process had died."""
         self._matcher: asyncio.Task[None] | None = None
 
     # --- joining --------------------------------------------------------------------------------
@@ -210,7 +213,10 @@ class Quick:
         try:
             while True:
                 try:
-                    await self.match_once()
+                    if self.paused:
+                        self.holding = False
+                    else:
+                        await self.match_once()
                 except Exception:  # the matcher must keep running whatever one pass does
                     log.exception("«Jugar ya»: el emparejador falló")
                 await asyncio.sleep(self.limits.match_every)
