@@ -11,7 +11,6 @@ from itertools import permutations
 from pathlib import Path
 from typing import Any
 
-import httpx2 as httpx
 from quick_helpers import (
     Server,
     hello,
@@ -180,6 +179,8 @@ def test_three_left_games_in_a_day_keep_a_profile_out_for_an_hour(tmp_path: Path
         losses = asyncio.run(srv.app.state.quick.store.losses(a, 0.0))
         assert len(losses) == 3
         assert message["params"]["until"] == int((losses[-1] + 3600) * 1000)
+        assert len(asyncio.run(srv.app.state.quick.store.losses(b, 0.0))) == 3
+        assert run(refused(tb))["code"] == "banned"
         # An hour on, the queue takes the profile again.
         srv.clock.ahead += 3601.0
 
