@@ -5,6 +5,7 @@ is respected by the matcher."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -147,12 +148,10 @@ def test_a_flood_closes_the_socket(tmp_path: Path) -> None:
         async def scenario() -> int | None:
             ws = await hello(srv, token)
             await until(ws, "queued")
-            with pytest.raises(websockets.ConnectionClosed):
+            with contextlib.suppress(websockets.ConnectionClosed):
                 for _ in range(500):
                     await ws.send('{"type": "ping"}')
                     await asyncio.sleep(0)
-                await asyncio.sleep(5)
-                await ws.send('{"type": "ping"}')
             return await _closed(ws)
 
         assert run(scenario()) == 4429
