@@ -192,3 +192,35 @@ def test_three_left_games_in_a_day_keep_a_profile_out_for_an_hour(tmp_path: Path
                 await ws.close()
 
         assert run(admitted())["type"] == "queued"
+
+
+def test_a_leaver_and_an_absentee_are_rated_as_left_while_the_others_finish(
+    tmp_path: Path,
+) -> None:
+    """One person leaves at once, one never opens the table (away past the grace period until
+    the end): the computer plays both seats, the other two finish the game."""
+    with server(tmp_path, PICAS_FRIENDS_GRACE="2") as srv:
+        names = ["Ana", "Luis", "Marta", "Jorge"]
+        made = [profile(srv.base, name) for name in names]
+        ids = [pid for pid, _ in made]
+
+        async def scenario() -> tuple[list[Json], list[Any]]:
+            seated = await _seat_all(srv, [tok for _, tok in made], "corazones", 50)
+            leave(srv, seated[0]["table"], seated[0]["token"])
+            players = [person(srv, s["table"], s["token"]) for s in seated[2:]]
+            await asyncio.gather(*(one.run() for one in players))
+            return seated, players
+
+        seated, players = run(scenario(), timeout=600)
+        table_id = seated[0]["table"]
+        results = recorded(srv, table_id)
+        assert len(results) == 1
+        by_player = {seat.player: seat for seat in results[0].seats}
+        assert [by_player[pid].left for pid in ids] == [True, True, False, False]
+        totals = players[0].view["totals"]
+        for pid, one in zip(ids, seated, strict=True):
+            assert by_player[pid].score == totals[one["seat"]]
+        public = table(srv, table_id)
+        assert public["state"] == "over"
+        losses = [len(asyncio.run(srv.app.state.quick.store.losses(pid, 0.0))) for pid in ids]
+        assert losses == [1, 1, 0, 0]
