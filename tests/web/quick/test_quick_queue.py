@@ -128,12 +128,12 @@ def test_messages_while_waiting_are_answered_and_the_place_is_kept(tmp_path: Pat
         async def scenario() -> list[str]:
             ws = await hello(srv, token)
             await until(ws, "queued")
-            answers = []
+            answers: list[str] = []
             again = json.dumps({"type": "hello", "token": token, "game": "spades", "target": 250})
             for frame in ("nope", "[]", again, '{"type": "ping"}', "y" * 3000):
                 await ws.send(frame)
                 message = await next_message(ws)
-                answers.append(message.get("code", message["type"]))
+                answers.append(str(message.get("code", message["type"])))
             assert len(await srv.app.state.quick.store.entries()) == 1
             await ws.close()
             return answers

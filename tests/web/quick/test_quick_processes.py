@@ -1,0 +1,165 @@
+"""Two server processes' worth of «Jugar ya» on one store (SQLite and a real redis-server): the
+matcher runs in one at a time and the other takes over within seconds when it stops; a rated
+table's end is rated once even when both processes store it."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from quick_helpers import KEY, RecordingRatings
+
+import friends_redis
+from picas.web.friends.limits import FriendsLimits
+from picas.web.friends.model import FriendsTable
+from picas.web.friends.redis_store import RedisStore
+from picas.web.friends.service import Friends
+from picas.web.friends.store import SqliteStore, Store
+from picas.web.quick.matcher import Found
+from picas.web.quick.model import Entry
+from picas.web.quick.rated import RatedTables
+from picas.web.quick.redis_store import RedisQuick
+from picas.web.quick.service import Quick, QuickLimits
+from picas.web.quick.store import QuickStore, SqliteQuick
+from picas.web.settings import Settings
+from picas.web.table import Table
+
+redis_server = friends_redis.redis_server
+LIMITS = QuickLimits(lease_ttl=1.0, match_every=0.1)
+
+
+@dataclass
+class Process:
+    """One server process's part: its stores' connections, its friends' service, its queue."""
+
+    friends: Friends
+    quick: Quick
+    ratings: RecordingRatings
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def where(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield str(tmp_path)
+    else:
+        yield request.getfixturevalue("redis_server").url
+
+
+def _process(where: str, ratings: RecordingRatings, name: str) -> Process:
+    table = Table(Settings(key=KEY))
+    if where.startswith("redis://"):
+        store: Store = RedisStore(where)
+        queue: QuickStore = RedisQuick(where)
+    else:
+        store = SqliteStore(Path(where) / "mesas.sqlite3")
+        queue = SqliteQuick(Path(where) / "jugadores.sqlite3")
+    friends = Friends(
+        store,
+        FriendsLimits(),
+        bot=lambda game, level: table.bot("normal", game=game),
+        sign=table.sign,
+    )
+    rated = RatedTables(friends, queue, lambda: ratings)
+    friends.rated_hooks = rated
+    return Process(friends, Quick(queue, rated, lambda: ratings, LIMITS, process=name), ratings)
+
+
+async def _close(*processes: Process) -> None:
+    for one in processes:
+        await one.quick.stop_matcher()
+        await one.friends.settle()
+        await one.quick.store.close()
+        await one.friends.store.close()
+
+
+def test_the_matcher_runs_in_one_process_and_another_takes_over(where: str) -> None:
+    async def scenario() -> float:
+        ratings = RecordingRatings()
+        a, b = _process(where, ratings, "A"), _process(where, ratings, "B")
+        try:
+            a.quick.start_matcher()
+            await asyncio.sleep(0.3)
+            b.quick.start_matcher()
+            for _ in range(10):
+                await asyncio.sleep(0.2)
+                assert a.quick.holding
+                assert not b.quick.holding
+            a.quick.paused = True  # as if A's process had died: its lease is not renewed
+            stopped = time.monotonic()
+            while not b.quick.holding:
+                assert time.monotonic() - stopped < 10, "nobody took the matcher over"
+                await asyncio.sleep(0.05)
+            took = time.monotonic() - stopped
+            assert not a.quick.holding
+            # B's matcher seats the people A's sockets queued.
+            entries = [await a.quick.join(f"p{i}", f"P{i}", "corazones", 50) for i in range(4)]
+            deadline = time.monotonic() + 10
+            statuses = [await a.quick.status(e) for e in entries]
+            while any(s.seating is None for s in statuses):
+                assert time.monotonic() < deadline, "not seated"
+                await asyncio.sleep(0.1)
+                statuses = [await a.quick.status(e) for e in entries]
+            tables = {s.seating.table for s in statuses if s.seating is not None}
+            assert len(tables) == 1
+            stored = await a.friends.load(tables.pop())
+            assert stored.rated is not None
+            assert sorted(stored.rated["seats"].values()) == [e.profile for e in entries]
+            return took
+        finally:
+            await _close(a, b)
+
+    took = asyncio.run(scenario())
+    assert took <= LIMITS.lease_ttl + 2.0
+
+
+def _found(game: str = "corazones") -> Found:
+    people = [Entry(f"p{i}", f"P{i}", game, 50, 1500, 0.0, f"c{i}") for i in range(4)]
+    return Found(game, 50, (people[0], people[1], people[2], people[3]))
+
+
+def _everyone_left(table: FriendsTable) -> None:
+    for key in table.seats:
+        table.seats[key] = type(table.seats[key])(kind="cpu")
+
+
+def test_a_rated_end_stored_by_two_processes_is_rated_once(where: str) -> None:
+    async def scenario() -> RecordingRatings:
+        ratings = RecordingRatings()
+        a, b = _process(where, ratings, "A"), _process(where, ratings, "B")
+        try:
+            await a.friends.store.start()
+            await b.friends.store.start()
+            tokens = {key: f"tok-{key}" for key in ("south", "west", "north", "east")}
+            await a.quick.rated.open("mesa-ya-1", _found(), tokens)
+            mine = await a.friends.load("mesa-ya-1")
+            theirs = await b.friends.load("mesa-ya-1")
+            seq = mine.seq
+            _everyone_left(mine)
+            _everyone_left(theirs)
+            # Both processes end the same game from the same stored table: one store wins.
+            stored = [
+                await a.friends._commit(mine, seq, {}),
+                await b.friends._commit(theirs, seq, {}),
+            ]
+            assert stored == [True, False]
+            await a.friends.settle()
+            await b.friends.settle()
+            # B tries again on the table as stored now: the result is there, nothing more.
+            again = await b.friends.load("mesa-ya-1")
+            assert again.rated is not None
+            assert again.rated["result"]["id"] == "mesa-ya-1"
+            assert await b.friends._commit(again, again.seq, {})
+            await b.friends.settle()
+            losses = [await a.quick.store.losses(f"p{i}", 0.0) for i in range(4)]
+            assert [len(each) for each in losses] == [1, 1, 1, 1]
+            return ratings
+        finally:
+            await _close(a, b)
+
+    ratings = asyncio.run(scenario())
+    assert [r.id for r in ratings.recorded] == ["mesa-ya-1"]
+    assert all(seat.left for seat in ratings.recorded[0].seats)
