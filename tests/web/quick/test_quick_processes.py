@@ -163,3 +163,31 @@ def test_a_rated_end_stored_by_two_processes_is_rated_once(where: str) -> None:
     ratings = asyncio.run(scenario())
     assert [r.id for r in ratings.recorded] == ["mesa-ya-1"]
     assert all(seat.left for seat in ratings.recorded[0].seats)
+
+
+def test_the_entries_of_a_process_that_died_leave_the_queue(where: str) -> None:
+    """A process killed outright cannot take its sockets' entries out of the queue: once it has
+    not said it is alive for a while, the matcher does, and seats nobody of them."""
+
+    async def scenario() -> None:
+        ratings = RecordingRatings()
+        limits = QuickLimits(lease_ttl=1.0, match_every=0.1, alive_ttl=0.6)
+        a, b = _process(where, ratings, "A"), _process(where, ratings, "B")
+        a.quick.limits = b.quick.limits = limits
+        try:
+            # Another game's queue, so that the four make no table before A is taken for dead.
+            dead = [await a.quick.join(f"d{i}", f"D{i}", "corazones", 50) for i in range(2)]
+            b.quick.start_matcher()  # A's loop never runs: A is gone once its word runs out
+            kept = [await b.quick.join(f"k{i}", f"K{i}", "spades", 250) for i in range(2)]
+            deadline = time.monotonic() + 10
+            while len(await b.quick.store.entries()) != 2:
+                assert time.monotonic() < deadline, "the dead process's entries stayed"
+                await asyncio.sleep(0.1)
+            left = sorted(e.profile for e in await b.quick.store.entries())
+            assert left == [e.profile for e in kept]
+            for entry in dead:
+                assert (await a.quick.status(entry)).seating is None
+        finally:
+            await _close(a, b)
+
+    asyncio.run(scenario())

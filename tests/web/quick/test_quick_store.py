@@ -147,3 +147,15 @@ def test_blocks_are_bounded_found_among_the_queue_and_forgotten(store: QuickStor
         assert await store.losses("ana", 0.0) == []
 
     asyncio.run(scenario())
+
+
+def test_a_process_is_living_until_its_word_runs_out(store: QuickStore) -> None:
+    async def scenario() -> None:
+        now = time.time()
+        await store.alive("A", now, 0.5)
+        await store.alive("B", now, 60.0)
+        assert await store.living(["A", "B", "C"], now) == {"A", "B"}
+        await asyncio.sleep(0.8)
+        assert await store.living(["A", "B", "C"], time.time()) == {"B"}
+
+    asyncio.run(scenario())

@@ -172,6 +172,19 @@ class RedisQuick:
         with contextlib.suppress(RedisError):
             await self._release(keys=[LEASE], args=[holder])
 
+    async def alive(self, process: str, now: float, ttl: float) -> None:
+        with contextlib.suppress(RedisError):
+            await self._redis.set(f"{PREFIX}proceso:{process}", "1", px=int(ttl * 1000))
+
+    async def living(self, processes: list[str], now: float) -> set[str]:
+        if not processes:
+            return set()
+        try:
+            found = await self._redis.mget([f"{PREFIX}proceso:{p}" for p in processes])
+        except RedisError:
+            raise StoreUnavailable() from None
+        return {p for p, value in zip(processes, found, strict=True) if value is not None}
+
     async def join(self, profile: str, now: float) -> int:
         key = f"{PREFIX}entradas:{profile}"
         try:

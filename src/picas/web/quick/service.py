@@ -39,6 +39,9 @@ class QuickLimits:
     """Seconds between two passes of the matcher (each renews the lease)."""
     poll: float = 0.25
     """Seconds between two looks of a waiting socket at its entry."""
+    alive_ttl: float = 10.0
+    """A process that has not said it is alive for this long is taken for dead: the matcher
+    drops the entries its sockets held (their people went with it)."""
     losses_to_ban: int = 3
     loss_window: float = 24 * 3600.0
     ban: float = 3600.0
@@ -150,6 +153,7 @@ class Quick:
         if await self.store.join(profile, now) > self.limits.joins_per_minute:
             raise TooManyJoins()
         rating = await rating_of(self._ratings(), game, profile)
+        await self.store.alive(self.process, now, self.limits.alive_ttl)
         conn = f"{self.process}/{secrets.token_hex(8)}"
         entry = Entry(profile, name, game, target, rating, now, conn)
         await self.store.put_entry(entry)
@@ -173,7 +177,7 @@ class Quick:
         self.holding = await self.store.lease(self.process, now, self.limits.lease_ttl)
         if not self.holding:
             return 0
-        entries = await self.store.entries()
+        entries = await self._living(await self.store.entries(), now)
         if not entries:
             return 0
         blocks = await self.store.blocks_among(sorted({entry.profile for entry in entries}))
@@ -187,6 +191,19 @@ class Quick:
             ):
                 opened += await self._open(found, now)
         return opened
+
+    async def _living(self, entries: list[Entry], now: float) -> list[Entry]:
+        """The entries whose socket's process is alive; the others are taken out of the queue
+        (a process that died cannot say that its sockets closed)."""
+        processes = sorted({entry.conn.split("/")[0] for entry in entries})
+        living = await self.store.living(processes, now)
+        kept = []
+        for entry in entries:
+            if entry.conn.split("/")[0] in living:
+                kept.append(entry)
+            else:
+                await self.store.remove_entry(entry.profile, entry.conn)
+        return kept
 
     async def _open(self, found: Found, now: float) -> int:
         table_id = new_table_id()
@@ -213,6 +230,8 @@ class Quick:
         try:
             while True:
                 try:
+                    # Every pass, matcher or not: this process's sockets hold their entries.
+                    await self.store.alive(self.process, self.clock(), self.limits.alive_ttl)
                     if self.paused:
                         self.holding = False
                     else:

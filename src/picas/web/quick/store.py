@@ -60,6 +60,14 @@ class QuickStore(Protocol):
 
     async def release(self, holder: str) -> None: ...
 
+    async def alive(self, process: str, now: float, ttl: float) -> None:
+        """``process`` is alive (its sockets hold their entries) until ``now + ttl``."""
+        ...
+
+    async def living(self, processes: list[str], now: float) -> set[str]:
+        """Which of ``processes`` said they were alive lately."""
+        ...
+
     async def join(self, profile: str, now: float) -> int:
         """Count one join of ``profile``: how many in the last minute, this one included."""
         ...
@@ -125,6 +133,10 @@ CREATE TABLE IF NOT EXISTS ya_bloqueos (
     PRIMARY KEY (profile, other)
 );
 CREATE INDEX IF NOT EXISTS ya_bloqueos_other ON ya_bloqueos (other);
+CREATE TABLE IF NOT EXISTS ya_procesos (
+    process TEXT PRIMARY KEY,
+    expires REAL NOT NULL
+);
 """
 LEASE = "matcher"
 
@@ -245,6 +257,21 @@ class SqliteQuick:
     async def release(self, holder: str) -> None:
         with self._lock:
             self._db.execute("DELETE FROM ya_lease WHERE name = ? AND holder = ?", (LEASE, holder))
+
+    async def alive(self, process: str, now: float, ttl: float) -> None:
+        with self._lock:
+            self._db.execute(
+                "INSERT OR REPLACE INTO ya_procesos (process, expires) VALUES (?, ?)",
+                (process, now + ttl),
+            )
+            self._db.execute("DELETE FROM ya_procesos WHERE expires <= ?", (now - ttl,))
+
+    async def living(self, processes: list[str], now: float) -> set[str]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT process FROM ya_procesos WHERE expires > ?", (now,)
+            ).fetchall()
+        return {row[0] for row in rows} & set(processes)
 
     async def join(self, profile: str, now: float) -> int:
         with self._lock:
