@@ -9,13 +9,14 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from quick_helpers import KEY, RecordingRatings
 
 import friends_redis
 from picas.web.friends.limits import FriendsLimits
-from picas.web.friends.model import FriendsTable
+from picas.web.friends.model import FriendsTable, token_digest
 from picas.web.friends.redis_store import RedisStore
 from picas.web.friends.service import Friends
 from picas.web.friends.store import SqliteStore, Store
@@ -49,7 +50,7 @@ def where(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield request.getfixturevalue("redis_server").url
 
 
-def _process(where: str, ratings: RecordingRatings, name: str) -> Process:
+def _process(where: str, ratings: RecordingRatings, name: str, clock: Any = time.time) -> Process:
     table = Table(Settings(key=KEY))
     if where.startswith("redis://"):
         store: Store = RedisStore(where)
@@ -62,8 +63,9 @@ def _process(where: str, ratings: RecordingRatings, name: str) -> Process:
         FriendsLimits(),
         bot=lambda game, level: table.bot("normal", game=game),
         sign=table.sign,
+        clock=clock,
     )
-    rated = RatedTables(friends, queue, lambda: ratings)
+    rated = RatedTables(friends, queue, lambda: ratings, clock=clock)
     friends.rated_hooks = rated
     return Process(friends, Quick(queue, rated, lambda: ratings, LIMITS, process=name), ratings)
 
@@ -117,8 +119,9 @@ def test_the_matcher_runs_in_one_process_and_another_takes_over(where: str) -> N
 
 
 def _found(game: str = "corazones") -> Found:
-    people = [Entry(f"p{i}", f"P{i}", game, 50, 1500, 0.0, f"c{i}") for i in range(4)]
-    return Found(game, 50, (people[0], people[1], people[2], people[3]))
+    target = 250 if game == "spades" else 50
+    people = [Entry(f"p{i}", f"P{i}", game, target, 1500, 0.0, f"c{i}") for i in range(4)]
+    return Found(game, target, (people[0], people[1], people[2], people[3]))
 
 
 def _everyone_left(table: FriendsTable) -> None:
@@ -189,5 +192,37 @@ def test_the_entries_of_a_process_that_died_leave_the_queue(where: str) -> None:
                 assert (await a.quick.status(entry)).seating is None
         finally:
             await _close(a, b)
+
+    asyncio.run(scenario())
+
+
+def test_a_turn_that_runs_out_at_a_rated_table_is_played_by_the_computer(tmp_path: Path) -> None:
+    now = [1_000_000.0]
+    ratings = RecordingRatings()
+    one = _process(str(tmp_path), ratings, "A", clock=lambda: now[0])
+
+    async def scenario() -> None:
+        try:
+            tokens = {key: f"tok-{key}" for key in ("south", "west", "north", "east")}
+            await one.quick.rated.open("mesa-ya-2", _found("spades"), tokens)
+            table = await one.friends.load("mesa-ya-2")
+            turn = one.friends.turn_of(table)
+            assert turn is not None
+            await one.friends.connect("mesa-ya-2", token_digest(tokens[turn.key]), "A/1")
+            public = one.friends.public(await one.friends.load("mesa-ya-2"))
+            assert public.turn_timer == 30
+            assert public.level == "dificil"
+            assert public.state == "playing"
+            assert public.turn_deadline_ms == int((now[0] + 30) * 1000)
+            now[0] += 29
+            assert not await one.friends.step("mesa-ya-2")  # still the person's to play
+            now[0] += 1.5
+            assert await one.friends.step("mesa-ya-2")
+            after = await one.friends.load("mesa-ya-2")
+            assert len(after.actions) == 1
+            assert after.seats[turn.key].kind == "person"  # the seat stays the person's
+            assert one.friends.turn_of(after) != turn
+        finally:
+            await _close(one)
 
     asyncio.run(scenario())
