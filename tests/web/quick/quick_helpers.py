@@ -76,6 +76,9 @@ class Server:
 
 @contextlib.contextmanager
 def server(data_dir: Path, **env: str) -> Iterator[Server]:
+    """The app on uvicorn; every test client connects from 127.0.0.1, so the queue keeps
+    addresses apart only when a test asks for it (``PICAS_YA_APART_BY_ADDRESS="1"``)."""
+    env = {"PICAS_YA_APART_BY_ADDRESS": "0", **env}
     saved = {name: os.environ.get(name) for name in ("PICAS_DATA_DIR", *env)}
     os.environ["PICAS_DATA_DIR"] = str(data_dir)
     os.environ.update(env)
@@ -125,13 +128,18 @@ def profile(base: str, name: str) -> tuple[str, str]:
     return data["profile"]["id"], data["token"]
 
 
-async def connect(srv: Server) -> Any:
-    return await websockets.connect(srv.ws, origin=Origin(srv.base), open_timeout=20)
+async def connect(srv: Server, address: str | None = None) -> Any:
+    local = None if address is None else (address, 0)
+    return await websockets.connect(
+        srv.ws, origin=Origin(srv.base), open_timeout=20, local_addr=local
+    )
 
 
-async def hello(srv: Server, token: str, game: str = "spades", target: int = 250) -> Any:
-    """A socket in the queue (its ``hello`` sent)."""
-    ws = await connect(srv)
+async def hello(
+    srv: Server, token: str, game: str = "spades", target: int = 250, address: str | None = None
+) -> Any:
+    """A socket in the queue (its ``hello`` sent), from ``address`` if given."""
+    ws = await connect(srv, address)
     await ws.send(json.dumps({"type": "hello", "token": token, "game": game, "target": target}))
     return ws
 

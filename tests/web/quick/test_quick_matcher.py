@@ -121,3 +121,15 @@ def test_nobody_twice_and_no_blocked_pair_together(
         for a in people:
             for b in people:
                 assert a == b or blocked_pair(a, b) not in blocks
+
+
+def test_two_entries_from_one_address_never_sit_together() -> None:
+    queue = [
+        Entry(n, n, "spades", 250, 1500, 0.0, f"c/{n}", address)
+        for n, address in (("a", "10.0.0.1"), ("b", "10.0.0.1"), ("c", "10.0.0.2"))
+    ]
+    found = match(queue, 30.0, set(), cpu_rating=CPU)
+    assert len(found) == 1
+    assert sorted(e.profile for e in found[0].people) in (["a", "c"], ["b", "c"])
+    alone = match(queue[:2], 30.0, set(), cpu_rating=CPU)
+    assert alone == []

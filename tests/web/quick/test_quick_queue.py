@@ -247,3 +247,26 @@ def test_the_matcher_never_seats_a_blocked_pair_together(tmp_path: Path) -> None
         tables = run(scenario())
         assert list(tables.values()).count(None) == 1
         assert tables[a] != tables[b]
+
+
+def test_two_profiles_from_one_address_are_not_seated_together(tmp_path: Path) -> None:
+    with server(tmp_path, PICAS_YA_APART_BY_ADDRESS="1") as srv:
+        tokens = [profile(srv.base, name)[1] for name in ("Ana", "Luis", "Marta")]
+
+        async def scenario() -> tuple[bool, Json, Json]:
+            first = await hello(srv, tokens[0], address="127.0.1.1")
+            same = await hello(srv, tokens[1], address="127.0.1.1")
+            await wait_entries(srv, 2)
+            srv.clock.ahead = 21.0
+            await asyncio.sleep(1.0)
+            together = len(await srv.app.state.quick.store.entries()) < 2
+            other = await hello(srv, tokens[2], address="127.0.1.2")
+            seated = await until(other, "seated")
+            mine = await until(first, "seated", 5) if not together else {}
+            for ws in (first, same, other):
+                await ws.close()
+            return together, seated, mine
+
+        together, seated, mine = run(scenario())
+        assert not together
+        assert seated["table"] == mine["table"]

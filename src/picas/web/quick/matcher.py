@@ -3,9 +3,10 @@
 Pure functions of the entries, the time and the blocks, so a test gives them a queue and reads
 the tables. The oldest entry chooses first: the people whose ratings are within both its window
 and theirs (a window widens with the wait), nearest rating first, never two who blocked one
-another. Four make a table at once; after ``fill_after`` seconds of the oldest's wait, two or
-three do, the computer (Difícil) in the empty seats. In Picas the partners are the pairing of
-the four ratings (the computer's included) whose teams' sums are nearest.
+another, never two from one client address. Four make a table at once; after ``fill_after``
+seconds of the oldest's wait, two or three do, the computer (Difícil) in the empty seats. In
+Picas the partners are the pairing of the four ratings (the computer's included) whose teams'
+sums are nearest.
 """
 
 from __future__ import annotations
@@ -81,6 +82,8 @@ def _match_queue(
     def fits(a: Entry, b: Entry) -> bool:
         if blocked_pair(a.profile, b.profile) in blocks:
             return False
+        if a.address and a.address == b.address:
+            return False  # one person's two profiles would rate each other
         apart = abs(a.rating - b.rating)
         return apart <= window.of(now - a.joined) and apart <= window.of(now - b.joined)
 

@@ -25,6 +25,9 @@ class Entry:
     rating: int
     joined: float
     conn: str
+    address: str = ""
+    """The client address it joined from ("" when addresses are not kept apart): two entries
+    from one address are never seated together (one person with two profiles)."""
 
     @property
     def queue(self) -> str:

@@ -19,6 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from picas.shared.errors import NO_PARAMS, Params, PicasError
 from picas.shared.views import params_json
 from picas.web.errors import error_response
+from picas.web.fair import client_address
 from picas.web.friends import refusals
 from picas.web.friends.routes import (
     CLOSE_BAD_TOKEN,
@@ -96,6 +97,7 @@ def install(app: FastAPI, settings: Settings, store: QuickStore | None = None) -
     friends.rated_hooks = rated
     quick = Quick(store, rated, ratings, QuickLimits.from_env())
     app.state.quick = quick
+    app.state.quick_behind_proxy = settings.behind_proxy
     profiles: Profiles = app.state.profiles
     profiles.on_delete(store.forget)
     app.include_router(router())
@@ -244,7 +246,10 @@ async def serve_queue(websocket: WebSocket) -> None:
             text = "Este navegador no tiene perfil, o su perfil ya no existe."
             await _close(websocket, _error("no_profile", text), CLOSE_BAD_TOKEN)
             return
-        entry = await quick.join(profile.id, profile.name, hello.game, hello.target)
+        address = client_address(
+            websocket.scope, behind_proxy=websocket.app.state.quick_behind_proxy
+        )
+        entry = await quick.join(profile.id, profile.name, hello.game, hello.target, address)
     except (Banned, TooManyJoins, BadTarget) as error:
         await _close(websocket, _error(error.code, error.message, error.params), CLOSE_REFUSED)
         return

@@ -51,6 +51,8 @@ class QuickLimits:
     rate: float = 5.0
     burst: float = 10.0
     flood_close: int = 50
+    apart_by_address: int = 1
+    """1: two entries from one client address are never seated together (0: they may be)."""
     window_base: float = 150.0
     window_per_second: float = 25.0
 
@@ -141,7 +143,9 @@ class Quick:
         until = ban_until(losses, self.limits)
         return until if until is not None and until > now else None
 
-    async def join(self, profile: str, name: str, game: str, target: int) -> Entry:
+    async def join(
+        self, profile: str, name: str, game: str, target: int, address: str = ""
+    ) -> Entry:
         """Queue ``profile`` (the socket's ``conn`` is the entry's), or refuse: a target the game
         does not offer, a ban, too many joins."""
         if target not in targets(game):
@@ -155,7 +159,8 @@ class Quick:
         rating = await rating_of(self._ratings(), game, profile)
         await self.store.alive(self.process, now, self.limits.alive_ttl)
         conn = f"{self.process}/{secrets.token_hex(8)}"
-        entry = Entry(profile, name, game, target, rating, now, conn)
+        kept = address if self.limits.apart_by_address else ""
+        entry = Entry(profile, name, game, target, rating, now, conn, kept)
         await self.store.put_entry(entry)
         return entry
 
