@@ -9,8 +9,11 @@ The result's shape is the ratings' own: ``RatedResult(id, game, ended, seats)`` 
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+log = logging.getLogger("picas.web")
 
 DEFAULT_RATING = 1500
 """The rating a player is matched by when the server keeps none (a new profile, no ratings)."""
@@ -44,7 +47,11 @@ async def rating_of(ratings: Any, game: str, player: str) -> int:
     lookup = getattr(ratings, "rating", None)
     if lookup is None:
         return DEFAULT_RATING
-    value = await lookup(game, player)
+    try:
+        value = await lookup(game, player)
+    except Exception:  # the ratings' store away a moment: matched as a newcomer this time
+        log.exception("«Jugar ya»: sin valoración de %s", player)
+        return DEFAULT_RATING
     if isinstance(value, bool) or value is None:
         return DEFAULT_RATING
     if isinstance(value, int | float):

@@ -105,7 +105,10 @@ class RatedTables:
         profiles: dict[str, str] = table.rated["seats"]
         for seat in result.seats:
             if seat.left and seat.player in profiles.values():
-                await self.store.add_loss(seat.player, result.id, result.ended)
+                try:
+                    await self.store.add_loss(seat.player, result.id, result.ended)
+                except Exception:  # the rating below matters more than one ban's count
+                    log.exception("Mesa %s: no se pudo anotar un abandono", result.id)
         ratings = self._ratings()
         if ratings is None:
             return

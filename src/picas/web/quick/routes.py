@@ -270,6 +270,9 @@ async def serve_queue(websocket: WebSocket) -> None:
                 await _close(websocket, *outcome)
     except (WebSocketDisconnect, RuntimeError, OSError):
         pass
+    except PicasError as error:  # the store went away while waiting: the page joins again
+        async with sending:
+            await _close(websocket, _error(error.code, error.message), CLOSE_UNAVAILABLE)
     finally:
         reader.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
