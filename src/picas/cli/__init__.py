@@ -26,6 +26,7 @@ BENCHES = (
     "picas.cli.bench_server",
     "picas.cli.bench_lengths",
     "picas.cli.bench_friends",
+    "picas.cli.bench_ratings",
 )
 
 

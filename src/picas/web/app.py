@@ -32,6 +32,7 @@ from picas.web.manifest import manifest_route
 from picas.web.middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
 from picas.web.profiles import routes as profile_routes
 from picas.web.quick import routes as quick_routes
+from picas.web.ratings import routes as rating_routes
 from picas.web.routers import games, pages, review, tip
 from picas.web.routers.mesa_page import mesa_page_router
 from picas.web.settings import (
@@ -80,6 +81,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     errors.install(app)
     friends_routes.install(app, settings)  # Mesa con amigos (docs/friends.md)
     profile_routes.install(app, settings)  # profiles for «Jugar ya» (docs/quick.md)
+    rating_routes.install(app, settings)  # ratings and boards (docs/ratings.md)
     quick_routes.install(app, settings)  # «Jugar ya»: the queue and rated tables (docs/quick.md)
     app.include_router(games.games_router())
     app.include_router(tip.router)
