@@ -191,7 +191,6 @@ CODES: Mapping[str, Code] = {
     "bad_target": _PLAIN,
     "bad_block": _PLAIN,
     "too_many_blocks": _PLAIN,
-    "unknown_profile": _PLAIN,
 }
 """Every refusal code the server can send, with its parameters and forms."""
 

@@ -214,7 +214,7 @@ def test_blocks_are_listed_refused_when_wrong_and_removed(tmp_path: Path) -> Non
         self_block = httpx.post(url, json={"id": a}, headers=_auth(ta))
         assert (self_block.status_code, self_block.json()["error"]["code"]) == (422, "bad_block")
         unknown = httpx.post(url, json={"id": "nadie"}, headers=_auth(ta))
-        assert (unknown.status_code, unknown.json()["error"]["code"]) == (404, "unknown_profile")
+        assert (unknown.status_code, unknown.json()["error"]["code"]) == (404, "no_such_profile")
         bad = httpx.post(url, json={"id": 5}, headers=_auth(ta))
         assert bad.status_code in (400, 422)
         gone = httpx.delete(f"{url}/{b}", headers=_auth(ta))

@@ -10,29 +10,16 @@ The result's shape is the ratings' own: ``RatedResult(id, game, ended, seats)`` 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from typing import Any, Protocol
+
+from picas.web.ratings.model import RatedResult, RatedSeat
 
 log = logging.getLogger("picas.web")
 
+__all__ = ["DEFAULT_RATING", "RatedResult", "RatedSeat", "Ratings", "rating_of"]
+
 DEFAULT_RATING = 1500
 """The rating a player is matched by when the server keeps none (a new profile, no ratings)."""
-
-
-@dataclass(frozen=True, slots=True)
-class RatedSeat:
-    player: str
-    seat: str
-    score: int
-    left: bool
-
-
-@dataclass(frozen=True, slots=True)
-class RatedResult:
-    id: str
-    game: str
-    ended: float
-    seats: tuple[RatedSeat, ...]
 
 
 class Ratings(Protocol):

@@ -42,6 +42,7 @@ from picas.web.quick.model import Entry
 from picas.web.quick.rated import RatedTables
 from picas.web.quick.service import BadTarget, Banned, Quick, QuickLimits, TooManyJoins
 from picas.web.quick.store import QuickStore, SqliteQuick
+from picas.web.ratings.routes import NoSuchProfile
 from picas.web.settings import Settings
 
 CLOSE_REFUSED = 4403
@@ -62,13 +63,6 @@ class TooManyBlocks(PicasError):  # noqa: N818
 
     def __init__(self) -> None:
         super().__init__("Ya has bloqueado a demasiadas personas.")
-
-
-class UnknownProfile(PicasError):  # noqa: N818
-    code = "unknown_profile"
-
-    def __init__(self) -> None:
-        super().__init__("No hay ningún perfil con ese identificador.")
 
 
 def open_quick(environ: Mapping[str, str] | None = None) -> QuickStore:
@@ -107,7 +101,6 @@ def install(app: FastAPI, settings: Settings, store: QuickStore | None = None) -
         BadTarget: 422,
         BadBlock: 422,
         TooManyBlocks: 429,
-        UnknownProfile: 404,
     }
     for error_class, status in statuses.items():
         app.add_exception_handler(error_class, _handler(status))
@@ -158,7 +151,7 @@ def router() -> APIRouter:
             raise BadBlock()
         profiles: Profiles = request.app.state.profiles
         if await profiles.get(body.id) is None:
-            raise UnknownProfile()
+            raise NoSuchProfile()
         quick = _quick(request)
         if not await quick.store.block(profile.id, body.id, quick.limits.max_blocks):
             raise TooManyBlocks()

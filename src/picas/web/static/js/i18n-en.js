@@ -785,7 +785,6 @@ export const EN = {
   "server.bad_target": "«Play now» is played to the game's quick or standard target.",
   "server.bad_block": "You cannot block yourself.",
   "server.too_many_blocks": "You have blocked too many people already.",
-  "server.unknown_profile": "There is no profile with that id.",
   "count.2": "two",
   "count.3": "three",
   "count.4": "four",

@@ -810,7 +810,6 @@ export const ES = {
   "server.bad_target": "«Jugar ya» se juega al objetivo rápido o al normal de ese juego.",
   "server.bad_block": "No puedes bloquearte a ti mismo.",
   "server.too_many_blocks": "Ya has bloqueado a demasiadas personas.",
-  "server.unknown_profile": "No hay ningún perfil con ese identificador.",
   "count.2": "dos",
   "count.3": "tres",
   "count.4": "cuatro",
