@@ -75,9 +75,10 @@ class Server:
 
 
 @contextlib.contextmanager
-def server(data_dir: Path, **env: str) -> Iterator[Server]:
+def server(data_dir: Path, *, real_ratings: bool = False, **env: str) -> Iterator[Server]:
     """The app on uvicorn; every test client connects from 127.0.0.1, so the queue keeps
-    addresses apart only when a test asks for it (``PICAS_YA_APART_BY_ADDRESS="1"``)."""
+    addresses apart only when a test asks for it (``PICAS_YA_APART_BY_ADDRESS="1"``). The
+    ratings are a recording stand-in unless ``real_ratings``."""
     env = {"PICAS_YA_APART_BY_ADDRESS": "0", **env}
     saved = {name: os.environ.get(name) for name in ("PICAS_DATA_DIR", *env)}
     os.environ["PICAS_DATA_DIR"] = str(data_dir)
@@ -85,7 +86,8 @@ def server(data_dir: Path, **env: str) -> Iterator[Server]:
     try:
         app = create_app(Settings(key=KEY))
         ratings = RecordingRatings()
-        app.state.ratings = ratings
+        if not real_ratings:
+            app.state.ratings = ratings
         clock = Clock()
         app.state.quick.clock = clock
         with socket.socket() as sock:

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from itertools import permutations
 from pathlib import Path
 from typing import Any
 
+import httpx2 as httpx
 from quick_helpers import (
     Server,
     hello,
@@ -224,3 +226,36 @@ def test_a_leaver_and_an_absentee_are_rated_as_left_while_the_others_finish(
         assert public["state"] == "over"
         losses = [len(asyncio.run(srv.app.state.quick.store.losses(pid, 0.0))) for pid in ids]
         assert losses == [1, 1, 0, 0]
+
+
+def test_a_rated_end_reaches_the_real_ratings_once(tmp_path: Path) -> None:
+    with server(tmp_path, real_ratings=True) as srv:
+        (a, ta), (b, tb) = profile(srv.base, "Ana"), profile(srv.base, "Luis")
+
+        async def scenario() -> list[Json]:
+            sockets = [await hello(srv, ta), await hello(srv, tb)]
+            try:
+                await wait_entries(srv, 2)
+                srv.clock.ahead = 21.0
+                return list(await asyncio.gather(*(until(ws, "seated") for ws in sockets)))
+            finally:
+                for ws in sockets:
+                    await ws.close()
+
+        seated = run(scenario())
+        table_id = seated[0]["table"]
+        leave(srv, table_id, seated[0]["token"])
+        leave(srv, table_id, seated[1]["token"])
+
+        def games(player: str) -> int | None:
+            answer = httpx.get(f"{srv.base}/api/perfiles/{player}", timeout=20).json()
+            spades = answer["games"]["spades"]
+            return None if spades is None else int(spades["games"])
+
+        deadline = time.monotonic() + 20
+        while games(a) is None:
+            assert time.monotonic() < deadline, "not rated"
+            time.sleep(0.1)
+        time.sleep(0.5)
+        assert [games(a), games(b), games(CPU_PLAYER)] == [1, 1, 1]
+        assert srv.ratings.recorded == []  # the stand-in was not the one used
