@@ -15,7 +15,9 @@ import pytest
 from quick_helpers import KEY, RecordingRatings
 
 import friends_redis
+from picas.shared.errors import PicasError
 from picas.web.friends.limits import FriendsLimits
+from picas.web.friends.messages import HostIn
 from picas.web.friends.model import FriendsTable, token_digest
 from picas.web.friends.redis_store import RedisStore
 from picas.web.friends.service import Friends
@@ -226,3 +228,27 @@ def test_a_turn_that_runs_out_at_a_rated_table_is_played_by_the_computer(tmp_pat
             await _close(one)
 
     asyncio.run(scenario())
+
+
+def test_a_rated_table_has_no_host(tmp_path: Path) -> None:
+    one = _process(str(tmp_path), RecordingRatings(), "A")
+
+    async def scenario() -> list[str]:
+        codes = []
+        try:
+            tokens = {key: f"tok-{key}" for key in ("south", "west", "north", "east")}
+            await one.quick.rated.open("mesa-ya-3", _found(), tokens)
+            for action in ({"type": "cpu", "seat": "west"}, {"type": "again"}):
+                body = HostIn.model_validate({"token": tokens["south"], "action": action})
+                try:
+                    await one.friends.host("mesa-ya-3", body)
+                except PicasError as error:
+                    codes.append(error.code)
+            table = await one.friends.load("mesa-ya-3")
+            assert table.seats["west"].kind == "person"
+            assert table.round == 1
+        finally:
+            await _close(one)
+        return codes
+
+    assert asyncio.run(scenario()) == ["not_host", "not_host"]
