@@ -27,6 +27,7 @@ BENCHES = (
     "picas.cli.bench_lengths",
     "picas.cli.bench_friends",
     "picas.cli.bench_ratings",
+    "picas.cli.bench_daily",
 )
 
 

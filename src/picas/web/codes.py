@@ -185,6 +185,21 @@ CODES: Mapping[str, Code] = {
     "too_many_messages": _PLAIN,
     "too_many_watchers": _PLAIN,
     "replaced": _PLAIN,
+    # «Reto del día» (docs/daily.md)
+    "hints_off": _PLAIN,
+    "daily_not_open": _PLAIN,
+    "daily_not_over": _PLAIN,
+    "daily_over": _PLAIN,
+    "daily_not_found": _PLAIN,
+    "daily_sealed": _PLAIN,
+    "daily_unknown_game": _PLAIN,
+    "bad_day": _PLAIN,
+    # «Jugar ya» (docs/quick.md)
+    "banned": _code("until"),
+    "too_many_joins": _PLAIN,
+    "bad_target": _PLAIN,
+    "bad_block": _PLAIN,
+    "too_many_blocks": _PLAIN,
 }
 """Every refusal code the server can send, with its parameters and forms."""
 
