@@ -44,9 +44,12 @@ def number(text: str) -> int:
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    # The server by the name «localhost», as players reach it (a passkey needs a host name).
-    for url in start_server(tmp_path_factory.mktemp("picas-ya"), 30.0):
-        yield url.replace("127.0.0.1", "localhost")
+    # The four browsers share this machine's address, which «Jugar ya» keeps apart (one person
+    # with two profiles): not here. The server by the name «localhost», as players reach it.
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("PICAS_YA_APART_BY_ADDRESS", "0")
+        for url in start_server(tmp_path_factory.mktemp("picas-ya"), 30.0):
+            yield url.replace("127.0.0.1", "localhost")
 
 
 @pytest.fixture
