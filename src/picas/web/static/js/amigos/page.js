@@ -149,7 +149,7 @@ function endParts({ view, outcomeLine, table, end }) {
   }
   const row = R.el("div", "fin-botones");
   if (P.rated) {
-    const again = R.el("a", "boton principal grande", t("ya.end.again"));
+    const again = R.el("a", "boton principal", t("ya.end.again"));
     again.id = "btn-otra-ya";
     again.href = `./?ya=${encodeURIComponent(table.game)}-${encodeURIComponent(table.settings.target)}`;
     const board = R.el("a", "boton", t("ya.end.board"));
