@@ -311,12 +311,13 @@ def test_a_ban_says_why_and_until_when_in_the_players_time(
         context.close()
 
 
-SOLO = {
+RESULTS = {
+    "normal|250": {"won": 3, "lost": 2, "drawn": 0},
+    "dificil|500": {"won": 0, "lost": 1, "drawn": 0},
+}
+SOLO: dict[str, Any] = {
     "v": 1,
-    "results": {
-        "normal|250": {"won": 3, "lost": 2, "drawn": 0},
-        "dificil|500": {"won": 0, "lost": 1, "drawn": 0},
-    },
+    "results": RESULTS,
     "hands": 40,
     "nsMade": 20,
     "nsSet": 5,
@@ -339,8 +340,8 @@ def test_the_solo_statistics_are_copied_to_the_profile_once(fresh: Page, server:
     assert kept["spades"]["results"] == SOLO["results"]
     assert kept["spades"]["bags"] == SOLO["bags"]
     assert "seen" not in kept["spades"]  # which games were counted stays in the browser
-    played = sum(r["won"] + r["lost"] + r["drawn"] for r in SOLO["results"].values())
-    won = sum(r["won"] for r in SOLO["results"].values())
+    played = sum(r["won"] + r["lost"] + r["drawn"] for r in RESULTS.values())
+    won = sum(r["won"] for r in RESULTS.values())
     assert (
         fresh.inner_text(".solo-lista")
         == f"Picas: {played} partidas, {won} ganadas, {played - won} perdidas"
