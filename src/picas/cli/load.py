@@ -222,6 +222,8 @@ class Stats:
     polite player were served."""
     server_cpu: Json = field(default_factory=dict)
     """CPU seconds of the spawned server's processes in the measured stretch."""
+    client_cpu: float = 0.0
+    """CPU seconds of this process (the load generator) in the measured stretch."""
     window: tuple[float, float] = (0.0, float("inf"))
     """The measured stretch (``perf_counter`` times): a request counts if it starts inside it,
     however long it takes. Before it is the warm-up; after it, the players stop."""
@@ -271,6 +273,12 @@ class Stats:
             "abuse": self.abuse,
             "abusive": self.abusive,
             "server_cpu": self.server_cpu,
+            "client_cpu": {
+                "cpu_seconds": round(self.client_cpu, 2),
+                "ms_per_request": (
+                    round(self.client_cpu * 1000 / self.requests, 3) if self.requests else None
+                ),
+            },
         }
 
 
@@ -704,9 +712,10 @@ def server_cpu(group: int) -> dict[str, float]:
     return used
 
 
-async def _cpu_after(seconds: float, group: int | None) -> dict[str, float]:
+async def _cpu_after(seconds: float, group: int | None) -> tuple[dict[str, float], float]:
+    """The server's CPU by process (with ``group``) and this process's, ``seconds`` from now."""
     await asyncio.sleep(seconds)
-    return server_cpu(group) if group is not None else {}
+    return (server_cpu(group) if group is not None else {}), time.process_time()
 
 
 async def run_level(base: str, level: str, args: argparse.Namespace) -> Stats:
@@ -746,10 +755,14 @@ async def run_level(base: str, level: str, args: argparse.Namespace) -> Stats:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), timeout=args.warmup + args.seconds)
         stats.window = (begin, time.perf_counter())
+        mine = time.process_time()
         heavy_stats.window = stats.window
         stats.seconds = stats.window[1] - begin
-        if server_group is not None:
-            stats.server_cpu = cpu_used(await cpu_at_start, server_cpu(server_group), stats.seconds)
+        if cpu_at_start.done():
+            server_before, mine_before = cpu_at_start.result()
+            stats.client_cpu = mine - mine_before
+            if server_group is not None:
+                stats.server_cpu = cpu_used(server_before, server_cpu(server_group), stats.seconds)
         cpu_at_start.cancel()
         stop.set()
         await asyncio.gather(*tasks)  # each finishes the request it has on its way (counted)
@@ -984,4 +997,8 @@ def describe(result: Json, args: argparse.Namespace) -> str:
         lines.append(f"  {name}: {json.dumps(figures, ensure_ascii=False)}")
     for kind, figures in result["server_cpu"].items():
         lines.append(f"  server cpu ({kind} processes): {json.dumps(figures)}")
+    mine = result["client_cpu"]
+    lines.append(
+        f"  load generator cpu: {mine['cpu_seconds']} s, {mine['ms_per_request']} ms a request"
+    )
     return "\n".join(lines)
