@@ -253,6 +253,7 @@ class QuickPerson:
                         await self._go(socket, seating)
                     return True
                 message = pydantic_core.from_json(receiving.result())
+                forget_machine_plays(message, self.figures.sent, seating.table)
                 action = person.receive(message)
                 if message.get("type") == "error" and message.get("code") in RETRIED:
                     await asyncio.sleep(RETRY_PAUSE)  # then try the same turn again
@@ -295,6 +296,21 @@ class QuickPerson:
         else:
             socket.transport.abort()
             self.figures.dropped += 1
+
+
+def forget_machine_plays(message: Json, sent: Sent, table_id: str) -> None:
+    """The computer's cards at a rated table (a seat left or never filled, or a person's turn
+    run out) were never sent by a person: a stamp of the same card from an earlier hand must not
+    time them. The first of the table's people to read the update drops the stamp."""
+    if message.get("type") != "update":
+        return
+    seats = {seat["seat"]: seat for seat in (message.get("table") or {}).get("seats", ())}
+    for event in message.get("events") or ():
+        if event.get("type") != "play":
+            continue
+        seat = seats.get(event.get("seat"))
+        if seat is None or seat.get("kind") != "person" or seat.get("cpu_playing"):
+            sent.at.pop((table_id, event.get("card")), None)
 
 
 def _json(content: bytes) -> object:
