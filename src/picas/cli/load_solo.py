@@ -58,6 +58,8 @@ class Budget:
 
 
 class Player:
+    """One solo player: one game after another, on its own keep-alive connection."""
+
     def __init__(
         self, number: int, connection: JsonClient, stats: Stats, args: argparse.Namespace
     ) -> None:
