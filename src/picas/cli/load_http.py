@@ -43,8 +43,11 @@ class JsonClient:
         transport = httpx.AsyncHTTPTransport(
             verify=no_tls(), trust_env=False, limits=limits, local_address=source
         )
+        self.base = base
+        self.urls: dict[str, httpx.URL] = {}
+        """Each path's URL, parsed once: parsing it again for each request was about a tenth of the
+        client's CPU."""
         self.client = httpx.AsyncClient(
-            base_url=base,
             transport=transport,
             timeout=TIMEOUT,
             trust_env=False,
@@ -54,7 +57,7 @@ class JsonClient:
     async def post(self, path: str, body: bytes, token: str | None = None) -> tuple[int, bytes]:
         headers = None if token is None else {"Authorization": f"Bearer {token}"}
         try:
-            answer = await self.client.post(path, content=body, headers=headers)
+            answer = await self.client.post(self.url(path), content=body, headers=headers)
         except httpx.HTTPError as error:
             raise HttpError(type(error).__name__) from None
         return answer.status_code, answer.content
@@ -62,10 +65,16 @@ class JsonClient:
     async def get(self, path: str, token: str | None = None) -> tuple[int, bytes]:
         headers = None if token is None else {"Authorization": f"Bearer {token}"}
         try:
-            answer = await self.client.get(path, headers=headers)
+            answer = await self.client.get(self.url(path), headers=headers)
         except httpx.HTTPError as error:
             raise HttpError(type(error).__name__) from None
         return answer.status_code, answer.content
+
+    def url(self, path: str) -> httpx.URL:
+        url = self.urls.get(path)
+        if url is None:
+            url = self.urls[path] = httpx.URL(self.base + path)
+        return url
 
     async def close(self) -> None:
         await self.client.aclose()
