@@ -48,6 +48,7 @@ HEARTS = {
 DIFFERENCE = {
     "picas-y-corazones.html": "en/spades-and-hearts.html",
     "juego-limpio.html": "en/fair-play.html",
+    "reto-del-dia.html": "en/daily-challenge.html",
 }
 PAIRS = {**SPADES, **HEARTS, **DIFFERENCE}
 ALL_PAGES = [*PAIRS, *PAIRS.values()]

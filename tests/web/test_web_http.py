@@ -266,6 +266,13 @@ def test_the_openapi_schema_describes_the_contract() -> None:
         "/api/mesas/{table_id}/seats",
         "/api/mesas/{table_id}/host",
         "/api/mesas/{table_id}/leave",
+        # Reto del día (docs/daily.md)
+        "/api/reto/{game}",
+        "/api/reto/{game}/intento",
+        "/api/reto/mesa/{table_id}",
+        "/api/reto/{game}/{day}",
+        "/api/reto/{game}/{day}/tabla",
+        "/api/reto/{game}/{day}/revelacion",
     }
     components = schema["components"]["schemas"]
     assert "HTTPValidationError" not in components  # our 400s replace FastAPI's 422 shape

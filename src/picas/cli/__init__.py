@@ -26,6 +26,8 @@ BENCHES = (
     "picas.cli.bench_server",
     "picas.cli.bench_lengths",
     "picas.cli.bench_friends",
+    "picas.cli.bench_ratings",
+    "picas.cli.bench_daily",
 )
 
 

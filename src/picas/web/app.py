@@ -15,6 +15,7 @@ from starlette.types import Scope
 import picas
 from picas.web import errors
 from picas.web.cache import AnswerCache
+from picas.web.daily import routes as daily_routes
 from picas.web.fair import FairLane
 from picas.web.friends import routes as friends_routes
 from picas.web.games import page_modules
@@ -31,6 +32,7 @@ from picas.web.help_pages import help_router
 from picas.web.manifest import manifest_route
 from picas.web.middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
 from picas.web.profiles import routes as profile_routes
+from picas.web.ratings import routes as rating_routes
 from picas.web.routers import games, pages, review, tip
 from picas.web.routers.mesa_page import mesa_page_router
 from picas.web.settings import (
@@ -79,6 +81,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     errors.install(app)
     friends_routes.install(app, settings)  # Mesa con amigos (docs/friends.md)
     profile_routes.install(app, settings)  # profiles for «Jugar ya» (docs/quick.md)
+    rating_routes.install(app, settings)  # ratings and boards (docs/ratings.md)
+    daily_routes.install(app, settings)  # «Reto del día» (docs/daily.md)
     app.include_router(games.games_router())
     app.include_router(tip.router)
     app.include_router(review.review_router())

@@ -45,6 +45,10 @@ SHARED_PAGES: tuple[tuple[Topic, Topic], ...] = (
         Topic("en/spades-and-hearts.html", "Spades and Hearts"),
     ),
     (Topic("juego-limpio.html", "Juego limpio"), Topic("en/fair-play.html", "Fair play")),
+    (
+        Topic("reto-del-dia.html", "Reto del día"),
+        Topic("en/daily-challenge.html", "Daily challenge"),
+    ),
 )
 """The pages of no game (the difference between the games, fair play): Spanish, English."""
 

@@ -84,6 +84,11 @@ class FriendsTable:
     hand is over (docs/friends.md, «¿Por qué?»)."""
     reason_codes: dict[str, dict[str, list[Any]]] = field(default_factory=dict)
     """The same reasons as codes (hand number → seat key → ``[{"code", "params"}]``)."""
+    daily: dict[str, Any] | None = None
+    """A table the server started for «Reto del día» (docs/daily.md): ``rules`` (the record's
+    whole rules), ``hands`` (the game ends after them), ``reveal`` (before this moment the end
+    carries no code, salt or record), hints off, and the CPU finishing the game of a person away
+    past the grace period; the rest is the day's own (never sent to a browser)."""
 
     # --- storage --------------------------------------------------------------------------------
 
@@ -142,13 +147,18 @@ class FriendsTable:
     def anyone_connected(self) -> bool:
         return any(info.connected for info in self.seats.values() if info.kind == "person")
 
+    def plays_on(self) -> bool:
+        """The game goes on: someone is at the table, or it is a day's challenge (its one person
+        away past the grace period has their game finished by the CPU)."""
+        return self.anyone_connected() or self.daily is not None
+
     def cpu_plays(self, key: str) -> bool:
         """The CPU plays this seat now: a CPU seat, or a person's handed to the CPU or away past
         the grace period, while someone else is at the table (a table everyone left waits)."""
         info = self.seats[key]
         if info.kind != "person":
             return True
-        if not self.anyone_connected():
+        if not self.plays_on():
             return False
         if info.cpu_forced:
             return True  # handed over by the host: at once, even with the person's page open

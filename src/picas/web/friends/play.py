@@ -254,7 +254,17 @@ def _pass_event(game: Adapter, state: Any, viewer: Seat) -> Event:
 
 
 def new_record(
-    key: str, settings: Mapping[str, Any], *, level: str, code: str, table_id: str
+    key: str,
+    settings: Mapping[str, Any],
+    *,
+    level: str,
+    code: str,
+    table_id: str,
+    rules: Mapping[str, Any] | None = None,
 ) -> AnyRecord:
+    """The table's record; ``rules`` (the whole rules' JSON, as a record writes them) replace
+    the settings' when given (a day's challenge plays rules no page offers)."""
     record = table_for(key).new_record(settings, level=level, code=code)
+    if rules is not None:
+        record = dataclasses.replace(record, rules=type(record.rules).from_json(dict(rules)))
     return dataclasses.replace(record, meta={**record.meta, "mesa": table_id})

@@ -14,10 +14,11 @@ import asyncio
 import contextlib
 import functools
 import logging
+import math
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -105,6 +106,10 @@ def both(event: Event) -> Events:
     return {viewer: [event] for viewer in (*Seat, None)}
 
 
+def both_each(events: list[Event]) -> Events:
+    return {viewer: list(events) for viewer in (*Seat, None)}
+
+
 def merge(into: Events, more: Events) -> Events:
     for viewer, events in more.items():
         into.setdefault(viewer, []).extend(events)
@@ -133,6 +138,11 @@ class Friends:
         """Each table's game key (it never changes): an action is parsed without a load."""
         self._driving: dict[str, bool] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self.hand_events: Callable[[FriendsTable, Any], list[Event]] | None = None
+        """Events for everyone after a hand of a table is scored (the day's challenge's score
+        against Difícil), from the table and the position after the hand."""
+        self.on_over: list[Callable[[FriendsTable], Coroutine[Any, Any, None]]] = []
+        """Run (in a task of the process that stored it) when a table's game is over."""
 
     # --- the game's state, replayed once per process and extended --------------------------------
 
@@ -158,7 +168,12 @@ class Friends:
                 cached = None
         if cached is None:
             record = play.new_record(
-                table.game, table.settings, level=table.level, code=code, table_id=table.id
+                table.game,
+                table.settings,
+                level=table.level,
+                code=code,
+                table_id=table.id,
+                rules=None if table.daily is None else table.daily.get("rules"),
             )
             state = record.start()
             cached = Game(code, [], record, state, play.Shared(state.rules))
@@ -200,8 +215,17 @@ class Friends:
         game = play.adapter(table.game)
         events = play.events_by_viewer(game, before, seat, action, after)
         self._keep_reasons(table, game, seat, before, after, events, by_cpu=by_cpu)
+        if len(after.history) > len(before.history) and self.hand_events is not None:
+            merge(events, both_each(self.hand_events(table, after)))
+        hands = None if table.daily is None else table.daily.get("hands")
+        if after.outcome is None and hands is not None and len(after.history) >= hands:
+            # A day's challenge is its hands: the next deal is nobody's game.
+            table.state = "over"
+            for listed in events.values():
+                listed[:] = [event for event in listed if event.get("type") != "deal"]
         if after.outcome is not None:
             table.state = "over"
+        if table.state == "over":
             merge(events, both({"type": "over", "round": table.round}))
         return events
 
@@ -263,6 +287,13 @@ class Friends:
             merge(events, self._apply(table, seat, action))
         return events
 
+    def _day_over(self, table: FriendsTable) -> bool:
+        """A day's table whose day is over: its deals are public now, so the CPU finishes the
+        game (nobody plays on knowing them)."""
+        if table.daily is None:
+            return False
+        return self._clock() >= float(table.daily.get("reveal", math.inf))
+
     # --- the public side of a table --------------------------------------------------------------
 
     def turn_of(self, table: FriendsTable) -> Seat | None:
@@ -292,6 +323,8 @@ class Friends:
     def end(self, table: FriendsTable) -> EndOut | None:
         if table.state != "over" or table.code is None or table.salt is None:
             return None
+        if table.daily is not None and self._clock() < float(table.daily.get("reveal", 0)):
+            return None  # the day's deals stay secret until the day is over
         record, _ = self.game_of(table)
         record_json, sig = self._sign(record)
         commitment = table.commitment
@@ -339,11 +372,13 @@ class Friends:
         if table.state != "playing":
             return None
         moments: list[float] = []
-        if table.anyone_connected():
+        if table.plays_on():
             for info in table.seats.values():
                 waiting = info.kind == "person" and not info.connected and not info.taken_over
                 if waiting and info.away_since is not None and not info.cpu_forced:
                     moments.append(info.away_since + self.limits.grace)
+            if table.daily is not None:
+                moments.append(float(table.daily.get("reveal", math.inf)))
             turn = self.turn_of(table)
             if turn is not None:
                 if table.cpu_plays(turn.key) or turn.key in table.held:
@@ -384,6 +419,15 @@ class Friends:
         stored = await self.store.commit(
             Change(table.to_json(), seq, messages, due=due, ttl=self.limits.idle)
         )
+        if (
+            stored
+            and table.state == "over"
+            and any(event.get("type") == "over" for event in events.get(None, []))
+        ):
+            for callback in self.on_over:
+                task = asyncio.get_running_loop().create_task(callback(table))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
         if stored and due is not None and due <= self._clock():
             # Something is to be done now (a computer player's turn, a held pass, a grace period
             # run out). A later moment is the clock's (``tick`` reads it from the store): a
@@ -421,6 +465,59 @@ class Friends:
                 ttl=self.limits.idle,
             )
         )
+        return SeatOut(table=self.public(table), seat="south", token=token)
+
+    async def start_daily(
+        self,
+        game: str,
+        *,
+        level: str,
+        code: str,
+        salt: str,
+        name: str,
+        address: str,
+        daily: dict[str, Any],
+        table_id: str | None = None,
+    ) -> SeatOut:
+        """A table the server starts at once on a given code and salt (the day's challenge):
+        the person in South, the CPU at ``level`` in the three other seats, no turn timer. The
+        grace period runs from now: a page that never opens it has its game played by the CPU."""
+        now = self._clock()
+        table = FriendsTable(
+            id=table_id or new_table_id(),
+            game=game,
+            settings={},
+            level=level,
+            turn_timer=0,
+            address=address,
+            created=now,
+            changed=now,
+            seq=1,
+            daily=dict(daily),
+        )
+        token = new_token()
+        _seat_person(table, "south", clean_name(name), token)
+        for key in SEAT_KEYS[1:]:
+            table.seats[key] = type(table.seats["south"])(kind="cpu")
+        table.seats["south"].away_since = now
+        table.round, table.code, table.salt = 1, code, salt
+        table.state = "playing"
+        table.turn_since = now
+        await self.store.create(
+            NewTable(
+                table.to_json(),
+                address=address,
+                limits=(self.limits.tables_per_address, self.limits.max_tables),
+                ttl=self.limits.idle,
+            )
+        )
+
+        def deal(loaded: FriendsTable) -> Events:
+            _, state = self.game_of(loaded)
+            events = both({"type": "started", "round": 1, "commitment": loaded.commitment})
+            return merge(events, play.deal_events(play.adapter(loaded.game), state))
+
+        table = await self._change(table.id, deal)  # stored with its clock (the grace period)
         return SeatOut(table=self.public(table), seat="south", token=token)
 
     async def sit(self, table_id: str, seat: str, name_text: str) -> SeatOut:
@@ -582,6 +679,10 @@ class Friends:
                 raise Refused("La partida aún no ha empezado.", code="not_started")
             if table.state == "over":
                 raise IllegalAction("La partida ha terminado.", code="game_over")
+            if self._day_over(table):
+                raise Refused(
+                    "El día del reto ha terminado: la CPU acaba la partida.", code="daily_over"
+                )
             _, state = self.game_of(table)
             if play.is_passing(state):
                 if seat not in play.still_to_pass(state) or seat.key in table.held:
@@ -626,6 +727,8 @@ class Friends:
             raise IllegalAction("La partida ha terminado.", code="game_over")
         if seat_key in table.held:
             raise Refused("Ya has pasado tus cartas.", code="already_passed")
+        if table.daily is not None:
+            raise Refused("En el reto del día no hay pistas.", code="hints_off")
         seat = Seat.from_key(seat_key)
         _, state = self.game_of(table)
         game = play.adapter(table.game)
@@ -705,7 +808,7 @@ class Friends:
                 table.seats[key].taken_over = True
                 merge(events, both(_presence(table, key)))
             return await self._commit(table, seq, events)
-        if not table.anyone_connected():
+        if not table.plays_on():
             return False
         record, state = self.game_of(table)
         seat = play.seat_to_act(state)
@@ -718,7 +821,7 @@ class Friends:
             and table.seats[seat.key].kind == "person"
             and now >= table.turn_since + table.turn_timer
         )
-        if not (table.cpu_plays(seat.key) or timed_out):
+        if not (table.cpu_plays(seat.key) or timed_out or self._day_over(table)):
             return False
         position = len(record.actions)
         game = play.adapter(table.game)

@@ -33,3 +33,37 @@ def token_digest(token: str) -> str:
     """What the store keeps of a token: its SHA-256 under the profiles' own label (never equal
     to a friends' seat token's digest of the same text)."""
     return hashlib.sha256(("picas/perfil/token/" + token).encode("utf-8", "replace")).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Passkey:
+    """A passkey of a profile: the authenticator's credential id (base64url, as WebAuthn names
+    it), its public key (COSE), the last signature count it reported (0 when it keeps none), the
+    label its owner gave it, when it was added and last used to sign in (``None``: never)."""
+
+    id: str
+    profile: str
+    public_key: bytes
+    sign_count: int
+    label: str
+    created: float
+    last_used: float | None = None
+
+
+CEREMONIES = ("registro", "entrada")
+"""The two ceremonies a challenge is given for: adding a passkey to a profile (``registro``,
+bound to that profile) and signing in with one (``entrada``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """A challenge as the server keeps it until it is used or forgotten: given for one ceremony
+    (and, for ``registro``, one profile; ``""`` otherwise), to one address, good until
+    ``expires``; ``used`` once it has been presented."""
+
+    text: str
+    kind: str
+    profile: str
+    address: str
+    expires: float
+    used: bool = False
