@@ -47,7 +47,10 @@ def spawned_server(
         env["PICAS_DATA_DIR"] = folder
         if store is not None:
             command += ["--store", store]
-        elif workers > 1 and not friends:  # the solo table's processes: no friends' tables
+        elif not friends:
+            # Solo games need no store: without one there are no friends' tables, and no day's
+            # challenge preparing its baseline in a worker beside the measurement (a core for a
+            # minute after a fresh start).
             command += ["--store", "none"]
         if friends:
             env["PICAS_FRIENDS_TABLES_PER_ADDRESS"] = "100000"
