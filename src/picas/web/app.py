@@ -32,6 +32,7 @@ from picas.web.help_pages import help_router
 from picas.web.manifest import manifest_route
 from picas.web.middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
 from picas.web.profiles import routes as profile_routes
+from picas.web.quick import routes as quick_routes
 from picas.web.ratings import routes as rating_routes
 from picas.web.routers import games, pages, review, tip
 from picas.web.routers.mesa_page import mesa_page_router
@@ -83,6 +84,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     profile_routes.install(app, settings)  # profiles for «Jugar ya» (docs/quick.md)
     rating_routes.install(app, settings)  # ratings and boards (docs/ratings.md)
     daily_routes.install(app, settings)  # «Reto del día» (docs/daily.md)
+    quick_routes.install(app, settings)  # «Jugar ya»: the queue and rated tables (docs/quick.md)
     app.include_router(games.games_router())
     app.include_router(tip.router)
     app.include_router(review.review_router())

@@ -194,6 +194,12 @@ CODES: Mapping[str, Code] = {
     "daily_sealed": _PLAIN,
     "daily_unknown_game": _PLAIN,
     "bad_day": _PLAIN,
+    # «Jugar ya» (docs/quick.md)
+    "banned": _code("until"),
+    "too_many_joins": _PLAIN,
+    "bad_target": _PLAIN,
+    "bad_block": _PLAIN,
+    "too_many_blocks": _PLAIN,
 }
 """Every refusal code the server can send, with its parameters and forms."""
 

@@ -89,6 +89,10 @@ class FriendsTable:
     whole rules), ``hands`` (the game ends after them), ``reveal`` (before this moment the end
     carries no code, salt or record), hints off, and the CPU finishing the game of a person away
     past the grace period; the rest is the day's own (never sent to a browser)."""
+    rated: dict[str, Any] | None = None
+    """A rated table of «Jugar ya» (docs/quick.md): each seat's profile id (``"seats"``) and, once
+    its game is settled, the result to rate (``"result"``). None at a friends' table. Server-side
+    only, like everything here but :func:`public`."""
 
     # --- storage --------------------------------------------------------------------------------
 
@@ -104,6 +108,7 @@ class FriendsTable:
         data["held"] = dict(self.held)
         data["reasons"] = {hand: dict(seats) for hand, seats in self.reasons.items()}
         data["reason_codes"] = {hand: dict(seats) for hand, seats in self.reason_codes.items()}
+        data["rated"] = None if self.rated is None else dict(self.rated)
         return data
 
     @classmethod

@@ -20,7 +20,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import pydantic_core
 from pydantic import ValidationError
@@ -63,6 +63,17 @@ Decide = Callable[[FriendsTable, dict[str, Any], str, int], Awaitable[Any]]
 """A Difícil decision in a worker: (table, record JSON, seat key, position) → action JSON."""
 Offload = Callable[[Callable[[], Any]], Awaitable[Any]]
 """Runs a few milliseconds' work off the event loop (a thread) and gives its answer."""
+
+
+class RatedHooks(Protocol):
+    """What a rated table (``table.rated``, docs/quick.md) adds to every change: ``settle`` may
+    mark the change as the one that ends its rated game (it writes the result into
+    ``table.rated``; True then), and ``settled`` runs once that change is stored — so of two
+    processes, or two tries, only the one whose compare-and-set wins rates the game."""
+
+    def settle(self, table: FriendsTable) -> bool: ...
+
+    async def settled(self, table: FriendsTable) -> None: ...
 
 
 class TableNotFound(PicasError):  # noqa: N818 (named like the engine's errors)
@@ -143,6 +154,8 @@ class Friends:
         against Difícil), from the table and the position after the hand."""
         self.on_over: list[Callable[[FriendsTable], Coroutine[Any, Any, None]]] = []
         """Run (in a task of the process that stored it) when a table's game is over."""
+        self.rated_hooks: RatedHooks | None = None
+        """Set by «Jugar ya» (:mod:`picas.web.quick`) for its rated tables."""
 
     # --- the game's state, replayed once per process and extended --------------------------------
 
@@ -372,13 +385,16 @@ class Friends:
         if table.state != "playing":
             return None
         moments: list[float] = []
-        if table.plays_on():
+        # A rated table's grace periods run out even when nobody is left to see it: that is
+        # how a table everyone walked away from ends and is rated (docs/quick.md).
+        if table.plays_on() or table.rated is not None:
             for info in table.seats.values():
                 waiting = info.kind == "person" and not info.connected and not info.taken_over
                 if waiting and info.away_since is not None and not info.cpu_forced:
                     moments.append(info.away_since + self.limits.grace)
-            if table.daily is not None:
-                moments.append(float(table.daily.get("reveal", math.inf)))
+        if table.daily is not None:
+            moments.append(float(table.daily.get("reveal", math.inf)))
+        if table.plays_on():
             turn = self.turn_of(table)
             if turn is not None:
                 if table.cpu_plays(turn.key) or turn.key in table.held:
@@ -412,6 +428,8 @@ class Friends:
         raise Stale("La mesa ha cambiado mientras tanto: vuelve a intentarlo.")
 
     async def _commit(self, table: FriendsTable, seq: int, events: Events) -> bool:
+        hooks = self.rated_hooks
+        settles = hooks is not None and table.rated is not None and hooks.settle(table)
         table.seq = seq + 1
         table.changed = self._clock()
         messages = self._messages(table, events)
@@ -425,9 +443,10 @@ class Friends:
             and any(event.get("type") == "over" for event in events.get(None, []))
         ):
             for callback in self.on_over:
-                task = asyncio.get_running_loop().create_task(callback(table))
-                self._tasks.add(task)
-                task.add_done_callback(self._tasks.discard)
+                self._spawn(callback(table))
+        if stored and settles:
+            assert hooks is not None
+            self._spawn(hooks.settled(table))
         if stored and due is not None and due <= self._clock():
             # Something is to be done now (a computer player's turn, a held pass, a grace period
             # run out). A later moment is the clock's (``tick`` reads it from the store): a
@@ -520,6 +539,23 @@ class Friends:
         table = await self._change(table.id, deal)  # stored with its clock (the grace period)
         return SeatOut(table=self.public(table), seat="south", token=token)
 
+    async def open_started(self, table: FriendsTable) -> None:
+        """Store ``table``, made and seated by the server (a rated table of «Jugar ya»), and deal
+        at once: no waiting room, no host. A person who never opens it is away from the start
+        (their grace period runs from now)."""
+        events = self._deal(table)
+        await self.store.create(
+            NewTable(
+                table.to_json(),
+                address=table.address,
+                limits=(self.limits.max_tables, self.limits.max_tables),
+                ttl=self.limits.idle,
+            )
+        )
+        # Stored once more through a change, so that the clock knows when it is due.
+        if not await self._commit(table, table.seq, events):
+            raise Stale("La mesa ha cambiado mientras tanto: vuelve a intentarlo.")
+
     async def sit(self, table_id: str, seat: str, name_text: str) -> SeatOut:
         name = clean_name(name_text)
         token = new_token()
@@ -539,7 +575,8 @@ class Friends:
         action = body.action
 
         def change(table: FriendsTable) -> Events:
-            if table.seat_of_token(body.token) != table.host:
+            # A rated table has no host: the server seated everyone and started it.
+            if table.rated is not None or table.seat_of_token(body.token) != table.host:
                 raise Refused("Solo quien abrió la mesa puede hacer esto.", code="not_host")
             kind = action.type
             if kind == "move":
@@ -753,6 +790,19 @@ class Friends:
         return HintMsg(seq=table.seq, hint=checked, ref=ref).model_dump_json()
 
     # --- the computer players and the clocks -----------------------------------------------------
+
+    def _spawn(self, work: Awaitable[None]) -> None:
+        """Run ``work`` in a task of this process (:meth:`settle` waits for it too)."""
+
+        async def run() -> None:
+            try:
+                await work
+            except Exception:
+                log.exception("Mesa: fallo tras guardar un cambio")
+
+        task = asyncio.get_running_loop().create_task(run())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def kick(self, table_id: str) -> None:
         """Let the computer players and the clocks of ``table_id`` act, in a task of this process

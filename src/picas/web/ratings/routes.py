@@ -17,6 +17,7 @@ from pydantic import ValidationError
 
 from picas.shared.errors import PicasError
 from picas.shared.spec import UnknownGame
+from picas.web.deps import ERROR_RESPONSES
 from picas.web.errors import error_response
 from picas.web.friends.routes import STORE_ENV, data_dir
 from picas.web.profiles.deps import OptionalProfileDep, ProfileDep
@@ -111,7 +112,7 @@ def _row(entry: BoardEntry, names: dict[str, str]) -> dict[str, Any]:
 
 
 def router() -> APIRouter:
-    api = APIRouter(tags=["clasificación"])
+    api = APIRouter(tags=["clasificación"], responses=ERROR_RESPONSES)
 
     @api.get("/api/clasificacion/{game}")
     async def board(game: str, request: Request, profile: OptionalProfileDep) -> dict[str, Any]:

@@ -1,0 +1,263 @@
+"""«Jugar ya»'s queue: who may join (bans, the join limit, the targets), the matcher's loop under
+its lease, and what a waiting socket finds (docs/quick.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import secrets
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+from picas.games import find_game
+from picas.shared.errors import PicasError
+from picas.web.friends.model import new_table_id, new_token
+from picas.web.quick.matcher import SEATS, Found, Window, match
+from picas.web.quick.model import CPU_PLAYER, Entry, Seating
+from picas.web.quick.ports import rating_of
+from picas.web.quick.rated import RatedTables
+from picas.web.quick.store import QuickStore, Status
+
+log = logging.getLogger("picas.web")
+
+ENV_PREFIX = "PICAS_YA_"
+
+
+@dataclass(frozen=True, slots=True)
+class QuickLimits:
+    joins_per_minute: int = 6
+    """Queue joins (``hello``s) of one profile in a minute; past that ``too_many_joins``."""
+    fill_after: float = 20.0
+    """Seconds the oldest waits before two or three people start with the computer."""
+    lease_ttl: float = 3.0
+    """The matcher's lease: another process takes over this long after its holder's last renewal."""
+    match_every: float = 0.25
+    """Seconds between two passes of the matcher (each renews the lease)."""
+    poll: float = 0.25
+    """Seconds between two looks of a waiting socket at its entry."""
+    alive_ttl: float = 10.0
+    """A process that has not said it is alive for this long is taken for dead: the matcher
+    drops the entries its sockets held (their people went with it)."""
+    losses_to_ban: int = 3
+    loss_window: float = 24 * 3600.0
+    ban: float = 3600.0
+    max_blocks: int = 200
+    hello_timeout: float = 10.0
+    max_message_bytes: int = 1024
+    rate: float = 5.0
+    burst: float = 10.0
+    flood_close: int = 50
+    apart_by_address: int = 1
+    """1: two entries from one client address are never seated together (0: they may be)."""
+    window_base: float = 150.0
+    window_per_second: float = 25.0
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> QuickLimits:
+        environ = os.environ if environ is None else environ
+        values: dict[str, float | int] = {}
+        for item in fields(cls):
+            text = environ.get(ENV_PREFIX + item.name.upper())
+            if text:
+                values[item.name] = float(text) if item.type == "float" else int(text)
+        return cls(**values)  # type: ignore[arg-type]
+
+
+class Banned(PicasError):  # noqa: N818 (named like the engine's errors)
+    code = "banned"
+
+    def __init__(self, until: float) -> None:
+        super().__init__(
+            "Has dejado tres partidas puntuadas en 24 horas: no puedes usar «Jugar ya» "
+            "durante una hora.",
+            params={"until": int(until * 1000)},
+        )
+
+
+class TooManyJoins(PicasError):  # noqa: N818
+    code = "too_many_joins"
+
+    def __init__(self) -> None:
+        super().__init__("Has entrado en la cola demasiadas veces: espera un minuto.")
+
+
+class BadTarget(PicasError):  # noqa: N818
+    code = "bad_target"
+
+    def __init__(self) -> None:
+        super().__init__("«Jugar ya» se juega al objetivo rápido o al normal de ese juego.")
+
+
+def targets(game: str) -> tuple[int, ...]:
+    """The targets «Jugar ya» offers for ``game``: those its options declare for the page (the
+    quick one and the standard one)."""
+    values: tuple[int, ...] = tuple(find_game(game).options["target"].values)
+    return values
+
+
+def ban_until(losses: list[float], limits: QuickLimits) -> float | None:
+    """When the ban of these losses (times, oldest first) ends: an hour after any loss that made
+    ``losses_to_ban`` within ``loss_window``; None if none did."""
+    n = limits.losses_to_ban
+    ends = [
+        losses[i] + limits.ban
+        for i in range(n - 1, len(losses))
+        if losses[i] - losses[i - n + 1] <= limits.loss_window
+    ]
+    return max(ends) if ends else None
+
+
+class Quick:
+    def __init__(
+        self,
+        store: QuickStore,
+        rated: RatedTables,
+        ratings: Callable[[], Any],
+        limits: QuickLimits,
+        *,
+        clock: Callable[[], float] = time.time,
+        process: str | None = None,
+    ) -> None:
+        self.store = store
+        self.rated = rated
+        self._ratings = ratings
+        self.limits = limits
+        self.clock = clock
+        self.process = process or secrets.token_hex(8)
+        self.holding = False
+        """Whether this process held the matcher's lease at its last look."""
+        self.paused = False
+        """A paused matcher neither matches nor renews its lease (another process takes over
+        once it runs out): how a test stops one process's matcher as if the process had died."""
+        self._matcher: asyncio.Task[None] | None = None
+
+    # --- joining --------------------------------------------------------------------------------
+
+    async def banned_until(self, profile: str) -> float | None:
+        now = self.clock()
+        losses = await self.store.losses(profile, now - self.limits.loss_window)
+        until = ban_until(losses, self.limits)
+        return until if until is not None and until > now else None
+
+    async def join(
+        self, profile: str, name: str, game: str, target: int, address: str = ""
+    ) -> Entry:
+        """Queue ``profile`` (the socket's ``conn`` is the entry's), or refuse: a target the game
+        does not offer, a ban, too many joins."""
+        if target not in targets(game):
+            raise BadTarget()
+        until = await self.banned_until(profile)
+        if until is not None:
+            raise Banned(until)
+        now = self.clock()
+        if await self.store.join(profile, now) > self.limits.joins_per_minute:
+            raise TooManyJoins()
+        rating = await rating_of(self._ratings(), game, profile)
+        await self.store.alive(self.process, now, self.limits.alive_ttl)
+        conn = f"{self.process}/{secrets.token_hex(8)}"
+        kept = address if self.limits.apart_by_address else ""
+        entry = Entry(profile, name, game, target, rating, now, conn, kept)
+        await self.store.put_entry(entry)
+        return entry
+
+    async def status(self, entry: Entry) -> Status:
+        return await self.store.status(entry.profile, entry.conn)
+
+    async def leave(self, entry: Entry) -> None:
+        await self.store.remove_entry(entry.profile, entry.conn)
+
+    # --- the matcher ------------------------------------------------------------------------------
+
+    def window(self) -> Window:
+        return Window(self.limits.window_base, self.limits.window_per_second)
+
+    async def match_once(self) -> int:
+        """One pass of the matcher, if this process holds the lease (taken or renewed here):
+        how many tables it opened."""
+        now = self.clock()
+        self.holding = await self.store.lease(self.process, now, self.limits.lease_ttl)
+        if not self.holding:
+            return 0
+        entries = await self._living(await self.store.entries(), now)
+        if not entries:
+            return 0
+        blocks = await self.store.blocks_among(sorted({entry.profile for entry in entries}))
+        opened = 0
+        for game in sorted({entry.game for entry in entries}):
+            cpu = await rating_of(self._ratings(), game, CPU_PLAYER)
+            mine = [entry for entry in entries if entry.game == game]
+            window = self.window()
+            for found in match(
+                mine, now, blocks, cpu_rating=cpu, fill_after=self.limits.fill_after, window=window
+            ):
+                opened += await self._open(found, now)
+        return opened
+
+    async def _living(self, entries: list[Entry], now: float) -> list[Entry]:
+        """The entries whose socket's process is alive; the others are taken out of the queue
+        (a process that died cannot say that its sockets closed)."""
+        processes = sorted({entry.conn.split("/")[0] for entry in entries})
+        living = await self.store.living(processes, now)
+        kept = []
+        for entry in entries:
+            if entry.conn.split("/")[0] in living:
+                kept.append(entry)
+            else:
+                await self.store.remove_entry(entry.profile, entry.conn)
+        return kept
+
+    async def _open(self, found: Found, now: float) -> int:
+        table_id = new_table_id()
+        tokens = {key: new_token() for key, entry in zip(SEATS, found.seats, strict=True) if entry}
+        seatings = [
+            Seating(entry.profile, entry.conn, table_id, key, tokens[key])
+            for key, entry in zip(SEATS, found.seats, strict=True)
+            if entry is not None
+        ]
+        if not await self.store.claim(found.people, seatings, now):
+            return 0  # one of them left (or was seated) meanwhile: the next pass sees
+        try:
+            await self.rated.open(table_id, found, tokens)
+        except PicasError as error:
+            # The table could not be opened (the tables are full, the store is away): the
+            # people go back to the queue as they were; their sockets never saw the seat.
+            log.warning("«Jugar ya»: no se pudo abrir la mesa: %s", error.message)
+            for entry in found.people:
+                await self.store.put_entry(entry)
+            return 0
+        return 1
+
+    async def run_matcher(self) -> None:
+        try:
+            while True:
+                try:
+                    # Every pass, matcher or not: this process's sockets hold their entries.
+                    await self.store.alive(self.process, self.clock(), self.limits.alive_ttl)
+                    if self.paused:
+                        self.holding = False
+                    else:
+                        await self.match_once()
+                except Exception:  # the matcher must keep running whatever one pass does
+                    log.exception("«Jugar ya»: el emparejador falló")
+                await asyncio.sleep(self.limits.match_every)
+        finally:
+            self.holding = False
+
+    def start_matcher(self) -> None:
+        if self._matcher is None:
+            self._matcher = asyncio.get_running_loop().create_task(self.run_matcher())
+
+    async def stop_matcher(self, *, release: bool = True) -> None:
+        """Stop this process's matcher; without ``release`` its lease is left to run out, as
+        when a process dies."""
+        task, self._matcher = self._matcher, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        if release:
+            await self.store.release(self.process)
