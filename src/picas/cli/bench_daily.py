@@ -4,9 +4,9 @@ day's challenge's costs (docs/daily.md, «Figures»):
 * the preparation's CPU time per game and day: Difícil's baseline of a day (Picas six hands,
   Corazones four: each game with a challenge, from the registry), hand by hand as the heavy lane
   plays it (here in this process, one core);
-* the day's table (the first game's with a challenge): ``--results`` finished ranked attempts written, then the table read back as
-  the API answers it (the first page, the asking profile's rank and percentile and streak),
-  ``--reads`` times: its p50 and p99 in milliseconds.
+* the day's table (the first game's with a challenge): ``--results`` finished ranked attempts
+  written, then the table read back as the API answers it (the first page, the asking profile's
+  rank and percentile and streak), ``--reads`` times: its p50 and p99 in milliseconds.
 """
 
 from __future__ import annotations

@@ -1,11 +1,12 @@
 """``picas bench ratings``: what a rated result and a board page cost the ratings' store.
 
-Records ``--results`` plausible ends (each rated game in turn, two to four people among ``--people`` profiles,
-computer levels in the other seats, a few leavers) one after another, timing each ``record`` —
-read the players' ratings, rate with OpenSkill, write the result, the ratings, this week's, the
-pairs, the history and both boards in one transaction — then reads ``--reads`` board pages at
-random depths with the asker's own rank, as ``GET /api/clasificacion`` does (names aside). In
-process, no HTTP: the figure is the store's own work (docs/ratings.md, «Figures»).
+Records ``--results`` plausible ends (each rated game in turn, two to four people among
+``--people`` profiles, computer levels in the other seats, a few leavers) one after another,
+timing each ``record`` — read the players' ratings, rate with OpenSkill, write the result, the
+ratings, this week's, the pairs, the history and both boards in one transaction — then reads
+``--reads`` board pages (the first rated game's, Picas') at random depths with the asker's own
+rank, as ``GET /api/clasificacion`` does (names aside). In process, no HTTP: the figure is the
+store's own work (docs/ratings.md, «Figures»).
 
 With ``--store redis://…`` the Redis must hold no ``picas:valor:`` keys (a scratch server): the
 bench writes there and deletes what it wrote at the end.
@@ -23,8 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from picas.cli import CommandError
-from picas.web.profiles.store import PEOPLE_FILE
 from picas.web.games import partners
+from picas.web.profiles.store import PEOPLE_FILE
 from picas.web.ratings.model import CORAZONES_SEATS, GAMES, PICAS_TEAMS, RatedResult, RatedSeat
 from picas.web.ratings.service import Ratings
 from picas.web.ratings.store import RatingStore, SqliteRatings
