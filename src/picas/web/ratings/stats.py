@@ -28,7 +28,7 @@ def _models() -> dict[str, type[SoloStats]]:
     return found
 
 
-MODELS = _models()
+STATS_BY_GAME = _models()
 
 if TYPE_CHECKING:
     SoloStatsIn = Strict
@@ -37,21 +37,21 @@ else:
         "SoloStatsIn",
         __base__=Strict,
         __doc__="A profile's solo statistics: a game's numbers under its key, each optional.",
-        **{key: (model | None, None) for key, model in MODELS.items()},
+        **{key: (model | None, None) for key, model in STATS_BY_GAME.items()},
     )
 
 
 def empty() -> dict[str, Any]:
-    return {key: model().model_dump() for key, model in MODELS.items()}
+    return {key: model().model_dump() for key, model in STATS_BY_GAME.items()}
 
 
 def merged(stored: dict[str, Any] | None, incoming: SoloStatsIn) -> dict[str, Any]:
     """Each counter's larger value of the stored and the incoming statistics."""
     base = empty()
     if stored:
-        for key in MODELS:
+        for key in STATS_BY_GAME:
             base[key].update(stored.get(key, {}))
-    for key in MODELS:
+    for key in STATS_BY_GAME:
         new: SoloStats | None = getattr(incoming, key)
         if new is not None:
             base[key] = new.merged(base[key])
