@@ -447,7 +447,7 @@ def test_the_loop_draws_and_prepares_today_and_tomorrow_before_anyone_asks(
     async def scenario() -> None:
         loop = asyncio.get_running_loop().create_task(w.daily.run())
         try:
-            for game in days.PLANS:
+            for game in days.games():
                 for day in (DAY, tomorrow):
                     for _ in range(600):
                         stored = await w.daily.store.day(game, day)
@@ -461,6 +461,6 @@ def test_the_loop_draws_and_prepares_today_and_tomorrow_before_anyone_asks(
             with contextlib.suppress(asyncio.CancelledError):
                 await loop
             await w.daily.settle()
-        assert {game for game, _ in w.hands_run} == set(days.PLANS)
+        assert {game for game, _ in w.hands_run} == set(days.games())
 
     asyncio.run(scenario())
