@@ -11,7 +11,10 @@ from typing import Any
 import pytest
 
 from picas.cli import CommandError, main
-from picas.cli.load import check_loopback, count_faults, percentiles, run_level
+from picas.cli.load_addresses import check_loopback
+from picas.cli.load_basics import percentiles
+from picas.cli.load_level import run_level
+from picas.cli.load_server import count_faults
 
 
 # A Corazones game to 100 is about 190 actions of South's (Spades' to 250, about 60): its

@@ -276,6 +276,9 @@ def test_the_openapi_schema_describes_the_contract() -> None:
         "/api/perfil/estadisticas",
         "/api/perfiles/{profile_id}",
         "/api/clasificacion/{game}",
+        # «Jugar ya»: the blocks (docs/quick.md; the queue is a socket, /api/ya/ws)
+        "/api/ya/bloqueos",
+        "/api/ya/bloqueos/{other}",
         # Reto del día (docs/daily.md)
         "/api/reto/{game}",
         "/api/reto/{game}/intento",

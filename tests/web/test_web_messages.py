@@ -255,9 +255,11 @@ def test_every_post_endpoint_is_in_the_refusal_tests() -> None:
         ),
     }
     daily = {"/api/reto/{game}/intento"}  # its body is {} (tests/web/daily refuses others)
+    # A block (tests/web/quick/test_quick_blocks_input.py refuses its bodies).
+    quick = {"/api/ya/bloqueos"}
     paths = make_app().openapi()["paths"]
     posts = {path for path, methods in paths.items() if "post" in methods}
-    assert posts == set(POSTS) | friends | profiles | daily
+    assert posts == set(POSTS) | friends | profiles | daily | quick
 
 
 @pytest.mark.parametrize("code", sorted(NOT_FROM_THE_API))

@@ -2,10 +2,11 @@
 day's challenge's costs (docs/daily.md, «Figures»):
 
 * the preparation's CPU time per game and day: Difícil's baseline of a day (Picas six hands,
-  Corazones four), hand by hand as the heavy lane plays it (here in this process, one core);
-* the day's table: ``--results`` finished ranked attempts written, then the table read back as
-  the API answers it (the first page, the asking profile's rank and percentile and streak),
-  ``--reads`` times: its p50 and p99 in milliseconds.
+  Corazones four: each game with a challenge, from the registry), hand by hand as the heavy lane
+  plays it (here in this process, one core);
+* the day's table (the first game's with a challenge): ``--results`` finished ranked attempts
+  written, then the table read back as the API answers it (the first page, the asking profile's
+  rank and percentile and streak), ``--reads`` times: its p50 and p99 in milliseconds.
 """
 
 from __future__ import annotations
@@ -61,7 +62,8 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError("--results y --reads deben ser al menos 1.")
     table = Table(Settings.from_env())
     if not args.skip_prepare:
-        for game, plan in days.PLANS.items():
+        for game in days.games():
+            plan = days.plan_of(game)
             seconds, hands = prepare(table, game, args.level)
             per_hand = ", ".join(f"{value:.1f}" for value in hands)
             print(f"preparación {game}, {plan.hands} manos a {args.level}: {seconds:.1f} s de CPU")
@@ -89,23 +91,25 @@ def _p50_p99(timings: list[float]) -> tuple[float, float]:
     return statistics.median(timings), timings[min(len(timings) - 1, int(len(timings) * 0.99))]
 
 
-def _preparing(level: str) -> None:
-    """A worker process as the daily lane's: nice 19, preparing Picas' days one after another."""
+def _preparing(game: str, level: str) -> None:
+    """A worker process as the daily lane's: nice 19, preparing ``game``'s days one after
+    another."""
     with contextlib.suppress(OSError):
         os.nice(LOW_PRIORITY_NICENESS)
     table = Table(Settings.from_env())
     while True:
-        prepare(table, "spades", level)
+        prepare(table, game, level)
 
 
 def act_latency(actions: int, level: str) -> tuple[float, float]:
     """The p99 (ms) of a Normal player's act (``picas bench server``'s measure), alone and while
-    a preparation runs in a worker process of the daily lane's priority."""
+    a preparation (the first game's with a challenge: Picas') runs in a worker process of the
+    daily lane's priority."""
     from picas.cli.bench_server import measure, percentile
 
     alone, _ = asyncio.run(measure(actions, "normal", 1))
     worker = multiprocessing.get_context("spawn").Process(
-        target=_preparing, args=(level,), daemon=True
+        target=_preparing, args=(days.games()[0], level), daemon=True
     )
     worker.start()
     try:
@@ -156,7 +160,7 @@ async def standings(
         raise CommandError("no se prepara ningún día aquí")
 
     daily = Daily(store, friends, run_hand=no_hand, sign=table.sign, names=names)
-    game, day = "spades", days.shifted("2000-01-01", random.randrange(3000))
+    game, day = days.games()[0], days.shifted("2000-01-01", random.randrange(3000))
     shuffled = random.Random(28)
     for number in range(args.results):
         profile = f"perfil{number:05d}"

@@ -1,11 +1,12 @@
 """``picas bench ratings``: what a rated result and a board page cost the ratings' store.
 
-Records ``--results`` plausible ends (both games, two to four people among ``--people`` profiles,
-computer levels in the other seats, a few leavers) one after another, timing each ``record`` —
-read the players' ratings, rate with OpenSkill, write the result, the ratings, this week's, the
-pairs, the history and both boards in one transaction — then reads ``--reads`` board pages at
-random depths with the asker's own rank, as ``GET /api/clasificacion`` does (names aside). In
-process, no HTTP: the figure is the store's own work (docs/ratings.md, «Figures»).
+Records ``--results`` plausible ends (each rated game in turn, two to four people among
+``--people`` profiles, computer levels in the other seats, a few leavers) one after another,
+timing each ``record`` — read the players' ratings, rate with OpenSkill, write the result, the
+ratings, this week's, the pairs, the history and both boards in one transaction — then reads
+``--reads`` board pages (the first rated game's, Picas') at random depths with the asker's own
+rank, as ``GET /api/clasificacion`` does (names aside). In process, no HTTP: the figure is the
+store's own work (docs/ratings.md, «Figures»).
 
 With ``--store redis://…`` the Redis must hold no ``picas:valor:`` keys (a scratch server): the
 bench writes there and deletes what it wrote at the end.
@@ -23,8 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from picas.cli import CommandError
+from picas.web.games import partners
 from picas.web.profiles.store import PEOPLE_FILE
-from picas.web.ratings.model import CORAZONES_SEATS, PICAS_TEAMS, RatedResult, RatedSeat
+from picas.web.ratings.model import CORAZONES_SEATS, GAMES, PICAS_TEAMS, RatedResult, RatedSeat
 from picas.web.ratings.service import Ratings
 from picas.web.ratings.store import RatingStore, SqliteRatings
 
@@ -45,28 +47,30 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 def results(count: int, people: int, seed: int) -> list[RatedResult]:
+    """Plausible ends of the rated games in turn: a partnership's score as Picas' (-100 to 520,
+    by tens), a lone player's as Corazones' points (0 to 109)."""
     rng = random.Random(seed)
     names = [f"bench{n:05d}" for n in range(people)]
     found: list[RatedResult] = []
     for number in range(count):
         at = START + number * 30.0  # a result every 30 s: about three days and a half
+        game = GAMES[number % len(GAMES)]
         humans = rng.sample(names, rng.choice((2, 3, 4, 4)))
         table = humans + [rng.choice(LEVELS) for _ in range(4 - len(humans))]
         rng.shuffle(table)
         left = {p for p in humans if rng.random() < 0.05}
-        if number % 2 == 0:
+        if partners(game):
             ns, ew = rng.randrange(-100, 520, 10), rng.randrange(-100, 520, 10)
             seats = tuple(
                 RatedSeat(p, s, ns if s in PICAS_TEAMS[0] else ew, p in left)
-                for p, s in zip(table, ("s", "n", "w", "e"), strict=True)
+                for p, s in zip(table, [s for team in PICAS_TEAMS for s in team], strict=True)
             )
-            found.append(RatedResult(f"bench-{seed}-{number}", "spades", at, seats))
         else:
             seats = tuple(
                 RatedSeat(p, s, rng.randrange(0, 110), p in left)
                 for p, s in zip(table, CORAZONES_SEATS, strict=True)
             )
-            found.append(RatedResult(f"bench-{seed}-{number}", "corazones", at, seats))
+        found.append(RatedResult(f"bench-{seed}-{number}", game, at, seats))
     return found
 
 
@@ -102,12 +106,13 @@ async def _bench(args: argparse.Namespace) -> dict[str, list[float]]:
                 writes.append((time.perf_counter() - began) * 1000)
             rng = random.Random(args.seed)
             reads: list[float] = []
-            total = (await ratings.board("spades", week=False, start=0, count=1)).total
+            game = GAMES[0]  # the first rated game's board: Picas'
+            total = (await ratings.board(game, week=False, start=0, count=1)).total
             for _ in range(args.reads):
                 me = f"bench{rng.randrange(args.people):05d}"
                 start = rng.randrange(max(1, total - 20))
                 began = time.perf_counter()
-                await ratings.board("spades", week=rng.random() < 0.5, start=start, count=20, me=me)
+                await ratings.board(game, week=rng.random() < 0.5, start=start, count=20, me=me)
                 reads.append((time.perf_counter() - began) * 1000)
             return {"record": writes, "board page": reads}
         finally:

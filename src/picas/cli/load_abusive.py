@@ -14,6 +14,10 @@ to one).
   mano» (on a fresh save each time, so no answer comes from the cache), while one polite Difícil
   player from another address acts every 2 s and asks for a practice every 10 s: how many of
   its requests are served, and how fast.
+
+They speak HTTP through the load's client (:class:`picas.cli.load_http.JsonClient`), except the
+idle connections of ``--hold-idle``: a connection that never sends a request is below what an HTTP
+client does, so they are raw sockets (as are ``--abuse``'s, :mod:`picas.cli.load_bad_connections`).
 """
 
 from __future__ import annotations
@@ -22,16 +26,18 @@ import asyncio
 import contextlib
 import hashlib
 import json
-import socket
 import threading
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+import httpx2 as httpx
+
+from picas.cli.load_basics import HttpError, percentiles
+from picas.cli.load_http import TIMEOUT, JsonClient, no_tls
+
 Json = dict[str, Any]
-ABUSER_ADDRESS = "127.0.0.2"
-NEWCOMER_ADDRESS = "127.0.0.3"
 SIG_ZEROS = "0" * 64
 POLITE_ACT_EVERY = 2.0
 POLITE_PRACTICE_EVERY = 10.0
@@ -81,11 +87,9 @@ class Tally:
 
 
 async def timed_post(
-    connection: Any, path: str, body: bytes
+    connection: JsonClient, path: str, body: bytes
 ) -> tuple[int | None, Json | None, float]:
     """Status, JSON answer (None if not JSON) and seconds; status None if the request failed."""
-    from picas.cli.load_basics import HttpError
-
     start = time.perf_counter()
     try:
         status, content = await connection.post(path, body)
@@ -119,13 +123,13 @@ def encode(body: Json) -> bytes:
 
 
 async def bad_bodies(
-    connections: list[Any], paths: dict[str, str], stop: asyncio.Event, counts: Any
+    connections: list[JsonClient], paths: dict[str, str], stop: asyncio.Event, counts: Any
 ) -> Tally:
     """Each connection loops over the worst bodies (starting at a different one)."""
     tally = Tally()
     bodies = list(worst_bodies().items())
 
-    async def loop(number: int, connection: Any) -> None:
+    async def loop(number: int, connection: JsonClient) -> None:
         turn = number
         while not stop.is_set():
             name, body = bodies[turn % len(bodies)]
@@ -200,43 +204,43 @@ async def hold_idle(
     return {"connections": count, "peak_client_side_open": peak, "events": dict(opened)}
 
 
-def newcomer(
-    host: str, port: int, source: str, counts: Any, start_path: str, stop: threading.Event
-) -> Json:
+def newcomer(base: str, source: str, counts: Any, start_path: str, stop: threading.Event) -> Json:
     """A new connection from ``source`` every half second, a new Fácil game on it: the time
-    from opening the connection to the whole answer, and the statuses. Blocking sockets in a
-    thread of its own, so the abusive clients' event loop does not delay it."""
-    from picas.cli.load_basics import percentiles
-
+    from opening the connection to the whole answer, and the statuses. A blocking client in a
+    thread of its own, so the abusive clients' event loop does not delay it; no connection is
+    kept, so each request opens its own, as a newcomer's first does."""
     times: list[float] = []
     statuses = Counter[str]()
     body = encode({"level": "facil"})
-    head = (
-        f"POST {start_path} HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Type: application/json\r\n"
-        f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
-    ).encode()
-    while not stop.is_set():
-        start = time.perf_counter()
-        data = b""
-        try:
-            with socket.create_connection((host, port), 30, (source, 0)) as sock:
-                sock.sendall(head + body)
-                while chunk := sock.recv(65536):
-                    data += chunk
-            status = data.split(b" ", 2)[1].decode() if data.startswith(b"HTTP/") else "0"
-        except OSError as error:
-            status = type(error).__name__
-        if counts(start):
-            statuses[status] += 1
-            times.append(time.perf_counter() - start)
-        stop.wait(NEWCOMER_EVERY)
+    transport = httpx.HTTPTransport(
+        verify=no_tls(),
+        trust_env=False,
+        local_address=source,
+        limits=httpx.Limits(max_keepalive_connections=0),
+    )
+    with httpx.Client(
+        base_url=base, transport=transport, timeout=TIMEOUT, trust_env=False
+    ) as client:
+        while not stop.is_set():
+            start = time.perf_counter()
+            try:
+                answer = client.post(
+                    start_path, content=body, headers={"Content-Type": "application/json"}
+                )
+                status = str(answer.status_code)
+            except httpx.HTTPError as error:
+                status = type(error).__name__
+            if counts(start):
+                statuses[status] += 1
+                times.append(time.perf_counter() - start)
+            stop.wait(NEWCOMER_EVERY)
     return {"statuses": dict(statuses), "latency_ms": percentiles(times)}
 
 
 # --- hammering Difícil and practice from one address --------------------------------------------
 
 
-async def finished_hand(connection: Any, paths: dict[str, str], code: str) -> Json | None:
+async def finished_hand(connection: JsonClient, paths: dict[str, str], code: str) -> Json | None:
     """A Fácil game played (first legal action each time) into hand 2: a save with a finished
     hand to practise, or None if the server refused."""
     status, game, _ = await timed_post(connection, paths["new"], encode({"code": code}))
@@ -251,7 +255,7 @@ async def finished_hand(connection: Any, paths: dict[str, str], code: str) -> Js
     return game
 
 
-async def fresh_save(connection: Any, paths: dict[str, str], game: Json) -> Json | None:
+async def fresh_save(connection: JsonClient, paths: dict[str, str], game: Json) -> Json | None:
     """One more Fácil act in hand 2: a new signature for the same finished hand 1."""
     view = game["view"]
     if view["phase"] in ("game_over", "complete") or not view["legal"]:
@@ -262,12 +266,16 @@ async def fresh_save(connection: Any, paths: dict[str, str], game: Json) -> Json
 
 
 async def hammer(
-    connections: list[Any], paths: dict[str, str], stop: asyncio.Event, counts: Any, seed: int
+    connections: list[JsonClient],
+    paths: dict[str, str],
+    stop: asyncio.Event,
+    counts: Any,
+    seed: int,
 ) -> Tally:
     """Even clients repeat a Difícil act, odd ones practise on fresh saves, without a pause."""
     tally = Tally()
 
-    async def acts(number: int, connection: Any) -> None:
+    async def acts(number: int, connection: JsonClient) -> None:
         code = game_code(f"picas/load/hammer/{seed}/{number}")
         status, game, _ = await timed_post(
             connection, paths["new"], encode({"code": code, "level": "dificil"})
@@ -284,7 +292,7 @@ async def hammer(
             if status is None:
                 await asyncio.sleep(0.1)
 
-    async def practice(number: int, connection: Any) -> None:
+    async def practice(number: int, connection: JsonClient) -> None:
         round_ = 0
         while not stop.is_set():
             round_ += 1
@@ -309,8 +317,8 @@ async def hammer(
 
 
 async def polite(
-    act_connection: Any,
-    practice_connection: Any,
+    act_connection: JsonClient,
+    practice_connection: JsonClient,
     paths: dict[str, str],
     stop: asyncio.Event,
     counts: Any,
@@ -320,8 +328,6 @@ async def polite(
     asking for a practice at once and then every 10 s (on a fresh save of a Fácil game, so never
     from cache)."""
     import random
-
-    from picas.cli.load_basics import percentiles
 
     rng = random.Random(f"picas/load/polite/{seed}")
     act_times: list[float] = []
@@ -412,8 +418,6 @@ async def polite(
 
 
 def tally_json(tally: Tally) -> Json:
-    from picas.cli.load_basics import percentiles
-
     return {
         "statuses": dict(sorted(tally.statuses.items())),
         "latency_ms": {kind: percentiles(times) for kind, times in sorted(tally.latencies.items())},

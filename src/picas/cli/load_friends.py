@@ -3,10 +3,10 @@ WebSockets (:mod:`picas.cli.friends_client`). Every client checks that it receiv
 once and in order; the figure is the time from one person's card leaving its socket to each of
 the other three sockets receiving it (p50/p95/p99), with every error counted.
 
-The tables are made over REST first (from the loopback's first address: a spawned server is
-started with the per-address table cap raised); each person then connects from an address of its
-own (127.0.2.x), as people at different homes would, so the server's per-address socket caps see
-what they would in production.
+The tables are made over REST first (httpx, from the loopback's first address: a spawned server
+is started with the per-address table cap raised); each person then connects from an address of
+its own (127.0.2.x), as people at different homes would, so the server's per-address socket caps
+see what they would in production.
 """
 
 from __future__ import annotations
@@ -14,12 +14,13 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-import urllib.request
 from collections.abc import Callable
 from typing import Any
 
 from picas.cli.friends_client import Person, Sent
-from picas.cli.load_basics import cpu_used, percentiles
+from picas.cli.load_addresses import person_address
+from picas.cli.load_basics import HttpError, cpu_used, percentiles
+from picas.cli.load_http import JsonClient
 from picas.games import find_game
 
 Json = dict[str, Any]
@@ -28,31 +29,30 @@ WARMUP = 10.0
 """Seconds at the start whose cards are not timed (the sockets are still connecting)."""
 
 
-def _post(base: str, path: str, body: Json) -> Json:
-    request = urllib.request.Request(
-        base + path,
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-        method="POST",
-    )
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        data: Json = json.loads(answer.read())
+async def post_json(client: JsonClient, path: str, body: Json, token: str | None = None) -> Json:
+    """A setup request that must succeed (a 2xx with a JSON object); ``HttpError`` otherwise."""
+    status, content = await client.post(path, json.dumps(body).encode(), token)
+    data = json.loads(content) if content else None
+    if not 200 <= status < 300 or not isinstance(data, dict):
+        raise HttpError(f"{path}: {status} {content[:200]!r}")
     return data
 
 
-def make_table(base: str, game: str, level: str) -> tuple[str, dict[str, str]]:
+async def make_table(client: JsonClient, game: str, level: str) -> tuple[str, dict[str, str]]:
     # The highest target the page offers: the longest games, so tables last the measurement.
     settings = {"target": max(find_game(game).options["target"].values)}
-    made = _post(
-        base, "/api/mesas", {"game": game, "name": "Sur", "level": level, "settings": settings}
+    made = await post_json(
+        client, "/api/mesas", {"game": game, "name": "Sur", "level": level, "settings": settings}
     )
     table_id = made["table"]["id"]
     tokens = {"south": made["token"]}
     for seat in SEATS[1:]:
         body = {"seat": seat, "name": seat.capitalize()}
-        tokens[seat] = _post(base, f"/api/mesas/{table_id}/seats", body)["token"]
-    _post(
-        base, f"/api/mesas/{table_id}/host", {"token": tokens["south"], "action": {"type": "start"}}
+        tokens[seat] = (await post_json(client, f"/api/mesas/{table_id}/seats", body))["token"]
+    await post_json(
+        client,
+        f"/api/mesas/{table_id}/host",
+        {"token": tokens["south"], "action": {"type": "start"}},
     )
     return table_id, tokens
 
@@ -70,7 +70,11 @@ async def run_friends(
     """The run; ``server_cpu``: the server's processes' CPU seconds so far (with ``--spawn``),
     read at the end of the warm-up and at the end, for its CPU per action."""
     started = time.perf_counter()
-    made = [await asyncio.to_thread(make_table, base, game, level) for _ in range(tables)]
+    client = JsonClient(base)
+    try:
+        made = [await make_table(client, game, level) for _ in range(tables)]
+    finally:
+        await client.close()
     setup = time.perf_counter() - started
     sent = Sent()
     people: list[Person] = []
@@ -85,7 +89,7 @@ async def run_friends(
                 origin=base,
                 sent=sent,
                 think=think,
-                local_address=f"127.0.{2 + slot // 250}.{1 + slot % 250}",
+                local_address=person_address(slot),
             )
             people.append(one)
     stop = asyncio.Event()

@@ -145,7 +145,14 @@ def page_context(path: str) -> dict[str, object]:
             }
             for topic in help_set.menu
         ],
+        "key_of": key_of(),
     }
+
+
+def key_of() -> dict[str, str]:
+    """Each game's key by its name, Spanish or English: a page that marks something as a game's
+    (``data-juego``) names the game as its words do (``{{ key_of.Picas }}``), never by its key."""
+    return {name: spec.key for spec in games.games() for name in (spec.name_es, spec.name_en)}
 
 
 @dataclass(frozen=True, slots=True)

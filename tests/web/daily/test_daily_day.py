@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 from pathlib import Path
 from typing import Any
@@ -430,5 +431,36 @@ def test_a_missed_preparation_is_done_on_the_first_request_and_a_dead_lease_is_t
         assert opened.code == drawn.code
         started = await w.daily.start(person(1), "corazones")
         assert started.ranked
+
+    asyncio.run(scenario())
+
+
+def test_the_loop_draws_and_prepares_today_and_tomorrow_before_anyone_asks(
+    tmp_path: Path,
+) -> None:
+    """What a served process does by itself (``PICAS_RETO_AHEAD`` unset): each game's day and the
+    next are drawn and prepared with no request, so tomorrow opens at midnight."""
+    clock = Clock()
+    w = world(tmp_path, clock)
+    tomorrow = days.shifted(DAY, 1)
+
+    async def scenario() -> None:
+        loop = asyncio.get_running_loop().create_task(w.daily.run())
+        try:
+            for game in days.games():
+                for day in (DAY, tomorrow):
+                    for _ in range(600):
+                        stored = await w.daily.store.day(game, day)
+                        if stored is not None and stored.opened is not None:
+                            break
+                        await asyncio.sleep(0.1)
+                    else:
+                        raise AssertionError(f"{game} {day} was not prepared")
+        finally:
+            loop.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await loop
+            await w.daily.settle()
+        assert {game for game, _ in w.hands_run} == set(days.games())
 
     asyncio.run(scenario())

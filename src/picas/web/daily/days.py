@@ -1,4 +1,5 @@
-"""The days (UTC) and what each game's challenge is: its rules and its number of hands."""
+"""The days (UTC) and what each game's challenge is: its rules and its number of hands, as the
+game's web part declares them (``RATED.challenge`` in ``web/games/<key>.py``)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,8 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
-from picas.games.corazones.rules import Rules as CorazonesRules
-from picas.games.spades.rules import find_profile
 from picas.shared.errors import PicasError
+from picas.web.games import rated_for, rated_games
 
 DAY_SECONDS = 86_400
 DAY_TEXT = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -65,28 +65,14 @@ class Plan:
     rules: dict[str, Any]
 
 
-def _spades_rules() -> dict[str, Any]:
-    # Six hands to no target: the highest target the engine takes and no floor, so no ordinary
-    # game ends before its sixth hand; the table stops after it (FriendsTable.daily["hands"]).
-    rules = find_profile("casa").to_json()
-    rules.update(target=1000, floor=None, draw_after_hand=None, blind_nil=False)
-    return rules
-
-
-def _corazones_rules() -> dict[str, Any]:
-    # Four hands, passing left, right, across, then none: each direction once. At most 26
-    # points a hand, nobody reaches 100 before the fourth.
-    return CorazonesRules().to_json()
-
-
-PLANS: dict[str, Plan] = {
-    "spades": Plan("spades", 6, _spades_rules()),
-    "corazones": Plan("corazones", 4, _corazones_rules()),
-}
+def games() -> tuple[str, ...]:
+    """The games with a challenge: the registry's games whose web part declares ``RATED``."""
+    return rated_games()
 
 
 def plan_of(game: str) -> Plan:
-    plan = PLANS.get(game)
-    if plan is None:
+    rated = rated_for(game)
+    if rated is None:
         raise UnknownGame
-    return plan
+    challenge = rated.challenge
+    return Plan(game, challenge.hands, dict(challenge.rules))

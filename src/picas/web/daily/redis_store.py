@@ -18,11 +18,11 @@ from typing import Any
 
 import redis.asyncio as aioredis
 
+from picas.web.daily.days import games as challenge_games
 from picas.web.daily.model import AttemptDoc, DayDoc
 from picas.web.daily.store import Standing
 
 PREFIX = "picas:reto:"
-GAMES = ("spades", "corazones")
 
 LEASE = """
 local holder = redis.call('GET', KEYS[1])
@@ -163,7 +163,7 @@ class RedisDaily:
         return [str(day) for day in days]
 
     async def forget(self, profile: str) -> None:
-        for game in GAMES:
+        for game in challenge_games():
             listed = await self._redis.zrange(_key("dias", game, profile), 0, -1)
             async with self._redis.pipeline(transaction=True) as pipe:
                 for day in map(_str, listed):

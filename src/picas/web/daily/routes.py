@@ -38,6 +38,10 @@ PREPARATION_DEADLINE = 600.0
 """Seconds a hand of the baseline may take in the daily lane's worker (a Difícil hand is a few
 seconds of CPU; at the lowest priority on a busy server it waits for idle time)."""
 LEVEL_ENV = "PICAS_RETO_LEVEL"
+AHEAD_ENV = "PICAS_RETO_AHEAD"
+"""``0``: no loop preparing today's and tomorrow's days ahead of their first request (the test
+suite's servers: each would spend minutes of a core on days nobody plays). A day is still
+prepared on its first request, as after a server that was down at midnight."""
 """The computer players' level of the challenge: Difícil; the tests choose a quicker one."""
 PAGE_MAX = 100
 
@@ -202,7 +206,10 @@ def install(
 
     @contextlib.asynccontextmanager
     async def lifespan(inner: FastAPI) -> AsyncIterator[None]:
-        loop = asyncio.get_running_loop().create_task(daily.run())
+        ahead = os.environ.get(AHEAD_ENV, "1") != "0"
+        loop = asyncio.get_running_loop().create_task(
+            daily.run() if ahead else asyncio.Event().wait()
+        )
         try:
             async with previous(inner):
                 yield

@@ -201,7 +201,7 @@ class Daily:
         while True:
             try:
                 today = self.today()
-                for game in days.PLANS:
+                for game in days.games():
                     for day in (today, days.shifted(today, 1)):
                         await self.day(game, day)
                     for day in (days.shifted(today, -1), today):

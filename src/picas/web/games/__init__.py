@@ -1,6 +1,8 @@
 """The web tier per game: each game's table part (its actions, events, South's view, its computer
 players' loop, the hint) is ``picas.web.games.<key>``'s ``TABLE``, found by the game's key in the
-games' registry (:mod:`picas.games`); the flows every game shares are :mod:`picas.web.table`."""
+games' registry (:mod:`picas.games`); the flows every game shares are :mod:`picas.web.table`.
+What the page needs of a game is its ``PAGE``, what ratings and the day's challenge need its
+``RATED``."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from typing import Annotated, Any, Protocol, Union
 
 from pydantic import BaseModel, Discriminator, Field, Tag
 
-from picas.games import find_game, games
+from picas.games import find_game, games, keys
 from picas.record import AnyRecord
 from picas.shared.deals import Deal
 from picas.shared.seats import Seat
@@ -24,6 +26,7 @@ from picas.web.codes import Why
 from picas.web.events import Event
 from picas.web.games.generic import GameModels, GenericTable, generic_models
 from picas.web.games.page import GamePage
+from picas.web.games.rated import RatedPlay
 
 
 class TableGame(Protocol):
@@ -107,6 +110,28 @@ def page_for(key: str) -> GamePage | None:
     module = _own_module(key)
     page: GamePage | None = getattr(module, "PAGE", None) if module is not None else None
     return page
+
+
+def rated_for(key: str) -> RatedPlay | None:
+    """What ratings and the day's challenge need of the game ``key`` (its module's ``RATED``),
+    or None: not a registered game (``key`` may be a URL's: only the registry's names are
+    looked up), or one without it, neither rated nor with a challenge."""
+    if key not in keys():
+        return None
+    module = _own_module(key)
+    rated: RatedPlay | None = getattr(module, "RATED", None) if module is not None else None
+    return rated
+
+
+def rated_games() -> tuple[str, ...]:
+    """The keys of the games that declare a ``RATED``, in the registry's order."""
+    return tuple(spec.key for spec in games() if rated_for(spec.key) is not None)
+
+
+def partners(key: str) -> bool:
+    """Whether the game ``key`` is played by two partnerships (its ``PAGE.partners``)."""
+    page = page_for(key)
+    return page is not None and page.partners
 
 
 def models_for(key: str) -> GameModels:

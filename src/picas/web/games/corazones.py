@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from pydantic import (
     ConfigDict,
@@ -53,6 +53,7 @@ from picas.web.codes import Why
 from picas.web.events import Event, events_after
 from picas.web.games.generic import GameModels, new_game_model
 from picas.web.games.page import Choice, GamePage, HelpSet, Storage, Topic
+from picas.web.games.rated import MAX_COUNT, Challenge, Count, RatedPlay, SoloStats
 
 # --- the bodies and answers of the API for this game ------------------------------------------
 
@@ -481,4 +482,44 @@ PAGE = GamePage(
     ),
     help=(HELP_ES, HELP_EN),
     help_counterparts=dict(zip(HELP_ES.pages, HELP_EN.pages, strict=True)),
+)
+
+
+# --- ratings and the day's challenge ---------------------------------------------------------
+
+
+class CorazonesStats(SoloStats):
+    """What ``static/js/games/corazones/hoja.js`` counts."""
+
+    counters: ClassVar[tuple[str, ...]] = ("played", "won", "lost", "hands", "moons", "queens")
+
+    played: int = Count
+    won: int = Count
+    lost: int = Count
+    hands: int = Count
+    points: int = Field(default=0, ge=-MAX_COUNT, le=MAX_COUNT, strict=True)
+    moons: int = Count
+    queens: int = Count
+
+    def merged(self, stored: Mapping[str, Any]) -> dict[str, Any]:
+        """Each counter's larger value; the points (which may go down: a moon shot by South)
+        go with the hands they were counted in: the import with more hands brings both."""
+        out = SoloStats.merged(self, stored)
+        if self.hands >= out["hands"]:
+            out["points"] = self.points
+        return out
+
+
+def south_points(result: Mapping[str, Any]) -> int:
+    """South's points in one finished hand (its history JSON)."""
+    return int(result["points"]["south"])
+
+
+RATED = RatedPlay(
+    # Four hands, passing left, right, across, then none: each direction once. At most 26
+    # points a hand, nobody reaches 100 before the fourth.
+    challenge=Challenge(hands=4, rules=Rules().to_json()),
+    hand_result=south_points,
+    lower_wins=True,
+    solo_stats=CorazonesStats,
 )

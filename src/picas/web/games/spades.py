@@ -10,12 +10,13 @@ import dataclasses
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from pydantic import (
     ConfigDict,
     Field,
     SerializerFunctionWrapHandler,
+    field_validator,
     model_serializer,
 )
 
@@ -41,6 +42,7 @@ from picas.games.spades.bots import base
 from picas.games.spades.bots.hint import suggest_draw, suggest_play
 from picas.games.spades.bots.tip import explain_bid, suggest_bid
 from picas.games.spades.game import Deal, HandResult
+from picas.games.spades.options import TARGET
 from picas.games.spades.record import SpadesRecord
 from picas.games.spades.view import (
     outcome_to_json,
@@ -57,6 +59,7 @@ from picas.web.codes import Why
 from picas.web.events import Event, events_after
 from picas.web.games.generic import GameModels, new_game_model
 from picas.web.games.page import Choice, GamePage, HelpSet, Storage, Topic
+from picas.web.games.rated import Challenge, Count, RatedPlay, SoloStats, Strict
 
 # --- the bodies and answers of the API for this game ------------------------------------------
 
@@ -641,4 +644,83 @@ PAGE = GamePage(
     partners=True,
     help=(HELP_ES, HELP_EN),
     help_counterparts=dict(zip(HELP_ES.pages, HELP_EN.pages, strict=True)),
+)
+
+
+# --- ratings and the day's challenge ---------------------------------------------------------
+
+MAX_RESULT_KEYS = 64
+RESULT_KEYS = frozenset(f"{level}|{target}" for level in SPEC.levels for target in TARGET.values)
+"""The page keeps its games' results apart by level and target (``static/js/stats.js``)."""
+
+
+class Outcomes(Strict):
+    won: int = Count
+    lost: int = Count
+    drawn: int = Count
+
+
+class SpadesStats(SoloStats):
+    """What ``static/js/stats.js`` counts: the results by level and target, and the hands'."""
+
+    counters: ClassVar[tuple[str, ...]] = (
+        "hands",
+        "nsMade",
+        "nsSet",
+        "southMade",
+        "southSet",
+        "nilsBid",
+        "nilsMade",
+        "bags",
+    )
+
+    v: Literal[1] = 1
+    results: dict[str, Outcomes] = Field(default_factory=dict, max_length=MAX_RESULT_KEYS)
+    hands: int = Count
+    nsMade: int = Count  # noqa: N815 (the page's names)
+    nsSet: int = Count  # noqa: N815
+    southMade: int = Count  # noqa: N815
+    southSet: int = Count  # noqa: N815
+    nilsBid: int = Count  # noqa: N815
+    nilsMade: int = Count  # noqa: N815
+    bags: int = Count
+
+    @field_validator("results")
+    @classmethod
+    def _known_keys(cls, results: dict[str, Outcomes]) -> dict[str, Outcomes]:
+        unknown = set(results) - RESULT_KEYS
+        if unknown:
+            raise ValueError("unknown results key")
+        return results
+
+    def merged(self, stored: Mapping[str, Any]) -> dict[str, Any]:
+        """Each counter's larger value, and each result's (won, lost, drawn) its larger too."""
+        out = SoloStats.merged(self, stored)
+        results = out["results"] = dict(out["results"])
+        for key, outcome in self.model_dump()["results"].items():
+            old = results.get(key, {"won": 0, "lost": 0, "drawn": 0})
+            results[key] = {field: max(old[field], outcome[field]) for field in old}
+        return out
+
+
+def _challenge_rules() -> dict[str, Any]:
+    # Six hands to no target: the highest target the engine takes and no floor, so no ordinary
+    # game ends before its sixth hand; the table stops after it (FriendsTable.daily["hands"]).
+    rules = find_profile("casa").to_json()
+    rules.update(target=1000, floor=None, draw_after_hand=None, blind_nil=False)
+    return rules
+
+
+def team_hand_total(result: Mapping[str, Any]) -> int:
+    """North–South's hand total of one finished hand (its history JSON)."""
+    for sheet in result["sheets"]:
+        if sheet["team"] == "north_south":
+            return int(sheet["lines"]["hand_total"])
+    raise ValueError("no sheet of North–South")
+
+
+RATED = RatedPlay(
+    challenge=Challenge(hands=6, rules=_challenge_rules()),
+    hand_result=team_hand_total,
+    solo_stats=SpadesStats,
 )

@@ -18,6 +18,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from picas.shared.errors import NO_PARAMS, Params, PicasError
 from picas.shared.views import params_json
+from picas.web.deps import ERROR_RESPONSES
 from picas.web.errors import error_response
 from picas.web.fair import client_address
 from picas.web.friends import refusals
@@ -133,7 +134,7 @@ def _quick(request: Request | WebSocket) -> Quick:
 
 
 def router() -> APIRouter:
-    api = APIRouter(prefix="/api/ya", tags=["ya"])
+    api = APIRouter(prefix="/api/ya", tags=["ya"], responses=ERROR_RESPONSES)
 
     async def listed(request: Request, profile_id: str) -> m.BlocksOut:
         ids = await _quick(request).store.blocked(profile_id)

@@ -11,7 +11,10 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-GAMES = ("spades", "corazones")
+from picas.web.games import partners, rated_games
+
+GAMES = rated_games()
+"""The rated games: the registry's games whose web part declares ``RATED``."""
 CPU_NAMES = {"cpu:facil": "Fácil", "cpu:normal": "Normal", "cpu:dificil": "Difícil"}
 """Each computer level is a rated player too, named on the boards by its Spanish level."""
 CPU_PREFIX = "cpu:"
@@ -28,7 +31,9 @@ HISTORY_KEPT = 200
 """Points of a player's history kept per game (the profile's plot shows the latest)."""
 
 PICAS_TEAMS = (("s", "n"), ("w", "e"))
+"""The partnerships of a game played by two (its ``PAGE.partners``): North–South, East–West."""
 CORAZONES_SEATS = ("s", "w", "n", "e")
+"""The four seats of every table, each a player of its own in a game without partnerships."""
 
 
 class InvalidResult(ValueError):  # noqa: N818 (named like the engine's errors)
@@ -128,7 +133,7 @@ def utc_day(at: float) -> str:
 
 def check(result: RatedResult) -> None:
     """The shape every table's end has: four seats, the game's seat keys, each profile once, a
-    Picas team's two seats with one score."""
+    partnership's two seats with one score."""
     if result.game not in GAMES:
         raise InvalidResult(f"unknown game {result.game!r}")
     if not result.id or len(result.id) > 200:
@@ -142,7 +147,7 @@ def check(result: RatedResult) -> None:
     for seat in result.seats:
         if is_cpu(seat.player) and seat.player not in CPU_NAMES:
             raise InvalidResult(f"unknown computer level {seat.player!r}")
-    if result.game == "spades":
+    if partners(result.game):
         for first, second in PICAS_TEAMS:
             if seats[first].score != seats[second].score:
                 raise InvalidResult("both seats of a team carry the team's score")

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from openskill.models import BradleyTerryFull, BradleyTerryFullRating
 
+from picas.web.games import partners, rated_for
 from picas.web.ratings.model import (
     GONE_PREFIX,
     HISTORY_KEPT,
@@ -68,24 +69,23 @@ class Rated:
 
 
 def _units(result: RatedResult) -> tuple[list[list[str]], list[int], list[list[float]]]:
-    """The teams OpenSkill rates (players by seat), their ranks (0 best, ties equal; a team
-    or player that left ranked below all who stayed) and each seat's own weight (a Picas
-    partner of a leaver is neither helped nor harmed: 0)."""
+    """The teams OpenSkill rates (players by seat: the partnerships, or each seat alone), their
+    ranks (0 best, ties equal; the higher score first, or the lower where it wins; a team or
+    player that left ranked below all who stayed) and each seat's own weight (a partner of a
+    leaver is neither helped nor harmed: 0)."""
     seats = {seat.seat: seat for seat in result.seats}
-    if result.game == "spades":
-        groups = [[seats[key] for key in team] for team in PICAS_TEAMS]
-        keys = [(1, 0) if any(s.left for s in group) else (0, -group[0].score) for group in groups]
-        partner_left = [
-            [any(o.left for o in group if o is not s) for s in group] for group in groups
-        ]
-        self_weights = [
-            [0.0 if pl and not s.left else 1.0 for s, pl in zip(group, lefts, strict=True)]
-            for group, lefts in zip(groups, partner_left, strict=True)
-        ]
-    else:
-        groups = [[seats[key]] for key in sorted(seats)]
-        keys = [(1, 0) if group[0].left else (0, group[0].score) for group in groups]
-        self_weights = [[1.0] for _ in groups]
+    teams = PICAS_TEAMS if partners(result.game) else tuple((key,) for key in sorted(seats))
+    rated = rated_for(result.game)
+    sign = 1 if rated is not None and rated.lower_wins else -1
+    groups = [[seats[key] for key in team] for team in teams]
+    keys = [
+        (1, 0) if any(s.left for s in group) else (0, sign * group[0].score) for group in groups
+    ]
+    partner_left = [[any(o.left for o in group if o is not s) for s in group] for group in groups]
+    self_weights = [
+        [0.0 if pl and not s.left else 1.0 for s, pl in zip(group, lefts, strict=True)]
+        for group, lefts in zip(groups, partner_left, strict=True)
+    ]
     order = sorted(set(keys))
     ranks = [order.index(key) for key in keys]
     return [[s.player for s in group] for group in groups], ranks, self_weights

@@ -1,5 +1,6 @@
-"""Solo statistics kept on the server: what the page counted in the browser's localStorage
-(``static/js/stats.js`` for Picas, ``games/corazones/hoja.js`` for Corazones), imported once.
+"""Solo statistics kept on the server: what the page counted in the browser's localStorage for
+each game, imported once. Each rated game's model is its web part's (``RATED.solo_stats`` in
+``web/games/<key>.py``); the body holds one of them under each such game's key.
 
 The body's shape is checked strictly (no field the page does not write, every counter a whole
 number in range, Picas' results keys a level and a target the settings offer). An import is
@@ -9,105 +10,49 @@ brings what was played since. Two devices' numbers are not added (the larger win
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import create_model
 
-from picas.games.spades.options import TARGET
-
-LEVELS = ("facil", "normal", "dificil")
-MAX_COUNT = 10_000_000
-MAX_RESULT_KEYS = 64
-SPADES_COUNTERS = (
-    "hands",
-    "nsMade",
-    "nsSet",
-    "southMade",
-    "southSet",
-    "nilsBid",
-    "nilsMade",
-    "bags",
-)
-CORAZONES_COUNTERS = ("played", "won", "lost", "hands", "points", "moons", "queens")
-RESULT_KEYS = frozenset(f"{level}|{target}" for level in LEVELS for target in TARGET.values)
-
-Count = Field(default=0, ge=0, le=MAX_COUNT, strict=True)
+from picas.web.games import rated_for, rated_games
+from picas.web.games.rated import SoloStats, Strict
 
 
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+def _models() -> dict[str, type[SoloStats]]:
+    """Each rated game's statistics model, by its key, in the registry's order."""
+    found = {}
+    for key in rated_games():
+        rated = rated_for(key)
+        if rated is not None and rated.solo_stats is not None:
+            found[key] = rated.solo_stats
+    return found
 
 
-class Outcomes(Strict):
-    won: int = Count
-    lost: int = Count
-    drawn: int = Count
+STATS_BY_GAME = _models()
 
-
-class SpadesStats(Strict):
-    v: Literal[1] = 1
-    results: dict[str, Outcomes] = Field(default_factory=dict, max_length=MAX_RESULT_KEYS)
-    hands: int = Count
-    nsMade: int = Count  # noqa: N815 (the page's names)
-    nsSet: int = Count  # noqa: N815
-    southMade: int = Count  # noqa: N815
-    southSet: int = Count  # noqa: N815
-    nilsBid: int = Count  # noqa: N815
-    nilsMade: int = Count  # noqa: N815
-    bags: int = Count
-
-    @field_validator("results")
-    @classmethod
-    def _known_keys(cls, results: dict[str, Outcomes]) -> dict[str, Outcomes]:
-        unknown = set(results) - RESULT_KEYS
-        if unknown:
-            raise ValueError("unknown results key")
-        return results
-
-
-class CorazonesStats(Strict):
-    played: int = Count
-    won: int = Count
-    lost: int = Count
-    hands: int = Count
-    points: int = Field(default=0, ge=-MAX_COUNT, le=MAX_COUNT, strict=True)
-    moons: int = Count
-    queens: int = Count
-
-
-class SoloStatsIn(Strict):
-    spades: SpadesStats | None = None
-    corazones: CorazonesStats | None = None
+if TYPE_CHECKING:
+    SoloStatsIn = Strict
+else:
+    SoloStatsIn = create_model(
+        "SoloStatsIn",
+        __base__=Strict,
+        __doc__="A profile's solo statistics: a game's numbers under its key, each optional.",
+        **{key: (model | None, None) for key, model in STATS_BY_GAME.items()},
+    )
 
 
 def empty() -> dict[str, Any]:
-    return {
-        "spades": SpadesStats().model_dump(),
-        "corazones": CorazonesStats().model_dump(),
-    }
+    return {key: model().model_dump() for key, model in STATS_BY_GAME.items()}
 
 
 def merged(stored: dict[str, Any] | None, incoming: SoloStatsIn) -> dict[str, Any]:
     """Each counter's larger value of the stored and the incoming statistics."""
     base = empty()
     if stored:
-        for game in ("spades", "corazones"):
-            base[game].update(stored.get(game, {}))
-    if incoming.spades is not None:
-        new = incoming.spades.model_dump()
-        for key in SPADES_COUNTERS:
-            base["spades"][key] = max(base["spades"][key], new[key])
-        results = base["spades"]["results"]
-        for key, outcome in new["results"].items():
-            old = results.get(key, {"won": 0, "lost": 0, "drawn": 0})
-            results[key] = {field: max(old[field], outcome[field]) for field in old}
-    if incoming.corazones is not None:
-        new = incoming.corazones.model_dump()
-        for key in CORAZONES_COUNTERS:
-            if key == "points":
-                continue
-            base["corazones"][key] = max(base["corazones"][key], new[key])
-        # Points go with the hands they were counted in: the import with more hands brings both.
-        if new["hands"] >= base["corazones"]["hands"]:
-            base["corazones"]["points"] = new["points"]
+        for key in STATS_BY_GAME:
+            base[key].update(stored.get(key, {}))
+    for key in STATS_BY_GAME:
+        new: SoloStats | None = getattr(incoming, key)
+        if new is not None:
+            base[key] = new.merged(base[key])
     return base
