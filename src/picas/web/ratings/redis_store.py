@@ -15,7 +15,6 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-import redis.asyncio as aioredis
 from redis.exceptions import WatchError
 
 from picas.web.ratings.model import (
@@ -36,6 +35,7 @@ from picas.web.ratings.model import (
 )
 from picas.web.ratings.rate import Replay, people_pairs
 from picas.web.ratings.store import Merge, RateFn
+from picas.web.redis_pool import bounded_client
 
 PREFIX = "picas:valor:"
 SEQ = PREFIX + "seq"
@@ -89,7 +89,7 @@ class RedisRatings:
     def __init__(self, url: str) -> None:
         self.url = url
         # Typed loosely: redis-py declares bytes-or-str answers, this client decodes to str.
-        self._redis: Any = aioredis.Redis.from_url(url, decode_responses=True)
+        self._redis: Any = bounded_client(url)
 
     async def _hmget(self, pipe: Any, key: str, players: list[str]) -> dict[str, PlayerState]:
         values = await pipe.hmget(key, players)
