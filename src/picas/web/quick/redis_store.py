@@ -141,6 +141,37 @@ class RedisQuick:
         except RedisError:
             raise StoreUnavailable() from None
 
+    async def statuses(self, waiting: list[tuple[str, str]]) -> list[Status]:
+        if not waiting:
+            return []
+        try:
+            async with self._redis.pipeline(transaction=False) as pipe:
+                for profile, _ in waiting:
+                    pipe.get(_seat(profile))
+                    pipe.hget(CONNS, profile)
+                    pipe.hget(WHERE, profile)
+                answers = await pipe.execute()
+            rows = [answers[i : i + 3] for i in range(0, len(answers), 3)]
+            queues = sorted({str(queue) for _, _, queue in rows if queue is not None})
+            async with self._redis.pipeline(transaction=False) as pipe:
+                for queue in queues:
+                    pipe.hlen(_queue(queue))
+                counts = dict(zip(queues, await pipe.execute(), strict=True))
+        except RedisError:
+            raise StoreUnavailable() from None
+        found: list[Status] = []
+        for (_, conn), (seat, holder, queue) in zip(waiting, rows, strict=True):
+            if seat is not None:
+                seating = Seating.from_json(json.loads(seat))
+                if seating.conn == conn:
+                    found.append(Status(seating=seating))
+                    continue
+            if holder != conn or queue is None:
+                found.append(Status())
+            else:
+                found.append(Status(waiting=int(counts[str(queue)])))
+        return found
+
     async def claim(self, entries: list[Entry], seatings: list[Seating], now: float) -> bool:
         args: list[str | int] = [len(entries)]
         for entry in entries:

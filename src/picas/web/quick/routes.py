@@ -302,17 +302,27 @@ async def _read_loop(websocket: WebSocket, limits: QuickLimits, send: Any) -> in
 async def _wait_for_seat(
     quick: Quick, entry: Entry, send: Any, reader: asyncio.Task[int]
 ) -> tuple[str | None, int] | None:
-    """Poll the person's entry until they are seated, replaced or gone: the last message and the
-    close code (None: the client went away)."""
+    """Look at the person's entry (with the process's other waiting sockets: ``Quick.looks``)
+    until they are seated, replaced or gone: the last message and the close code (None: the
+    client went away)."""
     friends: Friends = quick.rated.friends
     told: int | None = None
     seated_since: float | None = None
+    first = True
     while True:
         if reader.done():
             if reader.cancelled() or reader.exception() is not None:
                 return None
             return _bye("too_many_messages", "Demasiados mensajes."), reader.result()
-        status = await quick.status(entry)
+        # The first look is the socket's own (its «queued» at once); then the process's.
+        asking = quick.status(entry) if first else quick.next_status(entry)
+        first = False
+        look = asyncio.get_running_loop().create_task(asking)
+        await asyncio.wait({reader, look}, return_when=asyncio.FIRST_COMPLETED)
+        if not look.done():
+            look.cancel()
+            continue  # the reader ended: said at the top of the loop
+        status = look.result()
         seating = status.seating
         if seating is not None:
             try:
@@ -339,4 +349,3 @@ async def _wait_for_seat(
             told = status.waiting
             queued = m.QueuedOut(game=entry.game, target=entry.target, waiting=told)
             await send(queued.model_dump_json())
-        await asyncio.wait({reader}, timeout=quick.limits.poll)

@@ -134,6 +134,7 @@ class Quick:
         """A paused matcher neither matches nor renews its lease (another process takes over
         once it runs out): how a test stops one process's matcher as if the process had died."""
         self._matcher: asyncio.Task[None] | None = None
+        self.looks = Looks(store, limits.poll)
 
     # --- joining --------------------------------------------------------------------------------
 
@@ -166,6 +167,11 @@ class Quick:
 
     async def status(self, entry: Entry) -> Status:
         return await self.store.status(entry.profile, entry.conn)
+
+    async def next_status(self, entry: Entry) -> Status:
+        """``entry``'s status at this process's next look at its waiting sockets (every
+        ``poll`` seconds, one read of the store for all of them)."""
+        return await self.looks.next(entry.profile, entry.conn)
 
     async def leave(self, entry: Entry) -> None:
         await self.store.remove_entry(entry.profile, entry.conn)
@@ -261,3 +267,49 @@ class Quick:
                 await task
         if release:
             await self.store.release(self.process)
+
+
+class Looks:
+    """This process's waiting sockets' looks at the store, taken together: every ``every``
+    seconds one :meth:`QuickStore.statuses` for all the sockets that asked since the last look.
+    A socket polling on its own made a round trip or three each, four times a second: at a few
+    thousand people in the queue the server spent its time on that (docs/quick.md, «Figures»)."""
+
+    def __init__(self, store: QuickStore, every: float) -> None:
+        self._store = store
+        self._every = every
+        self._asked: dict[tuple[str, str], asyncio.Future[Status]] = {}
+        self._task: asyncio.Task[None] | None = None
+
+    async def next(self, profile: str, conn: str) -> Status:
+        loop = asyncio.get_running_loop()
+        future = self._asked.get((profile, conn))
+        if future is None:
+            future = loop.create_future()
+            future.add_done_callback(_retrieved)
+            self._asked[(profile, conn)] = future
+        if self._task is None or self._task.done():
+            self._task = loop.create_task(self._look())
+        return await asyncio.shield(future)
+
+    async def _look(self) -> None:
+        while self._asked:
+            await asyncio.sleep(self._every)
+            asked, self._asked = self._asked, {}
+            keys = list(asked)
+            try:
+                found = await self._store.statuses(keys)
+            except Exception as error:  # the store away: each socket hears it (and closes)
+                for future in asked.values():
+                    if not future.done():
+                        future.set_exception(error)
+                continue
+            for key, status in zip(keys, found, strict=True):
+                if not asked[key].done():
+                    asked[key].set_result(status)
+
+
+def _retrieved(future: asyncio.Future[Status]) -> None:
+    """A look nobody waits for any more (its socket closed) leaves no «never retrieved» log."""
+    if not future.cancelled():
+        future.exception()

@@ -46,6 +46,11 @@ class QuickStore(Protocol):
 
     async def status(self, profile: str, conn: str) -> Status: ...
 
+    async def statuses(self, waiting: list[tuple[str, str]]) -> list[Status]:
+        """:meth:`status` of each (profile, conn), read at once: a process asks for all its
+        waiting sockets together (:class:`picas.web.quick.service.Statuses`)."""
+        ...
+
     async def claim(self, entries: list[Entry], seatings: list[Seating], now: float) -> bool:
         """All at once or nothing: if every entry is still queued by its socket, take them out
         of the queue and write the seatings."""
@@ -206,6 +211,35 @@ class SqliteQuick:
                 "SELECT COUNT(*) FROM ya_cola WHERE queue = ?", (row[0],)
             ).fetchone()
         return Status(waiting=int(count))
+
+    async def statuses(self, waiting: list[tuple[str, str]]) -> list[Status]:
+        if not waiting:
+            return []
+        with self._lock:
+            seated = {
+                (profile, conn): doc
+                for profile, conn, doc in self._db.execute(
+                    "SELECT profile, conn, doc FROM ya_asientos"
+                ).fetchall()
+            }
+            queued = {
+                (profile, conn): queue
+                for profile, conn, queue in self._db.execute(
+                    "SELECT profile, conn, queue FROM ya_cola"
+                ).fetchall()
+            }
+            counts = dict(
+                self._db.execute("SELECT queue, COUNT(*) FROM ya_cola GROUP BY queue").fetchall()
+            )
+        found: list[Status] = []
+        for key in waiting:
+            if key in seated:
+                found.append(Status(seating=Seating.from_json(json.loads(seated[key]))))
+            elif key in queued:
+                found.append(Status(waiting=int(counts[queued[key]])))
+            else:
+                found.append(Status())
+        return found
 
     async def claim(self, entries: list[Entry], seatings: list[Seating], now: float) -> bool:
         with self._lock:
