@@ -376,7 +376,7 @@ async function boot() {
   }
   seen(P.id);
   P.token = seatToken(P.id);
-  P.rated = isRated(P.table, P.id);
+  P.rated = isRated(P.table);
   if (P.rated) showRated();
   render();
   // One message at a time: the table's driver is loaded by the first, the next ones wait for it.

@@ -1,6 +1,7 @@
-// A rated table («Jugar ya»'s) is a friends' table (docs/friends.md) with a `rated` flag: the page
-// says «Partida puntuada», hides what a rated table does not have (the link to share, the host's
-// «Otra partida»), warns that leaving counts as a loss, and at the end shows the rating's change.
+// A rated table («Jugar ya»'s) is a friends' table (docs/friends.md) whose public view says
+// `rated: true`: the page says «Partida puntuada», hides what a rated table does not have (the
+// link to share, the host's «Otra partida»), warns that leaving counts as a loss, offers «No
+// volver a jugar con…» for the other people, and at the end shows the rating's change.
 // The change comes from one function, `ratingChange`: the end's own figures when the server sends
 // them, else the public profile read before and after the game.
 
@@ -8,34 +9,13 @@ import { t } from "../i18n.js";
 import * as cuenta from "../perfil/cuenta.js";
 import { publicProfile, ratingText, changeText } from "../perfil/valor.js";
 
-const MARK = ".puntuada";
-const PREFIX = "picas.mesa.";
 const TRIES = 6; // the result is written as the table ends: ask again a few times for it
 const PAUSE_MS = 1000;
 
-function storage() {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-/** This browser was seated at table `id` by «Jugar ya» (for `game`). */
-export function markRated(id, game) {
-  const s = storage();
-  try {
-    if (s) s.setItem(PREFIX + id + MARK, String(game));
-  } catch {
-    // the table's own flag says it too
-  }
-}
-
-/** Whether the table (its public TableOut) is a rated one. */
-export function isRated(table, id) {
-  if (table && table.rated === true) return true;
-  const s = storage();
-  return Boolean(s && id && s.getItem(PREFIX + id + MARK));
+/** Whether the table (its public TableOut) is a rated one: the server's own flag, so another
+ * browser of the same person, or a reload after clearing storage, sees it too. */
+export function isRated(table) {
+  return Boolean(table && table.rated === true);
 }
 
 let before = null; // {game, rating, games} read while the game was on
