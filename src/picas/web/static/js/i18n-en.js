@@ -902,6 +902,7 @@ export const EN = {
   "server.too_many_joins": "You joined the queue too many times: wait a minute.",
   "server.bad_target": "«Play now» is played to the game's quick or standard target.",
   "server.bad_block": "You cannot block yourself.",
+  "server.not_your_table": "You can only block another person of a rated table you played at.",
   "server.too_many_blocks": "You have blocked too many people already.",
   "count.2": "two",
   "count.3": "three",

@@ -927,6 +927,7 @@ export const ES = {
   "server.too_many_joins": "Has entrado en la cola demasiadas veces: espera un minuto.",
   "server.bad_target": "«Jugar ya» se juega al objetivo rápido o al normal de ese juego.",
   "server.bad_block": "No puedes bloquearte a ti mismo.",
+  "server.not_your_table": "Solo puedes bloquear a otra persona de una mesa puntuada en la que has jugado.",
   "server.too_many_blocks": "Ya has bloqueado a demasiadas personas.",
   "count.2": "dos",
   "count.3": "tres",
