@@ -81,3 +81,73 @@ export function changeLine(game, end, seat, redraw) {
   }
   return t("ya.end.ratingWaiting");
 }
+
+// --- «No volver a jugar con…» ----------------------------------------------------------------------
+
+const blocked = new Set(); // seats blocked from this page: a redraw keeps saying so
+
+/**
+ * The other people of the rated table `table` (its public TableOut), each with «No volver a jugar
+ * con…»: a list for the end's panel or the menu's dialog. The page knows no one's profile id, so
+ * it names the table and the seat, and the server finds the profile.
+ */
+export function blockList(table, mySeat) {
+  const list = document.createElement("ul");
+  list.className = "bloquear-lista";
+  for (const seat of table.seats) {
+    if (seat.kind !== "person" || seat.seat === mySeat) continue;
+    const item = document.createElement("li");
+    item.dataset.seat = seat.seat;
+    const name = document.createElement("span");
+    name.className = "bloquear-nombre";
+    name.textContent = seat.name || "";
+    item.append(name, " ", blockControl(table.id, seat.seat, seat.name || ""));
+    list.append(item);
+  }
+  return list;
+}
+
+function doneNote() {
+  const note = document.createElement("span");
+  note.className = "bloquear-hecho";
+  note.setAttribute("role", "status");
+  note.textContent = t("ya.block.done");
+  return note;
+}
+
+function blockControl(tableId, seat, name) {
+  if (blocked.has(seat)) return doneNote();
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "boton pequeno bloquear";
+  button.textContent = t("ya.block.button");
+  button.setAttribute("aria-label", t("ya.block.buttonFor", { name }));
+  button.addEventListener("click", async () => {
+    const [{ confirmDialog }, { loadStyles }] = await Promise.all([import("../dialogs.js"), import("../render.js")]);
+    await loadStyles();
+    const ok = await confirmDialog({
+      title: t("ya.block.title", { name }),
+      text: t("ya.block.text", { name }),
+      ok: t("ya.block.ok"),
+      cancel: t("ya.block.keep"),
+      id: "dlg-bloquear-si",
+    });
+    if (!ok) return;
+    button.disabled = true;
+    try {
+      await cuenta.call("POST", "/api/ya/bloqueos", { mesa: tableId, asiento: seat });
+    } catch (error) {
+      button.disabled = false;
+      const problem = document.createElement("span");
+      problem.className = "bloquear-error";
+      problem.setAttribute("role", "alert");
+      problem.textContent = error.message;
+      button.after(problem);
+      return;
+    }
+    blocked.add(seat);
+    const note = doneNote();
+    button.replaceWith(note);
+  });
+  return button;
+}
