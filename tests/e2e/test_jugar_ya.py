@@ -143,7 +143,8 @@ def block_from_the_end(who: Person, other: str) -> None:
     expect(page.locator("#dlg-bloquear-si")).to_be_visible()
     shot(who, f"ya-bloquear-pregunta-{who.name}")
     page.click("#dlg-bloquear-si-si")
-    expect(row.locator(".bloquear-hecho")).to_have_text("Hecho: no volveréis a coincidir.")
+    expect(row.locator(".bloquear-hecho")).to_have_text(f"✓ {other}: no volveréis a coincidir")
+    shot(who, f"ya-bloqueado-{who.name}")
 
 
 def blocks_of(who: Person, base: str) -> Any:

@@ -98,29 +98,26 @@ export function blockList(table, mySeat) {
     if (seat.kind !== "person" || seat.seat === mySeat) continue;
     const item = document.createElement("li");
     item.dataset.seat = seat.seat;
-    const name = document.createElement("span");
-    name.className = "bloquear-nombre";
-    name.textContent = seat.name || "";
-    item.append(name, " ", blockControl(table.id, seat.seat, seat.name || ""));
+    item.append(blockControl(table.id, seat.seat, seat.name || ""));
     list.append(item);
   }
   return list;
 }
 
-function doneNote() {
+function doneNote(name) {
   const note = document.createElement("span");
   note.className = "bloquear-hecho";
   note.setAttribute("role", "status");
-  note.textContent = t("ya.block.done");
+  note.textContent = t("ya.block.done", { name });
   return note;
 }
 
 function blockControl(tableId, seat, name) {
-  if (blocked.has(seat)) return doneNote();
+  if (blocked.has(seat)) return doneNote(name);
   const button = document.createElement("button");
   button.type = "button";
   button.className = "boton pequeno bloquear";
-  button.textContent = t("ya.block.button");
+  button.textContent = name; // the row says what it does; the label says it whole
   button.setAttribute("aria-label", t("ya.block.buttonFor", { name }));
   button.addEventListener("click", async () => {
     const [{ confirmDialog }, { loadStyles }] = await Promise.all([import("../dialogs.js"), import("../render.js")]);
@@ -142,11 +139,11 @@ function blockControl(tableId, seat, name) {
       problem.className = "bloquear-error";
       problem.setAttribute("role", "alert");
       problem.textContent = error.message;
-      button.after(problem);
+      button.parentElement.append(problem);
       return;
     }
     blocked.add(seat);
-    const note = doneNote();
+    const note = doneNote(name);
     button.replaceWith(note);
   });
   return button;
