@@ -219,6 +219,16 @@ def test_a_leaver_is_played_by_the_cpu_and_rated_last(players: list[Person], bas
         time.sleep(0.2)
     for who in others:  # the leaver's name is gone from the others' tables: the CPU plays there
         expect(who.page.locator(".asiento-nombre", has_text=leaver.name)).to_have_count(0)
+    # During the game «Más → No volver a jugar con…» lists the people still at the table.
+    first = others[0].page
+    first.click("#mas summary")
+    first.click("#btn-bloquear")
+    listed = first.locator("#dlg-bloquear .bloquear-lista li")
+    expect(listed).to_have_count(2)
+    assert leaver.name not in " ".join(listed.all_inner_texts())
+    shot(others[0], "ya-bloquear-menu")
+    first.locator("#dlg-bloquear [data-cerrar]").click()
+    expect(first.locator("#dlg-bloquear")).to_be_hidden()
     play_until(others, OVER)
     shown = shown_changes(others, "corazones")
     parts = rated_as_shown(base, ids, "corazones", shown)
