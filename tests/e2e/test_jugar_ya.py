@@ -1,14 +1,17 @@
 """«Jugar ya» from end to end in headless Chromium (issue 27): four new players, each in a browser
-of their own, name their profiles, press «Jugar ya» for Picas at the quick target, are seated
-together at one rated table, and play a whole game; each page then shows its rating's change,
-which is the one the server keeps, and the leaderboard lists all four with the player's own row
-marked."""
+of their own, name their profiles, press «Jugar ya» at the quick target, are seated together at
+one rated table, and play a whole game; each page then shows its rating's change, which is the one
+the server keeps, and the leaderboard lists all four with the player's own row marked. At the end
+of the Picas game one player blocks another from the end's panel. A whole Corazones game too, and
+one where a player leaves mid-way: the CPU plays the seat, the others finish, and the leaver's
+rating goes down the most (rated last). One server for the file's tests."""
 
 from __future__ import annotations
 
 import json
 import os
 import re
+import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -54,7 +57,11 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture
 def players(browser: Browser) -> Iterator[list[Person]]:
-    made = [person(browser, name, touch=i % 2 == 0) for i, name in enumerate(NAMES)]
+    # Phones (two of them touch) and one desktop.
+    made = [
+        person(browser, name, size=(1280, 800) if i == 3 else (390, 844), touch=i % 2 == 0)
+        for i, name in enumerate(NAMES)
+    ]
     yield made
     for who in made:
         who.context.close()
@@ -74,15 +81,14 @@ def name_profile(who: Person, base: str) -> str:
     return profile_id
 
 
-def test_four_players_press_jugar_ya_play_a_rated_picas_game_and_see_their_ratings(
-    players: list[Person], base: str
-) -> None:
+def seat_four(players: list[Person], base: str, game: str, target: int) -> dict[str, str]:
+    """The four name their profiles, press «Jugar ya» and are seated at one rated table: ids."""
     ids = {who.name: name_profile(who, base) for who in players}
     for who in players:
         who.page.goto(base + "/")
-        who.page.click("#ya-spades-250")
+        who.page.click(f"#ya-{game}-{target}")
         who.page.wait_for_selector("#cola:not([hidden])")
-    shot(players[-1], "ya-cola")
+    shot(players[-1], f"ya-cola-{game}")
     for who in players:
         who.page.wait_for_url("**/mesa/*", timeout=30_000)
     tables = {who.page.url for who in players}
@@ -97,8 +103,11 @@ def test_four_players_press_jugar_ya_play_a_rated_picas_game_and_see_their_ratin
             for seat in ("west", "north", "east")
         }
         assert {name for name in NAMES if name != who.name} == {s.strip() for s in seated}
-    play_until(players, OVER)
+    return ids
 
+
+def shown_changes(players: list[Person], game: str) -> dict[str, tuple[int, int]]:
+    """Each page's end line: (rating, change)."""
     shown: dict[str, tuple[int, int]] = {}
     for who in players:
         line = who.page.locator("#valoracion-cambio")
@@ -107,8 +116,59 @@ def test_four_players_press_jugar_ya_play_a_rated_picas_game_and_see_their_ratin
         assert found is not None
         sign = {"+": 1, "−": -1, "±": 0}[found.group(2)]
         shown[who.name] = (number(found.group(1)), sign * int(found.group(3)))
-        shot(who, f"ya-fin-{who.name}")
+        shot(who, f"ya-fin-{game}-{who.name}")
+    return shown
+
+
+def rated_as_shown(base: str, ids: dict[str, str], game: str, shown: Any) -> dict[str, Any]:
+    """Each profile's part of ``game`` as the page reads it, its last change the one shown."""
+    parts = {}
+    for name, pid in ids.items():
+        part = read(base, f"/api/perfiles/{pid}")["games"][game]
+        assert part["games"] == 1
+        last = part["history"][-1]
+        if name in shown:
+            assert shown[name] == (round(last["rating"]), round(last["change"]))
+        parts[name] = part
+    return parts
+
+
+def block_from_the_end(who: Person, other: str) -> None:
+    """``who`` presses «No volver a jugar» by ``other``'s name in the end's panel and confirms."""
+    page = who.page
+    row = page.locator("#centro .fin-bloquear li", has_text=other)
+    expect(page.locator("#centro .fin-bloquear li")).to_have_count(3)
+    shot(who, f"ya-bloquear-{who.name}")
+    row.get_by_role("button", name=f"No volver a jugar con {other}").click()
+    expect(page.locator("#dlg-bloquear-si")).to_be_visible()
+    shot(who, f"ya-bloquear-pregunta-{who.name}")
+    page.click("#dlg-bloquear-si-si")
+    expect(row.locator(".bloquear-hecho")).to_have_text(f"✓ {other}: no volveréis a coincidir")
+    shot(who, f"ya-bloqueado-{who.name}")
+
+
+def blocks_of(who: Person, base: str) -> Any:
+    token = who.page.evaluate("localStorage.getItem('picas.perfil.token')")
+    request = urllib.request.Request(
+        base + "/api/ya/bloqueos", headers={"Authorization": f"Bearer {token}"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def test_four_players_press_jugar_ya_play_a_rated_picas_game_and_see_their_ratings(
+    players: list[Person], base: str
+) -> None:
+    ids = seat_four(players, base, "spades", 250)
+    play_until(players, OVER)
+
+    shown = shown_changes(players, "spades")
     assert findings(players[0].page, "rated table's end") == []
+    # Ana (a phone) never wants to play with Luis again; Jorge's desktop shows the same list.
+    block_from_the_end(players[0], "Luis")
+    shot(players[3], "ya-bloquear-escritorio")
+    assert blocks_of(players[0], base) == {"bloqueos": [{"id": ids["Luis"], "name": "Luis"}]}
+    assert blocks_of(players[1], base) == {"bloqueos": []}
     for who in players:
         profile = read(base, f"/api/perfiles/{ids[who.name]}")
         spades = profile["games"]["spades"]
@@ -130,3 +190,49 @@ def test_four_players_press_jugar_ya_play_a_rated_picas_game_and_see_their_ratin
         who.page.goto(base + "/perfil")
         who.page.wait_for_selector("#valoracion-spades .valor-cifra")
         shot(who, f"ya-perfil-{who.name}")
+
+
+def test_a_whole_rated_corazones_game(players: list[Person], base: str) -> None:
+    ids = seat_four(players, base, "corazones", 50)
+    play_until(players, OVER)
+    shown = shown_changes(players, "corazones")
+    parts = rated_as_shown(base, ids, "corazones", shown)
+    # Someone won the game (the fewest points): their rating went up, by the most of the four.
+    winners = [name for name in NAMES if parts[name]["wins"] == 1]
+    assert winners
+    best = max(change for _, change in shown.values())
+    assert all(0 < shown[name][1] == best for name in winners)
+
+
+def test_a_leaver_is_played_by_the_cpu_and_rated_last(players: list[Person], base: str) -> None:
+    ids = seat_four(players, base, "corazones", 50)
+    leaver, others = players[2], [p for p in players if p is not players[2]]
+    page = leaver.page
+    page.on("dialog", lambda dialog: dialog.accept())  # «¿Dejar la partida puntuada?»: yes
+    page.click("#mas summary")
+    page.click("#btn-salir")
+    expect(page.locator("#puntuada-marca")).to_be_visible()
+    table_id = page.url.rsplit("/", 1)[-1]
+    deadline = time.monotonic() + 20
+    while not any(s["kind"] == "cpu" for s in read(base, f"/api/mesas/{table_id}")["seats"]):
+        assert time.monotonic() < deadline, "the leaver's seat is not the CPU's"
+        time.sleep(0.2)
+    for who in others:  # the leaver's name is gone from the others' tables: the CPU plays there
+        expect(who.page.locator(".asiento-nombre", has_text=leaver.name)).to_have_count(0)
+    # During the game «Más → No volver a jugar con…» lists the people still at the table.
+    first = others[0].page
+    first.click("#mas summary")
+    first.click("#btn-bloquear")
+    listed = first.locator("#dlg-bloquear .bloquear-lista li")
+    expect(listed).to_have_count(2)
+    assert leaver.name not in " ".join(listed.all_inner_texts())
+    shot(others[0], "ya-bloquear-menu")
+    first.locator("#dlg-bloquear [data-cerrar]").click()
+    expect(first.locator("#dlg-bloquear")).to_be_hidden()
+    play_until(others, OVER)
+    shown = shown_changes(others, "corazones")
+    parts = rated_as_shown(base, ids, "corazones", shown)
+    change = {name: part["history"][-1]["change"] for name, part in parts.items()}
+    assert change[leaver.name] < 0
+    assert all(change[leaver.name] < change[who.name] for who in others)
+    assert parts[leaver.name]["wins"] == 0

@@ -199,6 +199,7 @@ CODES: Mapping[str, Code] = {
     "too_many_joins": _PLAIN,
     "bad_target": _PLAIN,
     "bad_block": _PLAIN,
+    "not_your_table": _PLAIN,
     "too_many_blocks": _PLAIN,
 }
 """Every refusal code the server can send, with its parameters and forms."""

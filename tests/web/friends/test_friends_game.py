@@ -77,6 +77,8 @@ def test_two_people_and_two_cpus_play_a_whole_game(
     welcome = next(message for message in people[1].seen if message["type"] == "welcome")
     assert welcome["end"] is None
     assert welcome["table"]["commitment"] == end["commitment"]
+    # A friends' table is not a rated one, and says so in every frame that carries the table.
+    assert all(m["table"]["rated"] is False for m in people[1].seen if "table" in m)
     # Until the end no message to South held a card North was dealt but had not yet played.
     _no_foreign_cards(people[0], record, "south")
     _no_foreign_cards(people[1], record, "north")

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from picas.web import Settings, create_app
+from picas.web.quick.matcher import SEATS, Found, match
+from picas.web.quick.model import Entry
 
 KEY = b"quick-blocks-tests-key-0123456789abc"
 
@@ -59,3 +62,110 @@ def test_a_block_that_is_not_one_is_refused_with_a_code(
     assert answer.json()["error"]["code"]
     kept = client.get("/api/ya/bloqueos", headers=auth).json()
     assert kept == {"bloqueos": [{"id": other, "name": "Luis"}]}
+
+
+# --- blocking a person of a rated table by their seat -------------------------------------------
+
+
+def _rated_table(client: TestClient, table_id: str, people: dict[str, str]) -> None:
+    """A rated table as the matcher opens it: ``people`` by seat (profile ids), else the CPU."""
+    names = {pid: f"P-{pid[:4]}" for pid in people.values()}
+
+    def entry(seat: str) -> Entry | None:
+        pid = people.get(seat)
+        if pid is None:
+            return None
+        return Entry(pid, names[pid], "corazones", 50, 1500, 0.0, f"conn-{seat}")
+
+    seats = tuple(entry(seat) for seat in SEATS)
+    found = Found("corazones", 50, seats)  # type: ignore[arg-type]
+    tokens = {seat: f"tok-{table_id}-{seat}" for seat in SEATS}
+    rated = client.app.state.quick.rated  # type: ignore[attr-defined]
+    portal = client.portal
+    assert portal is not None
+    portal.call(rated.open, table_id, found, tokens)
+
+
+def _by_seat(client: TestClient, auth: dict[str, str], table_id: str, seat: str) -> Any:
+    return client.post("/api/ya/bloqueos", json={"mesa": table_id, "asiento": seat}, headers=auth)
+
+
+def test_a_person_of_a_rated_table_is_blocked_by_their_seat_and_never_matched_again(
+    client: TestClient,
+) -> None:
+    ana, auth = _made(client, "Ana")
+    luis, _ = _made(client, "Luis")
+    marta, _ = _made(client, "Marta")
+    _rated_table(client, "mesa-ya-b", {"south": ana, "west": luis, "north": marta})
+
+    answer = _by_seat(client, auth, "mesa-ya-b", "west")
+    assert answer.status_code == 200, answer.text
+    assert answer.json() == {"bloqueos": [{"id": luis, "name": "Luis"}]}
+    # The matcher then keeps the two apart, though they alone wait past the fill time.
+    store = client.app.state.quick.store  # type: ignore[attr-defined]
+    portal = client.portal
+    assert portal is not None
+    blocks = portal.call(store.blocks_among, [ana, luis])
+    waiting = [
+        Entry(ana, "Ana", "corazones", 50, 1500, 0.0, "c1"),
+        Entry(luis, "Luis", "corazones", 50, 1500, 0.0, "c2"),
+    ]
+    assert match(waiting, 60.0, set(), cpu_rating=1500)  # unblocked, they would sit together
+    assert match(waiting, 60.0, blocks, cpu_rating=1500) == []
+
+
+@pytest.mark.parametrize(
+    ("who", "seat", "status", "code"),
+    [
+        ("stranger", "west", 403, "not_your_table"),  # not seated at that table
+        ("ana", "east", 403, "not_your_table"),  # the computer's seat
+        ("ana", "south", 422, "bad_block"),  # oneself
+        ("friend", "west", 403, "not_your_table"),  # a friends' table is not rated
+        ("ana-nowhere", "west", 404, "table_not_found"),
+    ],
+)
+def test_a_seat_block_outside_ones_own_rated_table_is_refused(
+    client: TestClient, who: str, seat: str, status: int, code: str
+) -> None:
+    ana, auth = _made(client, "Ana")
+    luis, _ = _made(client, "Luis")
+    _, stranger = _made(client, "Extraña")
+    _rated_table(client, "mesa-ya-r", {"south": ana, "west": luis})
+    table_id = "mesa-ya-r"
+    if who == "friend":
+        made = client.post("/api/mesas", json={"name": "Ana", "game": "corazones"})
+        assert made.status_code == 200, made.text
+        table_id = made.json()["table"]["id"]
+    elif who == "ana-nowhere":
+        table_id = "no-existe"
+    answer = _by_seat(client, stranger if who == "stranger" else auth, table_id, seat)
+    assert (answer.status_code, answer.json()["error"]["code"]) == (status, code)
+    assert client.get("/api/ya/bloqueos", headers=auth).json() == {"bloqueos": []}
+
+
+SEAT_BODIES = [
+    b'{"mesa": "mesa-ya-r"}',
+    b'{"asiento": "west"}',
+    b'{"mesa": "mesa-ya-r", "asiento": "oeste"}',
+    b'{"mesa": "mesa-ya-r", "asiento": "west", "id": "x"}',
+    b'{"mesa": 7, "asiento": "west"}',
+    b'{"mesa": "mesa-ya-r", "asiento": null}',
+    b'{"mesa": "' + b"m" * 65 + b'", "asiento": "west"}',
+    b'{"mesa": "\\u00f1a", "asiento": "west"}',
+    b"{}",
+]
+
+
+@pytest.mark.parametrize("body", SEAT_BODIES)
+def test_a_seat_block_that_is_not_one_is_refused_with_a_code(
+    client: TestClient, body: bytes
+) -> None:
+    ana, auth = _made(client, "Ana")
+    luis, _ = _made(client, "Luis")
+    _rated_table(client, "mesa-ya-r", {"south": ana, "west": luis})
+    answer = client.post(
+        "/api/ya/bloqueos", content=body, headers={**auth, "Content-Type": "application/json"}
+    )
+    assert answer.status_code in (400, 404, 422)
+    assert answer.json()["error"]["code"]
+    assert client.get("/api/ya/bloqueos", headers=auth).json() == {"bloqueos": []}

@@ -83,6 +83,10 @@ def test_four_people_play_a_whole_rated_game_rated_once(tmp_path: Path) -> None:
         for one, name in zip(people, names, strict=True):
             assert one.lost == 0
             assert check_frames(one, name, held) > 10
+            # Every welcome and update says the table is rated, and nothing more of it.
+            framed = [m["table"] for m in one.seen if m["type"] in ("welcome", "update")]
+            assert framed
+            assert all(view["rated"] is True for view in framed)
             # The profiles behind the seats are the server's: no frame names one.
             text = json.dumps(one.seen)
             assert not any(pid in text for pid in ids)

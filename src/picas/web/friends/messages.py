@@ -150,6 +150,8 @@ class TableOut(_Out):
     turn_deadline_ms: int | None
     commitment: str | None
     expires_in: int
+    rated: bool
+    """A «Jugar ya» table (docs/quick.md): only the flag; who sits where stays server-side."""
 
 
 class SeatOut(_Out):

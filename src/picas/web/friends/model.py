@@ -215,4 +215,5 @@ def public(table: FriendsTable, *, turn: Seat | None, now: float, idle: float) -
         turn_deadline_ms=deadline,
         commitment=table.commitment,
         expires_in=max(0, int(table.changed + idle - now)),
+        rated=table.rated is not None,
     )

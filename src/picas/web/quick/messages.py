@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictInt,
+    StrictStr,
+    TypeAdapter,
+    model_validator,
+)
 
 from picas.web.profiles.model import MAX_TOKEN_TEXT
 
@@ -70,7 +78,21 @@ class PongOut(_Out):
 
 
 class BlockIn(_In):
-    id: Annotated[StrictStr, Field(min_length=1, max_length=64)]
+    """Whom to block: a profile ``id`` (from the list, or a profile's page), or a person of a rated
+    table this profile played at, by the table's id and their seat (``mesa`` and ``asiento``: the
+    page never knows the others' profile ids, so the server reads the seat's). Exactly one way."""
+
+    id: Annotated[StrictStr, Field(min_length=1, max_length=64)] | None = None
+    mesa: Annotated[StrictStr, Field(min_length=1, max_length=64)] | None = None
+    asiento: Literal["south", "west", "north", "east"] | None = None
+
+    @model_validator(mode="after")
+    def _one_way(self) -> BlockIn:
+        by_seat = self.mesa is not None and self.asiento is not None
+        half_seat = (self.mesa is None) != (self.asiento is None)
+        if half_seat or (self.id is None) == (not by_seat):
+            raise ValueError("give either id, or mesa and asiento")
+        return self
 
 
 class BlockedOut(_Out):

@@ -59,6 +59,15 @@ class BadBlock(PicasError):  # noqa: N818 (named like the engine's errors)
         super().__init__("No puedes bloquearte a ti mismo.")
 
 
+class NotYourTable(PicasError):  # noqa: N818
+    code = "not_your_table"
+
+    def __init__(self) -> None:
+        super().__init__(
+            "Solo puedes bloquear a otra persona de una mesa puntuada en la que has jugado."
+        )
+
+
 class TooManyBlocks(PicasError):  # noqa: N818
     code = "too_many_blocks"
 
@@ -101,6 +110,7 @@ def install(app: FastAPI, settings: Settings, store: QuickStore | None = None) -
         TooManyJoins: 429,
         BadTarget: 422,
         BadBlock: 422,
+        NotYourTable: 403,
         TooManyBlocks: 429,
     }
     for error_class, status in statuses.items():
@@ -133,6 +143,20 @@ def _quick(request: Request | WebSocket) -> Quick:
     return cast(Quick, request.app.state.quick)
 
 
+async def _seated_at(request: Request, table_id: str, seat: str, asking: str) -> str:
+    """The profile at ``seat`` of the rated table ``table_id``, for a profile that sat at it too
+    (its own seat answers its own id: refused by the caller as blocking oneself). A friends' table,
+    a computer's seat, or a table the asking profile did not play at is ``not_your_table``."""
+    if not table_id.isascii():
+        raise TableNotFound()
+    friends: Friends = request.app.state.friends
+    table = await friends.load(table_id)
+    seats: dict[str, str] = {} if table.rated is None else table.rated["seats"]
+    if asking not in seats.values() or seat not in seats:
+        raise NotYourTable()
+    return seats[seat]
+
+
 def router() -> APIRouter:
     api = APIRouter(prefix="/api/ya", tags=["ya"], responses=ERROR_RESPONSES)
 
@@ -148,13 +172,18 @@ def router() -> APIRouter:
 
     @api.post("/bloqueos", response_model=m.BlocksOut, summary="Never be seated with someone")
     async def block(request: Request, body: m.BlockIn, profile: ProfileDep) -> m.BlocksOut:
-        if body.id == profile.id:
+        other = body.id
+        if other is None:
+            assert body.mesa is not None
+            assert body.asiento is not None
+            other = await _seated_at(request, body.mesa, body.asiento, profile.id)
+        if other == profile.id:
             raise BadBlock()
         profiles: Profiles = request.app.state.profiles
-        if await profiles.get(body.id) is None:
+        if await profiles.get(other) is None:
             raise NoSuchProfile()
         quick = _quick(request)
-        if not await quick.store.block(profile.id, body.id, quick.limits.max_blocks):
+        if not await quick.store.block(profile.id, other, quick.limits.max_blocks):
             raise TooManyBlocks()
         return await listed(request, profile.id)
 

@@ -16,7 +16,7 @@ import { readTable, sit, host, leave } from "./peticiones.js";
 import { drawRoom, gameName } from "./sala.js";
 import { friendsTable } from "../table/friends.js";
 import { verify } from "./verificar.js";
-import { isRated, noteBefore, changeLine } from "../ya/puntuada.js";
+import { isRated, noteBefore, changeLine, blockList } from "../ya/puntuada.js";
 import { seatToken, keepSeat, forgetSeat, seen, cleanName, keepCommitment, keptCommitment } from "./sitio.js";
 
 const $ = (id) => document.getElementById(id);
@@ -170,6 +170,7 @@ function endParts({ view, outcomeLine, table, end }) {
     row.append(download, review);
   }
   parts.push(row);
+  if (P.rated && P.seat) parts.push(blockSection(table));
   if (!P.rated && !(P.seat && table.host === P.seat)) parts.push(R.el("p", "centro-nota", t("fr.end.againWait")));
   const fair = R.el("a", "centro-enlace", t("fr.end.fair"));
   fair.href = document.documentElement.lang === "en" ? "en/fair-play.html" : "juego-limpio.html";
@@ -310,8 +311,27 @@ function showRated() {
   $("puntuada-marca").hidden = false;
   const link = $("btn-enlace");
   if (link) link.closest("li").hidden = true;
+  if (P.token) $("btn-bloquear").closest("li").hidden = false;
   T.translatePage("ya.table.title");
   if (P.token && P.table.state === "playing") noteBefore(P.table.game);
+}
+
+/** The end's «No volver a jugar con…»: the other people of the table, each with its button. */
+function blockSection(table) {
+  const section = R.el("section", "fin-bloquear");
+  section.setAttribute("aria-labelledby", "fin-bloquear-titulo");
+  const title = R.el("h3", "fin-bloquear-titulo", t("ya.block.heading"));
+  title.id = "fin-bloquear-titulo";
+  section.append(title, blockList(table, P.seat));
+  return section;
+}
+
+/** The menu's «No volver a jugar con…» during the game: the same list in a dialog. */
+async function openBlocks() {
+  await R.loadStyles();
+  const dialog = $("dlg-bloquear");
+  $("bloquear-contenido").replaceChildren(blockList(P.table, P.seat));
+  if (!dialog.open) dialog.showModal();
 }
 
 // --- the link -------------------------------------------------------------------------------------
@@ -350,6 +370,10 @@ function wireLink() {
       R.setStatus(linkOfTable());
     }
   });
+  $("btn-bloquear").addEventListener("click", () => {
+    $("mas").open = false;
+    openBlocks();
+  });
   $("btn-salir").addEventListener("click", () => {
     $("mas").open = false;
     leaveSeat();
@@ -376,7 +400,7 @@ async function boot() {
   }
   seen(P.id);
   P.token = seatToken(P.id);
-  P.rated = isRated(P.table, P.id);
+  P.rated = isRated(P.table);
   if (P.rated) showRated();
   render();
   // One message at a time: the table's driver is loaded by the first, the next ones wait for it.

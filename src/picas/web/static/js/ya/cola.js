@@ -8,7 +8,6 @@
 import { t, serverText, applyTo } from "../i18n.js";
 import { keepSeat } from "../amigos/sitio.js";
 import * as cuenta from "../perfil/cuenta.js";
-import { markRated } from "./puntuada.js";
 import * as manifest from "../games.js";
 
 const $ = (id) => document.getElementById(id);
@@ -158,7 +157,6 @@ export async function search(game, target, { onBack }) {
       state.done = true;
       clearInterval(state.timer);
       keepSeat(msg.table, msg.token);
-      markRated(msg.table, game);
       setText("cola-cuenta", t("ya.queue.seated"));
       window.location.assign(`mesa/${encodeURIComponent(msg.table)}`);
     } else if (msg.type === "error" || msg.type === "bye") {

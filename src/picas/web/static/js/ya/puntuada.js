@@ -1,6 +1,7 @@
-// A rated table («Jugar ya»'s) is a friends' table (docs/friends.md) with a `rated` flag: the page
-// says «Partida puntuada», hides what a rated table does not have (the link to share, the host's
-// «Otra partida»), warns that leaving counts as a loss, and at the end shows the rating's change.
+// A rated table («Jugar ya»'s) is a friends' table (docs/friends.md) whose public view says
+// `rated: true`: the page says «Partida puntuada», hides what a rated table does not have (the
+// link to share, the host's «Otra partida»), warns that leaving counts as a loss, offers «No
+// volver a jugar con…» for the other people, and at the end shows the rating's change.
 // The change comes from one function, `ratingChange`: the end's own figures when the server sends
 // them, else the public profile read before and after the game.
 
@@ -8,34 +9,13 @@ import { t } from "../i18n.js";
 import * as cuenta from "../perfil/cuenta.js";
 import { publicProfile, ratingText, changeText } from "../perfil/valor.js";
 
-const MARK = ".puntuada";
-const PREFIX = "picas.mesa.";
 const TRIES = 6; // the result is written as the table ends: ask again a few times for it
 const PAUSE_MS = 1000;
 
-function storage() {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-/** This browser was seated at table `id` by «Jugar ya» (for `game`). */
-export function markRated(id, game) {
-  const s = storage();
-  try {
-    if (s) s.setItem(PREFIX + id + MARK, String(game));
-  } catch {
-    // the table's own flag says it too
-  }
-}
-
-/** Whether the table (its public TableOut) is a rated one. */
-export function isRated(table, id) {
-  if (table && table.rated === true) return true;
-  const s = storage();
-  return Boolean(s && id && s.getItem(PREFIX + id + MARK));
+/** Whether the table (its public TableOut) is a rated one: the server's own flag, so another
+ * browser of the same person, or a reload after clearing storage, sees it too. */
+export function isRated(table) {
+  return Boolean(table && table.rated === true);
 }
 
 let before = null; // {game, rating, games} read while the game was on
@@ -100,4 +80,71 @@ export function changeLine(game, end, seat, redraw) {
     });
   }
   return t("ya.end.ratingWaiting");
+}
+
+// --- «No volver a jugar con…» ----------------------------------------------------------------------
+
+const blocked = new Set(); // seats blocked from this page: a redraw keeps saying so
+
+/**
+ * The other people of the rated table `table` (its public TableOut), each with «No volver a jugar
+ * con…»: a list for the end's panel or the menu's dialog. The page knows no one's profile id, so
+ * it names the table and the seat, and the server finds the profile.
+ */
+export function blockList(table, mySeat) {
+  const list = document.createElement("ul");
+  list.className = "bloquear-lista";
+  for (const seat of table.seats) {
+    if (seat.kind !== "person" || seat.seat === mySeat) continue;
+    const item = document.createElement("li");
+    item.dataset.seat = seat.seat;
+    item.append(blockControl(table.id, seat.seat, seat.name || ""));
+    list.append(item);
+  }
+  return list;
+}
+
+function doneNote(name) {
+  const note = document.createElement("span");
+  note.className = "bloquear-hecho";
+  note.setAttribute("role", "status");
+  note.textContent = t("ya.block.done", { name });
+  return note;
+}
+
+function blockControl(tableId, seat, name) {
+  if (blocked.has(seat)) return doneNote(name);
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "boton pequeno bloquear";
+  button.textContent = name; // the row says what it does; the label says it whole
+  button.setAttribute("aria-label", t("ya.block.buttonFor", { name }));
+  button.addEventListener("click", async () => {
+    const [{ confirmDialog }, { loadStyles }] = await Promise.all([import("../dialogs.js"), import("../render.js")]);
+    await loadStyles();
+    const ok = await confirmDialog({
+      title: t("ya.block.title", { name }),
+      text: t("ya.block.text", { name }),
+      ok: t("ya.block.ok"),
+      cancel: t("ya.block.keep"),
+      id: "dlg-bloquear-si",
+    });
+    if (!ok) return;
+    button.disabled = true;
+    try {
+      await cuenta.call("POST", "/api/ya/bloqueos", { mesa: tableId, asiento: seat });
+    } catch (error) {
+      button.disabled = false;
+      const problem = document.createElement("span");
+      problem.className = "bloquear-error";
+      problem.setAttribute("role", "alert");
+      problem.textContent = error.message;
+      button.parentElement.append(problem);
+      return;
+    }
+    blocked.add(seat);
+    const note = doneNote(name);
+    button.replaceWith(note);
+  });
+  return button;
 }
