@@ -144,6 +144,7 @@ async function boot() {
   if (!game && (linkHasCode() || store.hasSave(first))) game = first;
   if (!game || friends) {
     applyTo(document);
+    import("./reto/portada.js").then((entry) => entry.show()).catch(() => undefined);
     const picking = choose(friends ? game : null);
     if (friends) openFriends(game);
     game = await picking;
