@@ -55,6 +55,8 @@ def offset_clock(path: str) -> Callable[[], float]:
             return time.time()
 
     return now
+
+
 """``0``: no loop preparing today's and tomorrow's days ahead of their first request (the test
 suite's servers: each would spend minutes of a core on days nobody plays). A day is still
 prepared on its first request, as after a server that was down at midnight."""
