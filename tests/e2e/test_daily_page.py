@@ -74,7 +74,7 @@ def test_new_player_plays_both_challenges_then_the_reveal_checks(
     for game, hands in (("spades", 6), ("corazones", 4)):
         page.goto(base + "/")
         page.click(f"#reto-{game}")
-        page.wait_for_selector("#reto-jugar:not([disabled])")
+        page.wait_for_selector("#reto-jugar:not([disabled])", timeout=600_000)  # prepared on demand
         commitment = page.locator("#reto-compromiso").text_content() or ""
         assert len(commitment) == 64
         commitments[game] = commitment

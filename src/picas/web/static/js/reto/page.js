@@ -25,6 +25,7 @@ import { openReview } from "./repaso.js";
 
 const $ = (id) => document.getElementById(id);
 const GAMES = ["spades", "corazones"];
+const PREPARING_POLL_MS = 3000;
 
 const P = {
   game: null,
@@ -170,6 +171,8 @@ async function loadDay() {
   }
   keepCommitment(P.game, P.day.day, P.day.commitment);
   drawDay();
+  // A day still being prepared (a missed preparation is done on the first request): ask again.
+  if (!P.day.opened) setTimeout(loadDay, PREPARING_POLL_MS);
   return true;
 }
 
