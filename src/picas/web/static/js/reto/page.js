@@ -206,7 +206,7 @@ function endParts() {
   parts.push(result);
   if (!P.ranked) parts.push(R.el("p", "centro-nota", t("reto.practiceNote")));
   const row = R.el("div", "fin-botones");
-  const back = R.button(t("reto.seeTable"), { className: "boton principal grande", id: "btn-ver-tabla" });
+  const back = R.button(t("reto.seeTable"), { className: "boton principal grande" });
   back.addEventListener("click", backToDay);
   row.append(back);
   parts.push(row);
@@ -240,7 +240,15 @@ async function ensurePlay(game) {
 }
 
 function showEnd() {
-  R.renderCentre(endParts());
+  // In the score line too: the table's own redraws leave it alone (a day's table has no
+  // game-over outcome for the centre to keep).
+  if (!document.getElementById("btn-ver-tabla")) {
+    const back = R.button(t("reto.seeTable"), { className: "boton principal", id: "btn-ver-tabla" });
+    back.addEventListener("click", backToDay);
+    const line = $("reto-linea");
+    line.append(" ", back);
+    if (!P.ranked) line.append(" ", R.el("span", "reto-nota", t("reto.practiceNote")));
+  }
 }
 
 async function received(msg) {
@@ -254,9 +262,9 @@ async function received(msg) {
     line.draw(P.scored, P.ranked);
     R.announce(`${line.handWords(last)} ${line.totalWords(last.total)}`);
   }
+  if (P.table.state === "over") showEnd();
   const play = await ensurePlay(P.table.game);
   play.apply(msg, P.seat);
-  if (P.table.state === "over") showEnd();
 }
 
 async function openTable(id, token) {
