@@ -82,7 +82,7 @@ def test_new_player_plays_both_challenges_then_the_reveal_checks(
         assert day["commitment"] == commitment
         assert "Termina" in (page.locator("#reto-fin").text_content() or "")
         page.click("#reto-jugar")
-        page.wait_for_selector("#app:not([hidden])")
+        page.wait_for_selector("#app:not([hidden]) #reto-etiqueta:not(:empty)")
         assert page.locator("#reto-etiqueta").text_content() == "Reto del día"
         lines = play_attempt(page, game)
         table_id = page.evaluate("() => new URLSearchParams(location.search).get('mesa')")
