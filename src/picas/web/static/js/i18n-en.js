@@ -888,6 +888,7 @@ export const EN = {
   "reto.review.none": "No such trick.",
   "reto.review.won": "{seat} wins",
   "reto.noDay": "There was no challenge that day.",
+  "reto.playersOne": "1 player · best total {best}",
   "reto.nobody": "Nobody has finished it yet.",
   "reto.players": "{n} players · best total {best}",
   "reto.myRank": "Your rank: {rank} of {players}",

@@ -913,6 +913,7 @@ export const ES = {
   "reto.review.none": "Sin esta baza.",
   "reto.review.won": "Gana {seat}",
   "reto.noDay": "No hubo reto ese día.",
+  "reto.playersOne": "1 jugador · mejor total {best}",
   "reto.nobody": "Nadie lo ha terminado todavía.",
   "reto.players": "{n} jugadores · mejor total {best}",
   "reto.myRank": "Tu puesto: {rank} de {players}",

@@ -10,7 +10,7 @@ import * as anim from "../animation.js";
 import * as R from "../render.js";
 import * as T from "../table/pieces.js";
 import * as manifest from "../games.js";
-import { t, signed, language } from "../i18n.js";
+import { t, signed, num, language } from "../i18n.js";
 import { installSprite } from "../cards.js";
 import { connect } from "../amigos/conexion.js";
 import { readTable } from "../amigos/peticiones.js";
@@ -152,7 +152,7 @@ async function showReveal(day) {
     open.addEventListener("click", () => openReview($("repaso"), reveal, n));
     const cell = R.el("td");
     cell.append(open);
-    tr.append(th, R.el("td", "puntos", dificil === undefined ? "—" : String(dificil)), R.el("td", "puntos", best === null || best === undefined ? "—" : signed(best)), cell);
+    tr.append(th, R.el("td", "puntos", dificil === undefined ? "—" : num(dificil)), R.el("td", "puntos", best === null || best === undefined ? "—" : signed(best)), cell);
     body.append(tr);
   }
   table.append(thead, body);

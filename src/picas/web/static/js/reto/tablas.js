@@ -12,7 +12,7 @@ export function drawTable(box, data, captionKey) {
   }
   const summary = el("p", "reto-resumen");
   summary.textContent = data.players
-    ? t("reto.players", { n: num(data.players), best: signed(data.best) })
+    ? t(data.players === 1 ? "reto.playersOne" : "reto.players", { n: num(data.players), best: signed(data.best) })
     : t("reto.nobody");
   box.append(summary);
   const me = data.me;
