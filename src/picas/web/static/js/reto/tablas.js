@@ -21,7 +21,7 @@ export function drawTable(box, data, captionKey) {
     mine.append(el("strong", "", t("reto.myRank", { rank: num(me.rank), players: num(data.players) })), " ", t("reto.myMore", { percentile: num(me.percentile), total: signed(me.total) }));
     box.append(mine);
   }
-  if (me && typeof me.streak === "number") box.append(el("p", "reto-racha", me.streak === 1 ? t("reto.streakOne") : t("reto.streak", { n: num(me.streak) })));
+  if (me && typeof me.streak === "number" && me.streak > 0) box.append(el("p", "reto-racha", me.streak === 1 ? t("reto.streakOne") : t("reto.streak", { n: num(me.streak) })));
   if (!data.rows || !data.rows.length) return;
   const table = el("table", "reto-clasificacion");
   table.append(el("caption", "sr-only", t(captionKey)));
