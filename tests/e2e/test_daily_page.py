@@ -70,6 +70,7 @@ def test_new_player_plays_both_challenges_then_the_reveal_checks(
     page.set_default_timeout(120_000)
     page.goto(base + "/")
     page.wait_for_selector("#reto-spades")
+    page.screenshot(path=str(SHOTS / "reto-portada-phone.png"), full_page=True)
     commitments = {}
     for game, hands in (("spades", 6), ("corazones", 4)):
         page.goto(base + "/")
