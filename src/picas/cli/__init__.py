@@ -28,6 +28,7 @@ BENCHES = (
     "picas.cli.bench_friends",
     "picas.cli.bench_ratings",
     "picas.cli.bench_daily",
+    "picas.cli.bench_matcher",
 )
 
 

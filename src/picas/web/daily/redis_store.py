@@ -21,6 +21,7 @@ import redis.asyncio as aioredis
 from picas.web.daily.days import games as challenge_games
 from picas.web.daily.model import AttemptDoc, DayDoc
 from picas.web.daily.store import Standing
+from picas.web.redis_pool import bounded_client
 
 PREFIX = "picas:reto:"
 
@@ -61,7 +62,7 @@ def _text(attempt: AttemptDoc) -> str:
 
 class RedisDaily:
     def __init__(self, url: str) -> None:
-        self._redis: aioredis.Redis = aioredis.Redis.from_url(url, decode_responses=True)
+        self._redis: aioredis.Redis = bounded_client(url)
         self._lease = self._redis.register_script(LEASE)
         self._finish = self._redis.register_script(FINISH)
 

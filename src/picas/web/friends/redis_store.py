@@ -33,14 +33,12 @@ from picas.web.friends.store import (
     TooManyTables,
     loads,
 )
+from picas.web.redis_pool import bounded_client
 
 log = logging.getLogger("picas.web")
 
 PREFIX = "picas:mesa:"
 DUE = PREFIX + "due"
-POOL_SIZE = 64
-"""Connections to Redis per server process (besides the pub/sub one)."""
-POOL_WAIT = 10.0
 LIVE = PREFIX + "live"
 
 COMMIT = """
@@ -105,12 +103,8 @@ class RedisStore:
     def __init__(self, url: str, *, clock: Callable[[], float] = time.time) -> None:
         self.url = url
         self._clock = clock
-        # A bounded pool that waits for a free connection (the default one refuses with «Too
-        # many connections» under a burst of changes).
-        pool = aioredis.BlockingConnectionPool.from_url(
-            url, max_connections=POOL_SIZE, timeout=POOL_WAIT, decode_responses=True
-        )
-        self._redis: aioredis.Redis = aioredis.Redis(connection_pool=pool)
+        # A bounded pool that waits for a free connection (picas.web.redis_pool).
+        self._redis: aioredis.Redis = bounded_client(url)
         self._sync: redis.Redis = redis.Redis.from_url(url, decode_responses=True)
         self._commit = self._redis.register_script(COMMIT)
         self._create = self._redis.register_script(CREATE)

@@ -25,6 +25,7 @@ from redis.exceptions import RedisError
 
 from picas.web.profiles.model import Challenge, Passkey, Profile
 from picas.web.profiles.refusals import ProfileError
+from picas.web.redis_pool import bounded_client
 
 log = logging.getLogger("picas.web")
 P = ParamSpec("P")
@@ -202,7 +203,7 @@ def _passkey(credential_id: str, fields: dict[Any, Any]) -> Passkey:
 
 class RedisProfiles:
     def __init__(self, url: str) -> None:
-        self._redis: aioredis.Redis = aioredis.Redis.from_url(url, decode_responses=True)
+        self._redis: aioredis.Redis = bounded_client(url)
         self._create = self._redis.register_script(CREATE)
         self._delete = self._redis.register_script(DELETE)
         self._add_token = self._redis.register_script(ADD_TOKEN)

@@ -14,6 +14,7 @@ from redis.exceptions import RedisError
 from picas.web.friends.redis_store import StoreUnavailable
 from picas.web.quick.model import Entry, Seating
 from picas.web.quick.store import JOIN_WINDOW, SEATING_TTL, Status
+from picas.web.redis_pool import bounded_client
 
 PREFIX = "picas:ya:"
 WHERE = PREFIX + "donde"
@@ -91,7 +92,7 @@ return 1
 
 class RedisQuick:
     def __init__(self, url: str) -> None:
-        self._redis: aioredis.Redis = aioredis.Redis.from_url(url, decode_responses=True)
+        self._redis: aioredis.Redis = bounded_client(url)
         self._put = self._redis.register_script(PUT)
         self._remove = self._redis.register_script(REMOVE)
         self._claim = self._redis.register_script(CLAIM)

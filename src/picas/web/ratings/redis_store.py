@@ -15,7 +15,6 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-import redis.asyncio as aioredis
 from redis.exceptions import WatchError
 
 from picas.web.ratings.model import (
@@ -36,6 +35,7 @@ from picas.web.ratings.model import (
 )
 from picas.web.ratings.rate import Replay, people_pairs
 from picas.web.ratings.store import Merge, RateFn
+from picas.web.redis_pool import bounded_client
 
 PREFIX = "picas:valor:"
 SEQ = PREFIX + "seq"
@@ -89,7 +89,7 @@ class RedisRatings:
     def __init__(self, url: str) -> None:
         self.url = url
         # Typed loosely: redis-py declares bytes-or-str answers, this client decodes to str.
-        self._redis: Any = aioredis.Redis.from_url(url, decode_responses=True)
+        self._redis: Any = bounded_client(url)
 
     async def _hmget(self, pipe: Any, key: str, players: list[str]) -> dict[str, PlayerState]:
         values = await pipe.hmget(key, players)
@@ -100,13 +100,17 @@ class RedisRatings:
         game, week, day = result.game, result.week, result.day
         watched = [key, _states(game), _states(game, week), _pairs(game, day)]
         for _ in range(ATTEMPTS):
-            seq = int(await self._redis.incr(SEQ))  # taken again on a retry: order = commits
             async with self._redis.pipeline(transaction=True) as pipe:
                 try:
-                    await pipe.watch(*watched)
+                    # The order counter is watched and written by the transaction itself: a
+                    # number taken before it (an INCR) could be beaten to the commit by a later
+                    # one, and the stored order would no longer be the order the ratings were
+                    # computed in (a recompute would then differ).
+                    await pipe.watch(SEQ, *watched)
                     found = await pipe.get(key)
                     if found is not None:
                         return changes_from_json(json.loads(found)["changes"])
+                    seq = int(await pipe.get(SEQ) or 0) + 1
                     players = result.players
                     states = await self._hmget(pipe, _states(game), players)
                     weekly = await self._hmget(pipe, _states(game, week), players)
@@ -117,6 +121,7 @@ class RedisRatings:
                     }
                     rated = rate(result, states, weekly, counts)
                     pipe.multi()
+                    pipe.set(SEQ, seq)
                     doc = {
                         "result": result_to_json(result),
                         "changes": changes_to_json(rated.changes),

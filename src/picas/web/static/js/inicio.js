@@ -3,6 +3,8 @@
 // player from before Corazones (a save, no choice yet) lands on Spades. Each game's hooks (its
 // module in the games' manifest, games.js) load only when it is played, and the solo table
 // (table/solo.js) shows (#app, hidden until then) once its buttons answer. «Más → Cambiar de juego» opens the same screen.
+// «Jugar ya» (each game at its quick and standard target) opens the queue (js/ya/cola.js, loaded
+// on first use, which makes the player's profile then: reading this screen makes none).
 
 import * as store from "./store.js";
 import * as anim from "./animation.js";
@@ -38,6 +40,76 @@ async function openFriends(game) {
   const form = await import("./amigos/crear.js");
   form.show(game);
   $("elegir-amigos").setAttribute("aria-expanded", "true");
+}
+
+/** The targets «Jugar ya» offers for a game: its declared target's values, the quick one first. */
+export function quickTargets(game) {
+  const option = game.settings.options.find((o) => o.name === "target");
+  return option ? [...option.values].sort((a, b) => a - b) : [];
+}
+
+/** ?ya=spades-250 (a rated table's «Jugar otra»): the queue opens at once; ?ya= alone («Más →
+ * Jugar ya»): the first screen. Taken off the address. */
+function queueFromLink() {
+  const params = new URLSearchParams(window.location.search);
+  const raw = params.get("ya");
+  if (raw === null) return null;
+  params.delete("ya");
+  const rest = params.toString();
+  window.history.replaceState(null, "", window.location.pathname + (rest ? `?${rest}` : "") + window.location.hash);
+  if (raw === "") return { pick: true }; // «Más → Jugar ya»: the first screen, at «Jugar ya»
+  const match = /^([a-z]+)-(\d{1,4})$/.exec(raw);
+  const game = match ? manifest.byLink(match[1]) : null;
+  const target = match ? Number(match[2]) : null;
+  return game && quickTargets(game).includes(target) ? { game: game.key, target } : null;
+}
+
+/** «Jugar ya»: the first screen gives way to the queue's screen; «Cancelar» brings it back. */
+async function openQueue(game, target) {
+  const queue = await import("./ya/cola.js");
+  const screen = $("portada");
+  screen.hidden = true;
+  queue.search(game, target, {
+    onBack() {
+      $("cola").hidden = true;
+      screen.hidden = false;
+      const button = $(`ya-${game}-${target}`);
+      if (button) button.focus({ preventScroll: true });
+    },
+  });
+}
+
+/** «Jugar ya»'s buttons: for each game, its name and a button per target (quick, standard). */
+function drawQuickChoices() {
+  const rows = manifest.GAMES.filter((game) => game.friends).map((game) => {
+    const row = document.createElement("div");
+    row.className = "ya-juego";
+    row.setAttribute("role", "group");
+    const name = document.createElement("span");
+    name.className = "ya-juego-nombre";
+    name.id = `ya-nombre-${game.key}`;
+    name.dataset.i18n = game.choice.name;
+    row.setAttribute("aria-labelledby", name.id);
+    row.append(name);
+    quickTargets(game).forEach((target, index) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "boton ya-boton";
+      button.id = `ya-${game.key}-${target}`;
+      button.dataset.ya = game.key;
+      button.dataset.objetivo = String(target);
+      const kind = document.createElement("span");
+      kind.className = "ya-boton-tipo";
+      kind.dataset.i18n = index === 0 ? "ya.target.quick" : "ya.target.standard";
+      const points = document.createElement("span");
+      points.className = "ya-boton-puntos";
+      points.textContent = String(target);
+      button.append(kind, points);
+      row.append(button);
+    });
+    return row;
+  });
+  $("ya-juegos").replaceChildren(...rows);
 }
 
 /** A shared Spades link from before Corazones (?codigo= alone) is a Spades game. */
@@ -103,6 +175,11 @@ function choose(current = null) {
         return;
       }
       if (event.target.closest("#crear-mesa")) return; // the friends' form has its own buttons
+      const quick = event.target.closest("[data-ya]");
+      if (quick) {
+        openQueue(quick.dataset.ya, Number(quick.dataset.objetivo));
+        return;
+      }
       const option = event.target.closest("[data-juego]");
       if (option) done(option.dataset.juego);
       else if (event.target.closest("#portada-volver")) done(current);
@@ -129,6 +206,7 @@ async function play(game) {
 
 async function boot() {
   drawChoices();
+  drawQuickChoices();
   const { language, speed } = store.loadSettings();
   anim.configure({ fast: store.fastMode(), speed }); // the table's pace, shared by both games
   if (language !== "es") {
@@ -139,14 +217,17 @@ async function boot() {
     }
   }
   const friends = friendsFromLink();
+  const queued = queueFromLink();
   let game = gameFromLink() || store.chosenGame();
   const first = manifest.FIRST.key;
   if (!game && (linkHasCode() || store.hasSave(first))) game = first;
-  if (!game || friends) {
+  if (!game || friends || queued) {
     applyTo(document);
     import("./reto/portada.js").then((entry) => entry.show()).catch(() => undefined);
-    const picking = choose(friends ? game : null);
+    const picking = choose(friends || queued ? game : null);
     if (friends) openFriends(game);
+    if (queued && queued.pick) $("portada-ya").scrollIntoView({ block: "center" });
+    else if (queued) openQueue(queued.game, queued.target);
     game = await picking;
   }
   store.chooseGame(game);

@@ -16,6 +16,7 @@ import { readTable, sit, host, leave } from "./peticiones.js";
 import { drawRoom, gameName } from "./sala.js";
 import { friendsTable } from "../table/friends.js";
 import { verify } from "./verificar.js";
+import { isRated, noteBefore, changeLine } from "../ya/puntuada.js";
 import { seatToken, keepSeat, forgetSeat, seen, cleanName, keepCommitment, keptCommitment } from "./sitio.js";
 
 const $ = (id) => document.getElementById(id);
@@ -30,6 +31,7 @@ const P = {
   commitment: null, // kept from the start (or the first time the table is seen in play)
   verdict: null, // {for: commitment, ok} once the reveal is checked
   connLost: false,
+  rated: false, // a «Jugar ya» table (ya/puntuada.js)
 };
 
 function tableId() {
@@ -102,7 +104,8 @@ async function hostAction(action) {
 
 async function leaveSeat() {
   if (!P.token) return;
-  if (P.table.state === "playing" && !window.confirm(t("fr.leave.confirm"))) return;
+  const warning = P.rated ? t("ya.leave.confirm") : t("fr.leave.confirm");
+  if (P.table.state === "playing" && !window.confirm(warning)) return;
   try {
     P.table = await leave(P.id, P.token);
   } catch (error) {
@@ -138,8 +141,21 @@ function endParts({ view, outcomeLine, table, end }) {
     }
   } else check.textContent = t("fr.end.verifying");
   parts.push(check);
+  if (P.rated && P.seat) {
+    const rating = R.el("p", "valoracion-cambio", changeLine(table.game, end, P.seat, () => P.play && P.play.redraw()));
+    rating.id = "valoracion-cambio";
+    rating.setAttribute("role", "status");
+    parts.push(rating);
+  }
   const row = R.el("div", "fin-botones");
-  if (P.seat && table.host === P.seat) {
+  if (P.rated) {
+    const again = R.el("a", "boton principal", t("ya.end.again"));
+    again.id = "btn-otra-ya";
+    again.href = `./?ya=${encodeURIComponent(table.game)}-${encodeURIComponent(table.settings.target)}`;
+    const board = R.el("a", "boton", t("ya.end.board"));
+    board.href = `clasificacion?juego=${encodeURIComponent(table.game)}`;
+    row.append(again, board);
+  } else if (P.seat && table.host === P.seat) {
     const again = R.button(t("fr.end.again"), { className: "boton principal grande", id: "btn-otra" });
     again.addEventListener("click", () => hostAction({ type: "again" }));
     row.append(again);
@@ -154,7 +170,7 @@ function endParts({ view, outcomeLine, table, end }) {
     row.append(download, review);
   }
   parts.push(row);
-  if (!(P.seat && table.host === P.seat)) parts.push(R.el("p", "centro-nota", t("fr.end.againWait")));
+  if (!P.rated && !(P.seat && table.host === P.seat)) parts.push(R.el("p", "centro-nota", t("fr.end.againWait")));
   const fair = R.el("a", "centro-enlace", t("fr.end.fair"));
   fair.href = document.documentElement.lang === "en" ? "en/fair-play.html" : "juego-limpio.html";
   parts.push(fair);
@@ -285,6 +301,19 @@ function onConnState(state, detail) {
   R.announce(text);
 }
 
+// --- a rated table («Jugar ya») ----------------------------------------------------------------
+
+/** «Partida puntuada» in the header; no link to share and no host's tools (a rated table has no
+ * host); the rating read now, so the end can say its change. */
+function showRated() {
+  document.body.classList.add("puntuada");
+  $("puntuada-marca").hidden = false;
+  const link = $("btn-enlace");
+  if (link) link.closest("li").hidden = true;
+  T.translatePage("ya.table.title");
+  if (P.token && P.table.state === "playing") noteBefore(P.table.game);
+}
+
 // --- the link -------------------------------------------------------------------------------------
 
 function wireLink() {
@@ -347,6 +376,8 @@ async function boot() {
   }
   seen(P.id);
   P.token = seatToken(P.id);
+  P.rated = isRated(P.table, P.id);
+  if (P.rated) showRated();
   render();
   // One message at a time: the table's driver is loaded by the first, the next ones wait for it.
   let chain = Promise.resolve();
