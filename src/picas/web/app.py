@@ -36,6 +36,7 @@ from picas.web.quick import routes as quick_routes
 from picas.web.ratings import routes as rating_routes
 from picas.web.routers import games, pages, review, tip
 from picas.web.routers.mesa_page import mesa_page_router
+from picas.web.routers.reto_page import reto_page_router
 from picas.web.routers.profile_pages import profile_pages_router
 from picas.web.settings import (
     HEAVY_WAITING,
@@ -92,6 +93,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(pages.pages_router(settings.static_dir))
     app.router.routes.append(manifest_route())
     app.include_router(mesa_page_router(settings.static_dir))  # the friends' table's page
+    app.include_router(reto_page_router(settings.static_dir))  # «Reto del día»'s page
     app.include_router(profile_pages_router(settings.static_dir))  # /perfil, /clasificacion
     for key, folder in page_modules():
         # A game from outside the package brings its own page modules (its hooks).

@@ -39,6 +39,24 @@ PREPARATION_DEADLINE = 600.0
 seconds of CPU; at the lowest priority on a busy server it waits for idle time)."""
 LEVEL_ENV = "PICAS_RETO_LEVEL"
 AHEAD_ENV = "PICAS_RETO_AHEAD"
+CLOCK_ENV = "PICAS_RETO_CLOCK_FILE"
+"""Tests only: a file holding seconds to add to the challenge's clock (the end-to-end test moves
+the server past the end of a day by writing it); unset, the clock is the real one."""
+
+
+def offset_clock(path: str) -> Callable[[], float]:
+    """The real time plus the seconds the file says now (0 while it is missing or unreadable)."""
+
+    def now() -> float:
+        try:
+            with open(path, encoding="utf-8") as f:
+                return time.time() + float(f.read().strip() or 0)
+        except (OSError, ValueError):
+            return time.time()
+
+    return now
+
+
 """``0``: no loop preparing today's and tomorrow's days ahead of their first request (the test
 suite's servers: each would spend minutes of a core on days nobody plays). A day is still
 prepared on its first request, as after a server that was down at midnight."""
@@ -170,6 +188,8 @@ def install(
     if friends is None:
         return
     store = store if store is not None else open_daily()
+    if clock is time.time and os.environ.get(CLOCK_ENV):
+        clock = offset_clock(os.environ[CLOCK_ENV])
     pool = DailyLane(settings)
     one_at_a_time = asyncio.Lock()  # the lane's one worker: the days' hands wait their turn here
 

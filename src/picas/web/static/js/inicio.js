@@ -223,6 +223,7 @@ async function boot() {
   if (!game && (linkHasCode() || store.hasSave(first))) game = first;
   if (!game || friends || queued) {
     applyTo(document);
+    import("./reto/portada.js").then((entry) => entry.show()).catch(() => undefined);
     const picking = choose(friends || queued ? game : null);
     if (friends) openFriends(game);
     if (queued && queued.pick) $("portada-ya").scrollIntoView({ block: "center" });
