@@ -36,8 +36,8 @@ from picas.web.quick import routes as quick_routes
 from picas.web.ratings import routes as rating_routes
 from picas.web.routers import games, pages, review, tip
 from picas.web.routers.mesa_page import mesa_page_router
-from picas.web.routers.reto_page import reto_page_router
 from picas.web.routers.profile_pages import profile_pages_router
+from picas.web.routers.reto_page import reto_page_router
 from picas.web.settings import (
     HEAVY_WAITING,
     HINT_SLOTS,
