@@ -20,6 +20,8 @@ from playwright.sync_api import Browser, Page
 SHOTS = Path(os.environ.get("PICAS_SHOTS_DIR", "/tmp/picas-reto-shots"))
 """Where the screenshots go to be looked at (never into the repository)."""
 
+pytestmark = pytest.mark.e2e
+
 
 @pytest.fixture
 def daily_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, Path]]:

@@ -1,10 +1,11 @@
 """``picas bench matcher``: how long one pass of «Jugar ya»'s matcher takes to seat a full queue.
 
-Queues ``--people`` Picas players (ratings drawn from a normal law, mean 1,500, s.d. 200, seeded)
-in the queue's store, then times one matcher pass: reading the queue, matching (the rating window,
-the teams' balance) and opening every table it makes (each a friends' table stored and dealt).
-The issue's figure: 2,000 queued people seated in at most a second. In process, no sockets: the
-figure is the matcher's and the stores' own work (docs/quick.md, «Figures»).
+Queues ``--people`` players of the first partnership game, Picas (ratings drawn from a normal law,
+mean 1,500, s.d. 200, seeded) in the queue's store, then times one matcher pass: reading the
+queue, matching (the rating window, the teams' balance) and opening every table it makes (each a
+friends' table stored and dealt). The issue's figure: 2,000 queued people seated in at most a
+second. In process, no sockets: the figure is the matcher's and the stores' own work
+(docs/benchmarks.md, ««Jugar ya» under load»).
 
 With ``--store redis://…`` the queue and the tables go to that Redis, which must be a scratch
 server (the bench writes there and flushes nothing: use an empty database).
@@ -23,6 +24,7 @@ from picas.cli import CommandError
 from picas.web.friends.limits import FriendsLimits
 from picas.web.friends.service import Friends
 from picas.web.friends.store import SqliteStore, Store
+from picas.web.games import partners, rated_games
 from picas.web.quick.rated import RatedTables
 from picas.web.quick.service import Quick, QuickLimits, targets
 from picas.web.quick.store import QuickStore, SqliteQuick
@@ -30,7 +32,6 @@ from picas.web.settings import Settings
 from picas.web.table import Table
 
 KEY = b"bench-matcher-key-0123456789abcdefgh"
-GAME = "spades"
 
 
 class DrawnRatings:
@@ -82,9 +83,11 @@ async def _bench(args: argparse.Namespace) -> tuple[int, int, float]:
         quick = Quick(queue, rated, lambda: ratings, QuickLimits(joins_per_minute=10**9))
         await tables.start()
         try:
-            target = targets(GAME)[0]
+            # The first partnership game «Jugar ya» offers (Picas): its teams are balanced.
+            game = next(key for key in rated_games() if partners(key))
+            target = targets(game)[0]
             for number in range(args.people):
-                await quick.join(f"p{number}", f"Persona {number}", GAME, target)
+                await quick.join(f"p{number}", f"Persona {number}", game, target)
             started = time.perf_counter()
             opened = await quick.match_once()
             seconds = time.perf_counter() - started

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
+from picas.web.games import partners
 from picas.web.quick.model import Entry
 
 SEATS = ("south", "west", "north", "east")
@@ -108,7 +109,7 @@ def seat(game: str, target: int, people: Sequence[Entry], cpu_rating: int) -> Fo
     """Four seats for ``people`` (two to four), the computer in the rest: in Picas, partners by
     the nearest teams' sums; in Corazones, as they came."""
     players: list[Entry | None] = [*people, *([None] * (4 - len(people)))]
-    if game == "spades":
+    if partners(game):
         ratings = [cpu_rating if p is None else p.rating for p in players]
 
         def imbalance(pairing: tuple[int, int, int, int]) -> tuple[int, int]:

@@ -12,12 +12,15 @@ from pydantic import (
     StrictInt,
     StrictStr,
     TypeAdapter,
+    field_validator,
     model_validator,
 )
 
+from picas.web.games import rated_games
 from picas.web.profiles.model import MAX_TOKEN_TEXT
 
-GameKey = Literal["spades", "corazones"]
+GameKey = Annotated[StrictStr, Field(min_length=1, max_length=32)]
+"""A game's key; which games «Jugar ya» offers is the registry's (checked in :class:`HelloIn`)."""
 
 
 class _In(BaseModel):
@@ -33,6 +36,13 @@ class HelloIn(_In):
     token: Annotated[StrictStr, Field(min_length=1, max_length=MAX_TOKEN_TEXT)]
     game: GameKey
     target: StrictInt
+
+    @field_validator("game")
+    @classmethod
+    def _offered(cls, game: str) -> str:
+        if game not in rated_games():
+            raise ValueError("a game «Jugar ya» does not offer")
+        return game
 
 
 class PingIn(_In):

@@ -5,6 +5,7 @@
 // server-held table played at the one table controller over the friends' transport, its score
 // against Difícil after each hand from the `reto` event (and from the API after a reload).
 
+import * as manifest from "../games.js";
 import * as store from "../store.js";
 import * as anim from "../animation.js";
 import * as R from "../render.js";
@@ -24,7 +25,6 @@ import { drawTable } from "./tablas.js";
 import { openReview } from "./repaso.js";
 
 const $ = (id) => document.getElementById(id);
-const GAMES = ["spades", "corazones"];
 const PREPARING_POLL_MS = 3000;
 
 const P = {
@@ -44,7 +44,7 @@ function gameFromPath() {
   const parts = window.location.pathname.split("/").filter(Boolean);
   const at = parts.lastIndexOf("reto");
   const key = at >= 0 ? decodeURIComponent(parts[at + 1] || "") : "";
-  return GAMES.includes(key) ? key : null;
+  return manifest.byKey(key) ? key : null;
 }
 
 function gameName(game) {

@@ -3,12 +3,14 @@
 // is done. No profile is made here (the challenge's page makes one when needed); a kept one tells
 // whether today is played. Without the challenge on the server (404) the section stays hidden.
 
+import * as manifest from "../games.js";
 import { t, signed, language } from "../i18n.js";
 import { el } from "../render.js";
 import { keptToken } from "./perfil.js";
 import * as api from "./peticiones.js";
 
-const GAMES = ["spades", "corazones"];
+// The games of the manifest: a game without a challenge answers 404 and gets no entry.
+const GAMES = manifest.GAMES.map((game) => game.key);
 
 function endsShort(ends) {
   const when = new Intl.DateTimeFormat(language() === "en" ? "en-GB" : "es-ES", { hour: "2-digit", minute: "2-digit", timeZoneName: "short" }).format(new Date(ends * 1000));
