@@ -29,7 +29,6 @@ def daily_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tu
     clock.write_text("0")
     monkeypatch.setenv("PICAS_RETO_LEVEL", "facil")  # the same code path, quicker to prepare
     monkeypatch.setenv("PICAS_RETO_CLOCK_FILE", str(clock))
-    monkeypatch.setenv("PICAS_RETO_NICE", "0")  # not starved by the suite's other worker
     for base in start_server(tmp_path, grace=60):
         yield base, clock
 

@@ -74,20 +74,8 @@ class DailyLane(HeavyPool):
 
     def _workers(self, address: str) -> pebble.ProcessPool:
         if self._pool is None:
-            self._pool = self._new_pool(1, _niceness())
+            self._pool = self._new_pool(1, LOW_PRIORITY_NICENESS)
         return self._pool
-
-
-NICE_ENV = "PICAS_RETO_NICE"
-"""The preparing worker's niceness (19 unless set): the browser test of the day's page sets 0, as
-its day is prepared while the suite's other worker keeps both cores busy at normal priority."""
-
-
-def _niceness() -> int:
-    try:
-        return int(os.environ.get(NICE_ENV, LOW_PRIORITY_NICENESS))
-    except ValueError:
-        return LOW_PRIORITY_NICENESS
 
 
 def open_daily(environ: dict[str, str] | None = None) -> DailyStore:

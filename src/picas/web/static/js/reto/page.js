@@ -10,7 +10,6 @@ import * as store from "../store.js";
 import * as anim from "../animation.js";
 import * as R from "../render.js";
 import * as T from "../table/pieces.js";
-import * as manifest from "../games.js";
 import { t, signed, num, language } from "../i18n.js";
 import { installSprite } from "../cards.js";
 import { connect } from "../amigos/conexion.js";
