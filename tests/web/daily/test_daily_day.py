@@ -13,6 +13,8 @@ import pytest
 from daily_world import DAY, Clock, abandon_until_over, person, play_out, world
 
 import friends_redis
+from picas.games import find_game
+from picas.record import read_record
 from picas.shared.cards import cards_in
 from picas.shared.errors import PicasError
 from picas.shared.seats import Seat
@@ -164,6 +166,19 @@ def test_a_played_attempt_scores_each_hand_against_difficil_and_a_second_is_prac
         assert [event["hand"] for event in events] == [1, 2, 3, 4, 5, 6]
         # The attempt's end carries no secret before the day is over.
         assert w.friends.end(table) is None
+        # Its view is the last hand's, complete: the next deal (nobody's game) is never sent.
+        assert state.hand.number == 7  # the engine did deal it
+        ended = w.friends.view(table, Seat.SOUTH)
+        assert ended is not None
+        assert ended["hand_number"] == 6
+        assert ended["phase"] == "complete"
+        assert ended["hand"] == []
+        assert ended["turn"] is None
+        assert len(ended["tricks"]) == 13
+        welcome = w.friends.welcome(table, Seat.SOUTH).view
+        assert welcome is not None
+        assert welcome["hand"] == []
+        assert len(welcome["history"]) == 6
         # A second attempt is practice: its result changes nothing.
         second = await w.daily.start(ana, "spades")
         assert not second.ranked
@@ -174,10 +189,24 @@ def test_a_played_attempt_scores_each_hand_against_difficil_and_a_second_is_prac
         assert again.table == first.seat.table.id
         standing = await w.daily.standings("spades", DAY, ana, 0, 20)
         assert standing["players"] == 1
+        with pytest.raises(NotOver):
+            await w.daily.reveal("spades", DAY, ana)
         clock.now = days.ends(DAY)
         end = w.friends.end(await w.friends.load(first.seat.table.id))
         assert end is not None
         assert end.code == day.code
+        # After the day, the reveal carries the asker's own ranked attempt for the review.
+        revealed = await w.daily.reveal("spades", DAY, ana)
+        own = revealed["mine"]
+        assert own["id"] == ana.id
+        assert own["total"] == attempt.total
+        assert own["hands"] == attempt.hands
+        saved = read_record(own["save"]["record"])
+        codec = find_game("spades").record.codec()
+        assert [codec.action_json(action) for action in saved.actions] == attempt.actions
+        assert w.table.verify(own["save"]["record"], own["save"]["sig"])
+        assert (await w.daily.reveal("spades", DAY, person(2)))["mine"] is None
+        assert (await w.daily.reveal("spades", DAY))["mine"] is None
 
     asyncio.run(scenario())
 

@@ -135,6 +135,11 @@ def test_a_new_player_plays_the_days_challenge_and_nothing_tells_a_secret(
             sign = 1 if game == "spades" else -1
             assert event["score"] == sign * (event["result"] - event["baseline"])
         assert all(message.get("end") is None for message in page.seen)
+        # The table ends on its last hand, complete: the next deal's cards never arrive.
+        views = [message["view"] for message in page.seen if message.get("view")]
+        assert max(view["hand_number"] for view in views) == plan.hands
+        assert views[-1]["phase"] == "complete"
+        assert views[-1]["hand"] == []
         progress = seen.get(f"/api/reto/mesa/{attempt['table']}").json()
         assert progress["scored"] == scored
         assert progress["over"] is True

@@ -169,8 +169,10 @@ def router() -> APIRouter:
         )
 
     @api.get("/{game}/{day}/revelacion", summary="A day over: its secret and the review")
-    async def reveal(game: str, day: str, request: Request) -> dict[str, Any]:
-        return await _daily(request).reveal(_game(game), days.parse_day(day))
+    async def reveal(
+        game: str, day: str, request: Request, profile: OptionalProfileDep
+    ) -> dict[str, Any]:
+        return await _daily(request).reveal(_game(game), days.parse_day(day), profile)
 
     return api
 

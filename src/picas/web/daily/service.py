@@ -408,7 +408,12 @@ class Daily:
 
     # --- the reveal -----------------------------------------------------------------------------
 
-    async def reveal(self, game: str, day: str) -> dict[str, Any]:
+    async def reveal(
+        self, game: str, day: str, profile: Profile | None = None
+    ) -> dict[str, Any]:
+        """The day's secret and, for the side-by-side review, signed saves of Difícil's play, of
+        the day's best player's and (with ``profile``) of that profile's own ranked attempt: all
+        after the day's end only."""
         plan = days.plan_of(game)
         if self._clock() < days.ends(day):
             raise NotOver
@@ -432,6 +437,18 @@ class Daily:
                 "hands": row.hands or [],
                 "save": {"record": best_record, "sig": best_sig},
             }
+        mine = None
+        if profile is not None:
+            own = await self.store.attempt(game, day, profile.id)
+            if own is not None and own.total is not None and own.actions is not None:
+                played, _ = replay(game, plan.rules, stored.code, own.actions)
+                own_record, own_sig = self._sign(played)
+                mine = {
+                    "id": profile.id,
+                    "total": own.total,
+                    "hands": own.hands or [],
+                    "save": {"record": own_record, "sig": own_sig},
+                }
         return {
             "game": game,
             "day": day,
@@ -444,6 +461,7 @@ class Daily:
                 "save": {"record": baseline_record, "sig": baseline_sig},
             },
             "best": best,
+            "mine": mine,
         }
 
 

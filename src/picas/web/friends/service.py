@@ -326,8 +326,14 @@ class Friends:
         if viewer is None or table.state == "waiting" or table.code is None:
             return None
         game = self._game(table)
+        state = game.state
+        if table.daily is not None and table.state == "over" and state.outcome is None:
+            # A day's table ends after its hands, but the engine has dealt the next one (nobody's
+            # game): the view is of the last hand, complete, as at any game's end. The next
+            # deal's cards are never sent.
+            state = state._replace(hand=state.history[-1].hand)
         view = play.view_json(
-            play.adapter(table.game), game.state, viewer, history=history, shared=game.shared
+            play.adapter(table.game), state, viewer, history=history, shared=game.shared
         )
         held = table.held.get(viewer.key)
         view["held_pass"] = held

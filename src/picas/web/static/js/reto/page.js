@@ -17,7 +17,7 @@ import { readTable } from "../amigos/peticiones.js";
 import { keepSeat, seatToken } from "../amigos/sitio.js";
 import { verify } from "../amigos/verificar.js";
 import { friendsTable } from "../table/friends.js";
-import { ensureProfile, forgetToken } from "./perfil.js";
+import * as cuenta from "../perfil/cuenta.js";
 import * as api from "./peticiones.js";
 import * as line from "./linea.js";
 import { drawTable } from "./tablas.js";
@@ -28,7 +28,7 @@ const PREPARING_POLL_MS = 3000;
 
 const P = {
   game: null,
-  token: null, // the profile's
+  profile: null, // this browser's ({id, name}), made on the first visit (js/perfil/cuenta.js)
   day: null, // today's day as the API answered it
   tableId: null,
   seat: null,
@@ -104,8 +104,8 @@ async function loadTables() {
   const today = P.day.day;
   const yesterday = api.dayBefore(today);
   const [now, before] = await Promise.all([
-    api.dayTable(P.game, today, P.token).catch(() => null),
-    api.dayTable(P.game, yesterday, P.token).catch(() => null),
+    api.dayTable(P.game, today).catch(() => null),
+    api.dayTable(P.game, yesterday).catch(() => null),
   ]);
   drawTable($("tabla-hoy"), now, "reto.tableToday");
   drawTable($("tabla-ayer"), before, "reto.tableYesterday");
@@ -130,10 +130,12 @@ async function showReveal(day) {
   else check.textContent = t("fr.end.notVerified");
   const box = $("revelacion-manos");
   box.replaceChildren();
+  const mine = reveal.mine; // this profile's own ranked attempt of that day, if it made one
   const table = R.el("table", "reto-manos");
-  table.append(R.el("caption", "", t("reto.handsCaption")));
+  table.append(R.el("caption", "", t(mine ? "reto.handsCaptionMine" : "reto.handsCaption")));
   const head = R.el("tr");
-  for (const key of ["reto.col.hand", "reto.col.dificil", "reto.col.best", "reto.col.review"]) {
+  const columns = ["reto.col.hand", "reto.col.dificil", "reto.col.best", ...(mine ? ["reto.col.mine"] : []), "reto.col.review"];
+  for (const key of columns) {
     const th = R.el("th", "", t(key));
     th.scope = "col";
     head.append(th);
@@ -151,7 +153,10 @@ async function showReveal(day) {
     open.addEventListener("click", () => openReview($("repaso"), reveal, n));
     const cell = R.el("td");
     cell.append(open);
-    tr.append(th, R.el("td", "puntos", dificil === undefined ? "—" : num(dificil)), R.el("td", "puntos", best === null || best === undefined ? "—" : signed(best)), cell);
+    const score = (value) => R.el("td", "puntos", value === null || value === undefined ? "—" : signed(value));
+    tr.append(th, R.el("td", "puntos", dificil === undefined ? "—" : num(dificil)), score(best));
+    if (mine) tr.append(score(mine.hands[n - 1]));
+    tr.append(cell);
     body.append(tr);
   }
   table.append(thead, body);
@@ -160,11 +165,8 @@ async function showReveal(day) {
 
 async function loadDay() {
   try {
-    P.day = await api.today(P.game, P.token);
+    P.day = await api.today(P.game);
   } catch (error) {
-    if (error.code === "no_profile") {
-      forgetToken(); // a profile deleted elsewhere: a new guest next time
-    }
     $("reto-estado").textContent = error.message;
     return false;
   }
@@ -185,8 +187,8 @@ async function startAttempt() {
   play.disabled = true;
   $("reto-aviso").textContent = "";
   try {
-    if (!P.token) P.token = await ensureProfile(t("reto.guestName"));
-    const answer = await api.attempt(P.game, P.token);
+    if (!cuenta.token()) P.profile = await cuenta.ensure();
+    const answer = await api.attempt(P.game);
     keepSeat(answer.table, answer.token);
     openTable(answer.table, answer.token);
   } catch (error) {
@@ -205,7 +207,7 @@ function endParts() {
   parts.push(result);
   if (!P.ranked) parts.push(R.el("p", "centro-nota", t("reto.practiceNote")));
   const row = R.el("div", "fin-botones");
-  const back = R.button(t("reto.seeTable"), { className: "boton principal grande" });
+  const back = R.button(t("reto.seeTable"), { className: "boton principal grande", id: "btn-ver-tabla" });
   back.addEventListener("click", backToDay);
   row.append(back);
   parts.push(row);
@@ -238,18 +240,6 @@ async function ensurePlay(game) {
   return P.play;
 }
 
-function showEnd() {
-  // In the score line too: the table's own redraws leave it alone (a day's table has no
-  // game-over outcome for the centre to keep).
-  if (!document.getElementById("btn-ver-tabla")) {
-    const back = R.button(t("reto.seeTable"), { className: "boton principal", id: "btn-ver-tabla" });
-    back.addEventListener("click", backToDay);
-    const line = $("reto-linea");
-    line.append(" ", back);
-    if (!P.ranked) line.append(" ", R.el("span", "reto-nota", t("reto.practiceNote")));
-  }
-}
-
 async function received(msg) {
   if (msg.type === "welcome") P.seat = msg.seat;
   P.table = msg.table;
@@ -261,7 +251,6 @@ async function received(msg) {
     line.draw(P.scored, P.ranked);
     R.announce(`${line.handWords(last)} ${line.totalWords(last.total)}`);
   }
-  if (P.table.state === "over") showEnd();
   const play = await ensurePlay(P.table.game);
   play.apply(msg, P.seat);
 }
@@ -327,7 +316,9 @@ async function boot() {
   }
   document.title = `${t("reto.title")} — ${gameName(P.game)}`;
   $("btn-volver-reto").setAttribute("href", `reto/${P.game}`);
-  P.token = await ensureProfile(t("reto.guestName"));
+  // The profile of «Jugar ya» (one attempt counts per profile and day): made now if this browser
+  // has none, a new one if its kept token is no longer the server's.
+  P.profile = await cuenta.ensure().catch(() => null);
   const live = new URLSearchParams(window.location.search).get("mesa");
   if (live && seatToken(live)) {
     openTable(live, seatToken(live));

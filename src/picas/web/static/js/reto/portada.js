@@ -6,7 +6,6 @@
 import * as manifest from "../games.js";
 import { t, signed, language } from "../i18n.js";
 import { el } from "../render.js";
-import { keptToken } from "./perfil.js";
 import * as api from "./peticiones.js";
 
 // The games of the manifest: a game without a challenge answers 404 and gets no entry.
@@ -33,8 +32,8 @@ function entry(game, day) {
 }
 
 export async function show() {
-  const token = keptToken();
-  const days = await Promise.all(GAMES.map((g) => api.today(g, token).catch(() => null)));
+  // A kept profile's token goes with each call (js/perfil/cuenta.js): it only adds `me`.
+  const days = await Promise.all(GAMES.map((g) => api.today(g).catch(() => null)));
   const box = document.getElementById("portada-retos");
   if (!box || days.every((d) => d === null)) return;
   box.replaceChildren(...GAMES.flatMap((g, i) => (days[i] ? [entry(g, days[i])] : [])));

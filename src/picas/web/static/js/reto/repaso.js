@@ -1,7 +1,9 @@
-// The side-by-side review after the reveal: one hand of the day as Difícil played it in the
-// player's seat and as the day's best player did, trick by trick (the trick drawings of the solo
-// review, render.js's trickCross). Both saves come signed with the reveal and open as any solo
-// save does (`POST /api/games/resume`): their views' history holds each hand's tricks.
+// The side-by-side review after the reveal: one hand of the day as the player played it (their
+// ranked attempt, when they made one), as Difícil played it in the player's seat and as the day's
+// best player did, trick by trick (the trick drawings of the solo review, render.js's trickCross).
+// The saves come signed with the reveal (the player's own only to its profile, only after the
+// day) and open as any solo save does (`POST /api/games/resume`): their views' history holds each
+// hand's tricks.
 
 import * as api from "../api.js";
 import { t, seatName } from "../i18n.js";
@@ -28,37 +30,44 @@ function column(titleText, result, index) {
   return col;
 }
 
+/** The review's sides: [title, save] — the player's own attempt first, when there is one. */
+function sides(reveal) {
+  const out = [];
+  if (reveal.mine) out.push([t("reto.review.mine"), reveal.mine.save]);
+  out.push([t("reto.review.dificil"), reveal.baseline.save]);
+  let best = t("reto.review.noBest");
+  if (reveal.best) best = reveal.mine && reveal.best.id === reveal.mine.id ? t("reto.review.bestYou") : t("reto.review.best", { name: reveal.best.name });
+  out.push([best, reveal.best ? reveal.best.save : null]);
+  return out;
+}
+
 /** Open hand `hand` (1-based) of the revealed day in `box`. */
 export async function openReview(box, reveal, hand) {
   box.hidden = false;
   box.replaceChildren(el("p", "", t("reto.review.loading")));
-  let mine;
-  let best;
+  const shown = sides(reveal);
+  let histories;
   try {
-    [mine, best] = await Promise.all([historyOf(reveal.baseline.save), historyOf(reveal.best ? reveal.best.save : null)]);
+    histories = await Promise.all(shown.map(([, save]) => historyOf(save)));
   } catch (error) {
     box.replaceChildren(el("p", "sala-aviso", error.message));
     return;
   }
   const ofHand = (history) => (history ? history.find((r) => r.number === hand) || history[hand - 1] : null);
-  const left = ofHand(mine);
-  const right = ofHand(best);
-  const total = Math.max(left && left.tricks ? left.tricks.length : 0, right && right.tricks ? right.tricks.length : 0);
+  const hands = histories.map(ofHand);
+  const total = Math.max(0, ...hands.map((h) => (h && h.tricks ? h.tricks.length : 0)));
   let index = 0;
   const title = el("h3", "repaso-titulo", t("reto.review.title", { n: hand }));
   title.tabIndex = -1;
   const position = el("p", "repaso-posicion");
   position.setAttribute("aria-live", "polite");
-  const sides = el("div", "repaso-lados");
+  const row = el("div", shown.length === 3 ? "repaso-lados tres" : "repaso-lados");
   const prev = button(t("replay.prev"), { className: "boton", id: "repaso-anterior" });
   const next = button(t("replay.next"), { className: "boton", id: "repaso-siguiente" });
   const close = button(t("btn.close"), { className: "boton", id: "repaso-cerrar" });
   const draw = () => {
     position.textContent = t("replay.position", { n: index + 1, total });
-    sides.replaceChildren(
-      column(t("reto.review.dificil"), left, index),
-      column(reveal.best ? t("reto.review.best", { name: reveal.best.name }) : t("reto.review.noBest"), right, index),
-    );
+    row.replaceChildren(...shown.map(([name], i) => column(name, hands[i], index)));
     prev.disabled = index === 0;
     next.disabled = index >= total - 1;
   };
@@ -74,9 +83,9 @@ export async function openReview(box, reveal, hand) {
     box.hidden = true;
     box.replaceChildren();
   });
-  const row = el("div", "sala-botones");
-  row.append(prev, next, close);
-  box.replaceChildren(title, position, sides, row);
+  const buttons = el("div", "sala-botones");
+  buttons.append(prev, next, close);
+  box.replaceChildren(title, position, row, buttons);
   draw();
   title.focus();
 }

@@ -180,7 +180,10 @@ export function friendsTable({ game, partners = false, settings, send, say, ask,
   const outcomeLine = (outcome, options) => C.own.friendsOutcomeLine(outcome, options);
 
   function drawCentre() {
-    if (S.table && S.table.state === "over" && S.view && S.view.outcome) R.renderCentre(endParts({ view: S.view, outcomeLine, table: S.table, end: S.end }));
+    // The end: a game's outcome, or (a day's challenge: its hands played, no target) its last
+    // hand complete.
+    const ended = S.view && (S.view.outcome || S.view.phase === "complete");
+    if (S.table && S.table.state === "over" && ended) R.renderCentre(endParts({ view: S.view, outcomeLine, table: S.table, end: S.end }));
     else R.renderCentre(null);
   }
 
