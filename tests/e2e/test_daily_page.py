@@ -39,12 +39,16 @@ def api(base: str, path: str) -> dict[str, object]:
         return data
 
 
+def signed(value: int) -> str:
+    return f"{'+' if value > 0 else ('−' if value < 0 else '')}{abs(value)}"
+
+
 def play_attempt(page: Page, game: str) -> list[str]:
     """Play the day's table to its end; returns each score line the page showed, in order."""
     lines: list[str] = []
     deadline = time.monotonic() + 900
     while time.monotonic() < deadline:
-        if page.locator("#btn-ver-tabla").count():
+        if page.locator("#centro:not([hidden]) #btn-ver-tabla").count():
             break
         text = page.locator("#reto-mano").text_content() or ""
         if text and (not lines or lines[-1] != text):
@@ -74,6 +78,7 @@ def test_new_player_plays_both_challenges_then_the_reveal_checks(
     page.wait_for_selector("#reto-spades")
     page.screenshot(path=str(SHOTS / "reto-portada-phone.png"), full_page=True)
     commitments = {}
+    own_scores: dict[str, list[int]] = {}
     for game, hands in (("spades", 6), ("corazones", 4)):
         page.goto(base + "/")
         page.click(f"#reto-{game}")
@@ -92,12 +97,13 @@ def test_new_player_plays_both_challenges_then_the_reveal_checks(
         scored = api(base, f"/api/reto/mesa/{table_id}")["scored"]
         assert isinstance(scored, list)
         assert len(scored) == hands
+        own_scores[game] = [hand["score"] for hand in scored]
         last = scored[-1]
         shown = page.locator("#reto-linea").text_content() or ""
         sign = "+" if last["score"] > 0 else ("−" if last["score"] < 0 else "")
         assert f"Mano {hands}: {sign}{abs(last['score'])} frente a Difícil en esta mano" in shown
         total = last["total"]
-        assert f"Total: {'+' if total > 0 else ('−' if total < 0 else '')}{abs(total)}" in shown
+        assert f"Total: {signed(total)}" in shown
         # Every hand's line was on the page at some point (the page was read between steps).
         seen_hands = {int(x.split(":")[0].split()[1]) for x in lines if x.startswith("Mano ")}
         assert seen_hands >= {hands}, lines
@@ -106,7 +112,13 @@ def test_new_player_plays_both_challenges_then_the_reveal_checks(
             page.reload()  # a reload mid-way or at the end gets its score line back
             page.wait_for_selector("#reto-total:not(:empty)")
             assert f"Mano {hands}:" in (page.locator("#reto-mano").text_content() or "")
-            page.wait_for_selector("#btn-ver-tabla")
+            page.wait_for_selector("#centro:not([hidden]) #btn-ver-tabla")
+        # The end looks like an end: no hand of a next deal, nobody's turn, the total in the centre.
+        assert page.locator("#mano .carta-mano").count() == 0
+        assert page.locator(".asiento.turno").count() == 0
+        centre = page.locator("#centro").text_content() or ""
+        assert "Reto terminado" in centre
+        assert f"Total: {signed(total)}" in centre
         page.screenshot(path=str(SHOTS / f"reto-{game}-fin-phone.png"))
         page.click("#btn-ver-tabla")
         page.wait_for_selector("#tabla-hoy .reto-clasificacion")
@@ -123,16 +135,33 @@ def test_new_player_plays_both_challenges_then_the_reveal_checks(
         page.wait_for_selector("#reto-verificacion.bien")
         assert "Repartos verificados" in (page.locator("#reto-verificacion").text_content() or "")
         assert page.locator("#tabla-ayer .reto-mio").count() == 1
+        # The player's own column: each hand's score against Difícil, as the table gave it.
+        heads = page.locator("#revelacion-manos thead th").all_text_contents()
+        assert "Tú" in heads
+        mine = heads.index("Tú")
+        cells = [
+            row.locator("td, th").nth(mine).text_content()
+            for row in page.locator("#revelacion-manos tbody tr").all()
+        ]
+        assert cells == [signed(score) for score in own_scores[game]]
         page.click("#repasar-1")
         page.wait_for_selector("#repaso .repaso-columna .baza-mini")
-        assert page.locator("#repaso .repaso-columna").count() == 2
+        columns = page.locator("#repaso .repaso-columna h4").all_text_contents()
+        assert columns == ["Tu intento", "Difícil", "El mejor del día: tú"]
+        assert page.locator("#repaso .repaso-columna .baza-mini").count() == 3
         page.click("#repaso-siguiente")
         assert "Baza 2 de 13" in (page.locator("#repaso .repaso-posicion").text_content() or "")
         page.screenshot(path=str(SHOTS / f"reto-{game}-repaso-phone.png"), full_page=True)
+    # The same profile on a desktop: its own column too.
+    token = page.evaluate("() => localStorage.getItem('picas.perfil.token')")
     desk = browser.new_context(viewport={"width": 1280, "height": 800}, locale="es-ES")
+    desk.add_init_script(f"localStorage.setItem('picas.perfil.token', {json.dumps(token)});")
     other = desk.new_page()
     other.goto(base + "/reto/spades")
-    other.wait_for_selector("#reto-verificacion")
+    other.wait_for_selector("#reto-verificacion.bien")
+    other.click("#repasar-2")
+    other.wait_for_selector("#repaso .repaso-columna .baza-mini")
+    assert other.locator("#repaso .repaso-columna").count() == 3
     other.screenshot(path=str(SHOTS / "reto-spades-desktop.png"), full_page=True)
     desk.close()
     context.close()

@@ -149,7 +149,9 @@ async function showReveal(day) {
     th.scope = "row";
     const dificil = reveal.baseline.hands[n - 1];
     const best = reveal.best ? reveal.best.hands[n - 1] : null;
-    const open = R.button(t("reto.review.open", { n }), { className: "boton pequeno", id: `repasar-${n}` });
+    // «Repasar» on the screen (a phone's column is narrow), «Repasar la mano 3» when read out.
+    const open = R.button(t("reto.review.short"), { className: "boton pequeno", id: `repasar-${n}` });
+    open.append(R.srOnly(` ${t("reto.review.ofHand", { n })}`));
     open.addEventListener("click", () => openReview($("repaso"), reveal, n));
     const cell = R.el("td");
     cell.append(open);
@@ -160,7 +162,7 @@ async function showReveal(day) {
     body.append(tr);
   }
   table.append(thead, body);
-  box.append(table);
+  box.append(table, R.el("p", "reto-nota", t("reto.handsNote")));
 }
 
 async function loadDay() {
