@@ -6,13 +6,14 @@ and no page may be wider than the phone."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from friends_page_helpers import FAST, STEP, start_server
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, ViewportSize
 from test_accessibility import _findings
 
 from picas.web.games import rated_games
@@ -21,7 +22,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e-a11y")]
 
 GAMES = rated_games()
 
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 # Against the phone's width itself: a mobile page wider than its screen is zoomed out to fit, and
 # its window's width grows with it.
 WIDER_THAN_THE_PHONE = f"() => document.documentElement.scrollWidth - {PHONE['width']}"
@@ -54,9 +55,7 @@ def test_axe_finds_nothing_serious_on_the_days_pages_from_the_start_to_the_revie
     browser: Browser, daily_server: tuple[str, Path]
 ) -> None:
     base, clock = daily_server
-    context = browser.new_context(
-        viewport=PHONE, has_touch=True, is_mobile=True, locale="es-ES"
-    )
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, locale="es-ES")
     context.add_init_script(FAST)
     page = context.new_page()
     errors: list[str] = []
@@ -89,6 +88,19 @@ def test_axe_finds_nothing_serious_on_the_days_pages_from_the_start_to_the_revie
             page.wait_for_selector("#repaso .repaso-columna .baza-mini")
             found += _findings(page, f"{game}: the reveal, the review open")
             found += _wide(page, f"{game}: the reveal, the review open")
+        # The review's three sides on a desktop too, for the same profile.
+        token = page.evaluate("() => localStorage.getItem('picas.perfil.token')")
+        desk = browser.new_context(viewport={"width": 1280, "height": 800}, locale="es-ES")
+        desk.add_init_script(f"localStorage.setItem('picas.perfil.token', {json.dumps(token)});")
+        wide = desk.new_page()
+        wide.on("pageerror", lambda e: errors.append(str(e)))
+        for game in GAMES:
+            wide.goto(f"{base}/reto/{game}")
+            wide.wait_for_selector("#reto-verificacion.bien")
+            wide.click("#repasar-2")
+            wide.wait_for_selector("#repaso .repaso-columna .baza-mini")
+            found += _findings(wide, f"{game}: the review on a desktop")
+        desk.close()
         page.goto(f"{base}/perfil")
         page.wait_for_selector("#perfil-nombre:not([hidden])")
         page.wait_for_load_state("networkidle")

@@ -138,9 +138,9 @@ def test_new_player_plays_both_challenges_then_the_reveal_checks(
         # The player's own column: each hand's score against Difícil, as the table gave it.
         heads = page.locator("#revelacion-manos thead th").all_text_contents()
         assert "Tú" in heads
-        mine = heads.index("Tú")
+        own_column = heads.index("Tú")
         cells = [
-            row.locator("td, th").nth(mine).text_content()
+            row.locator("td, th").nth(own_column).text_content()
             for row in page.locator("#revelacion-manos tbody tr").all()
         ]
         assert cells == [signed(score) for score in own_scores[game]]

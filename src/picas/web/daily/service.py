@@ -408,9 +408,7 @@ class Daily:
 
     # --- the reveal -----------------------------------------------------------------------------
 
-    async def reveal(
-        self, game: str, day: str, profile: Profile | None = None
-    ) -> dict[str, Any]:
+    async def reveal(self, game: str, day: str, profile: Profile | None = None) -> dict[str, Any]:
         """The day's secret and, for the side-by-side review, signed saves of Difícil's play, of
         the day's best player's and (with ``profile``) of that profile's own ranked attempt: all
         after the day's end only."""
