@@ -6,7 +6,11 @@ day's challenge's costs (docs/daily.md, «Figures»):
   plays it (here in this process, one core);
 * the day's table (the first game's with a challenge): ``--results`` finished ranked attempts
   written, then the table read back as the API answers it (the first page, the asking profile's
-  rank and percentile and streak), ``--reads`` times: its p50 and p99 in milliseconds.
+  rank and percentile and streak), ``--reads`` times: its p50 and p99 in milliseconds;
+* with ``--act N``: a Normal player's act latency (``picas bench server``'s measure) with and
+  without a preparation running at the daily lane's priority, in ``--rounds`` alternated pairs
+  (the worker is stopped, not ended, between them), so that a shared machine's changing load falls
+  on both sides of each pair alike.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import contextlib
 import multiprocessing
 import os
 import random
+import signal
 import statistics
 import tempfile
 import time
@@ -54,6 +59,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         metavar="N",
         help="además: p99 de N acciones de un jugador Normal, sin y con una preparación en marcha",
     )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=5,
+        help="con --act: pares alternados sin y con la preparación (5)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -69,11 +80,21 @@ def run(args: argparse.Namespace) -> int:
             print(f"preparación {game}, {plan.hands} manos a {args.level}: {seconds:.1f} s de CPU")
             print(f"  por mano: {per_hand} s")
     if args.act > 0:
-        alone, busy = act_latency(args.act, args.level)
-        change = 100 * (busy - alone) / alone
+        if args.rounds < 1:
+            raise CommandError("--rounds debe ser al menos 1.")
+        pairs = act_latency(args.act, args.level, args.rounds)
+        for number, (alone, busy) in enumerate(pairs, 1):
+            print(
+                f"acción de un jugador Normal, par {number}, {args.act} acciones: p99"
+                f" {alone:.1f} ms sola, {busy:.1f} ms con una preparación en marcha"
+                f" ({100 * (busy - alone) / alone:+.0f} %)"
+            )
+        alone_median = statistics.median(alone for alone, _ in pairs)
+        busy_median = statistics.median(busy for _, busy in pairs)
         print(
-            f"acción de un jugador Normal, {args.act} acciones: p99 {alone:.1f} ms sola,"
-            f" {busy:.1f} ms con una preparación en marcha ({change:+.0f} %)"
+            f"  mediana de los p99: {alone_median:.1f} ms sola, {busy_median:.1f} ms con la"
+            f" preparación ({100 * (busy_median - alone_median) / alone_median:+.0f} %;"
+            f" carga media {os.getloadavg()[0]:.1f})"
         )
     with tempfile.TemporaryDirectory() as folder:
         wall, cpu = asyncio.run(standings(Path(folder), table, args))
@@ -101,24 +122,34 @@ def _preparing(game: str, level: str) -> None:
         prepare(table, game, level)
 
 
-def act_latency(actions: int, level: str) -> tuple[float, float]:
-    """The p99 (ms) of a Normal player's act (``picas bench server``'s measure), alone and while
-    a preparation (the first game's with a challenge: Picas') runs in a worker process of the
-    daily lane's priority."""
+def act_latency(actions: int, level: str, rounds: int) -> list[tuple[float, float]]:
+    """``rounds`` pairs of the p99 (ms) of a Normal player's act (``picas bench server``'s
+    measure): alone, then while a preparation (the first game's with a challenge: Picas') runs in
+    a worker process of the daily lane's priority. The worker is started once and stopped
+    (SIGSTOP) while the player is alone, so that each pair differs only in the preparation."""
     from picas.cli.bench_server import measure, percentile
 
-    alone, _ = asyncio.run(measure(actions, "normal", 1))
     worker = multiprocessing.get_context("spawn").Process(
         target=_preparing, args=(days.games()[0], level), daemon=True
     )
     worker.start()
+    pid = worker.pid
+    assert pid is not None
+    pairs: list[tuple[float, float]] = []
     try:
         time.sleep(2.0)  # its imports done: the worker is deciding
-        busy, _ = asyncio.run(measure(actions, "normal", 1))
+        for _ in range(rounds):
+            os.kill(pid, signal.SIGSTOP)
+            alone, _ = asyncio.run(measure(actions, "normal", 1))
+            os.kill(pid, signal.SIGCONT)
+            time.sleep(0.5)  # deciding again
+            busy, _ = asyncio.run(measure(actions, "normal", 1))
+            pairs.append((percentile(alone, 0.99), percentile(busy, 0.99)))
     finally:
+        os.kill(pid, signal.SIGCONT)
         worker.terminate()
         worker.join(timeout=10)
-    return percentile(alone, 0.99), percentile(busy, 0.99)
+    return pairs
 
 
 def prepare(table: Table, game: str, level: str) -> tuple[float, list[float]]:

@@ -236,16 +236,19 @@ class QuickPerson:
     ) -> bool:
         """Read the table's messages and act on them; True when this table is done with."""
         acting: asyncio.Task[None] | None = None
-        going = (
-            asyncio.ensure_future(
-                asyncio.sleep(max(0.0, started + self.fate_at - time.monotonic()))
-            )
-            if self.fate is not None
-            else asyncio.ensure_future(asyncio.Event().wait())
-        )
+        # A person meant to go at a moment goes then, or once welcomed at the table if that is
+        # later: going before the first ``welcome`` would be counted as a welcome never sent.
+        going: asyncio.Future[object] = asyncio.ensure_future(asyncio.Event().wait())
+        armed = self.fate is None
         stopping = asyncio.ensure_future(self.stop.wait())
         try:
             while True:
+                if not armed and person.welcomes:
+                    armed = True
+                    going.cancel()
+                    going = asyncio.ensure_future(
+                        asyncio.sleep(max(0.0, started + self.fate_at - time.monotonic()))
+                    )
                 receiving = asyncio.ensure_future(socket.recv())
                 await asyncio.wait(
                     {receiving, stopping, going}, return_when=asyncio.FIRST_COMPLETED

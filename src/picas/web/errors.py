@@ -170,6 +170,14 @@ def _domain_handler(status: int) -> Callable[[Request, Exception], Awaitable[Res
     return handle
 
 
+def install_statuses(app: FastAPI, statuses: Mapping[type[PicasError], int]) -> None:
+    """Answer each of a part's refusals with its HTTP status and the one error shape (its code,
+    message and parameters). A part calls this with its own table of statuses when it is
+    installed, so that the statuses stay beside the errors they are for."""
+    for error_class, status in statuses.items():
+        app.add_exception_handler(error_class, _domain_handler(status))
+
+
 async def _validation_handler(request: Request, error: Exception) -> Response:
     assert isinstance(error, RequestValidationError)
     return error_response(400, "bad_request", describe_validation(error.errors()))
@@ -198,8 +206,7 @@ async def _internal_handler(request: Request, error: Exception) -> Response:
 
 
 def install(app: FastAPI) -> None:
-    for error_class, status in STATUS_BY_ERROR.items():
-        app.add_exception_handler(error_class, _domain_handler(status))
+    install_statuses(app, STATUS_BY_ERROR)
     app.add_exception_handler(RequestValidationError, _validation_handler)
     app.add_exception_handler(StarletteHTTPException, _http_handler)
     app.add_exception_handler(ClientGoneError, _client_gone_handler)

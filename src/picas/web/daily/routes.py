@@ -16,7 +16,6 @@ from typing import Any, cast
 import pebble
 from fastapi import APIRouter, FastAPI, Query, Request
 from pydantic import BaseModel, ConfigDict
-from starlette.responses import Response
 
 from picas.shared.errors import PicasError
 from picas.web.daily import days
@@ -26,7 +25,7 @@ from picas.web.daily.sealed import SealedCodesMiddleware
 from picas.web.daily.service import Daily, NoDay, NotOpen, NotOver, Sealed
 from picas.web.daily.store import DailyStore, SqliteDaily
 from picas.web.deps import ERROR_RESPONSES
-from picas.web.errors import error_response
+from picas.web.errors import install_statuses
 from picas.web.friends.routes import STORE_ENV, data_dir
 from picas.web.friends.service import TableNotFound
 from picas.web.heavy import LOW_PRIORITY_NICENESS, HeavyPool
@@ -222,8 +221,7 @@ def install(
         BadDay: 422,
         Sealed: 403,
     }
-    for error_class, status in statuses.items():
-        app.add_exception_handler(error_class, _handler(status))
+    install_statuses(app, statuses)
     previous = app.router.lifespan_context
 
     @contextlib.asynccontextmanager
@@ -244,11 +242,3 @@ def install(
             await store.close()
 
     app.router.lifespan_context = lifespan
-
-
-def _handler(status: int) -> Any:
-    async def handle(request: Request, error: Exception) -> Response:
-        assert isinstance(error, PicasError)
-        return error_response(status, error.code, error.message, params=error.params)
-
-    return handle

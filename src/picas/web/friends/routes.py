@@ -19,13 +19,12 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, FastAPI, Request
 from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
-from starlette.responses import Response
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from picas.shared.errors import NO_PARAMS, Params, PicasError
 from picas.shared.views import params_json
 from picas.web.deps import ERROR_RESPONSES
-from picas.web.errors import error_response
+from picas.web.errors import install_statuses
 from picas.web.fair import FairLane, client_address
 from picas.web.friends import messages as m
 from picas.web.friends import refusals
@@ -33,7 +32,7 @@ from picas.web.friends.hub import CLOSE_SEAT_LOST, Conn, Hub, seat_lost
 from picas.web.friends.limits import FriendsLimits
 from picas.web.friends.model import token_digest
 from picas.web.friends.off import NO_STORE, install_off
-from picas.web.friends.service import Friends, Refused, Stale, TableNotFound
+from picas.web.friends.service import Friends, NotHost, Refused, Stale, TableNotFound
 from picas.web.friends.store import SqliteStore, Store, TablesFull, TooManyTables
 from picas.web.friends.throttle import Throttle
 from picas.web.schemas import ErrorOut
@@ -109,15 +108,17 @@ def install(app: FastAPI, settings: Settings, store: Store | None = None) -> Non
     app.state.friends_behind_proxy = settings.behind_proxy
     app.state.friends_hellos = Hellos.of(limits)
     app.include_router(router(behind_proxy=settings.behind_proxy))
-    statuses: dict[type[PicasError], int] = {
-        TableNotFound: 404,
-        Refused: 409,
-        Stale: 409,
-        TooManyTables: 429,
-        TablesFull: 503,
-    }
-    for error_class, status in statuses.items():
-        app.add_exception_handler(error_class, _handler(status))
+    install_statuses(
+        app,
+        {
+            TableNotFound: 404,
+            Refused: 409,
+            NotHost: 403,
+            Stale: 409,
+            TooManyTables: 429,
+            TablesFull: 503,
+        },
+    )
 
     previous = app.router.lifespan_context
 
@@ -136,16 +137,6 @@ def install(app: FastAPI, settings: Settings, store: Store | None = None) -> Non
             await store.close()
 
     app.router.lifespan_context = lifespan
-
-
-def _handler(status: int) -> Any:
-    async def handle(request: Request, error: Exception) -> Response:
-        assert isinstance(error, PicasError)
-        if error.code == "not_host":
-            return error_response(403, error.code, error.message, params=error.params)
-        return error_response(status, error.code, error.message, params=error.params)
-
-    return handle
 
 
 def _friends(request: Request | WebSocket) -> Friends:

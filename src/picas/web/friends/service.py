@@ -87,6 +87,15 @@ class Refused(PicasError):  # noqa: N818
     """A change that does not apply now (``code`` says why)."""
 
 
+class NotHost(Refused):
+    """A host's action asked with another seat's token, or at a table without a host."""
+
+    code = "not_host"
+
+    def __init__(self) -> None:
+        super().__init__("Solo quien abrió la mesa puede hacer esto.")
+
+
 class Stale(PicasError):  # noqa: N818
     code = "stale"
 
@@ -583,7 +592,7 @@ class Friends:
         def change(table: FriendsTable) -> Events:
             # A rated table has no host: the server seated everyone and started it.
             if table.rated is not None or table.seat_of_token(body.token) != table.host:
-                raise Refused("Solo quien abrió la mesa puede hacer esto.", code="not_host")
+                raise NotHost()
             kind = action.type
             if kind == "move":
                 _need(table, "waiting")

@@ -13,13 +13,12 @@ from typing import Any, cast
 
 from fastapi import APIRouter, FastAPI, Request
 from pydantic import ValidationError
-from starlette.responses import Response
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from picas.shared.errors import NO_PARAMS, Params, PicasError
 from picas.shared.views import params_json
 from picas.web.deps import ERROR_RESPONSES
-from picas.web.errors import error_response
+from picas.web.errors import install_statuses
 from picas.web.fair import client_address
 from picas.web.friends import refusals
 from picas.web.friends.routes import (
@@ -113,8 +112,7 @@ def install(app: FastAPI, settings: Settings, store: QuickStore | None = None) -
         NotYourTable: 403,
         TooManyBlocks: 429,
     }
-    for error_class, status in statuses.items():
-        app.add_exception_handler(error_class, _handler(status))
+    install_statuses(app, statuses)
 
     previous = app.router.lifespan_context
 
@@ -129,14 +127,6 @@ def install(app: FastAPI, settings: Settings, store: QuickStore | None = None) -
                 await store.close()
 
     app.router.lifespan_context = lifespan
-
-
-def _handler(status: int) -> Any:
-    async def handle(request: Request, error: Exception) -> Response:
-        assert isinstance(error, PicasError)
-        return error_response(status, error.code, error.message, params=error.params)
-
-    return handle
 
 
 def _quick(request: Request | WebSocket) -> Quick:

@@ -12,13 +12,13 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, FastAPI, Request, Response
+from fastapi import APIRouter, FastAPI, Request
 from pydantic import ValidationError
 
 from picas.shared.errors import PicasError
 from picas.shared.spec import UnknownGame
 from picas.web.deps import ERROR_RESPONSES
-from picas.web.errors import error_response
+from picas.web.errors import install_statuses
 from picas.web.friends.routes import STORE_ENV, data_dir
 from picas.web.profiles.deps import OptionalProfileDep, ProfileDep
 from picas.web.profiles.service import Profiles
@@ -209,16 +209,7 @@ def install(app: FastAPI, settings: Settings, store: RatingStore | None = None) 
     profiles: Profiles = app.state.profiles
     profiles.on_delete(ratings.forget)
     app.include_router(router())
-    for error_class, status in STATUS.items():
-
-        def handler(status: int) -> Any:
-            async def answer(request: Request, error: Exception) -> Response:
-                assert isinstance(error, PicasError)
-                return error_response(status, error.code, error.message)
-
-            return answer
-
-        app.add_exception_handler(error_class, handler(status))
+    install_statuses(app, STATUS)
     previous = app.router.lifespan_context
 
     @contextlib.asynccontextmanager
