@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from friends_page_helpers import FAST, STEP, start_server
 from playwright.sync_api import Browser, Page, ViewportSize
-from test_accessibility import _findings
+from test_accessibility import _findings, _in_dialog
 
 from picas.web.games import rated_games
 
@@ -73,6 +73,8 @@ def test_axe_finds_nothing_serious_on_the_days_pages_from_the_start_to_the_revie
             found += _findings(page, f"{game}: at the table")
             _play_to_the_end(page)
             found += _findings(page, f"{game}: the table at its end")
+            found += _in_dialog(page, "#btn-puntos", "#dlg-hoja", f"{game}: the score at the end")
+            found += _in_dialog(page, "#btn-ultima", "#dlg-ultima", f"{game}: the last trick")
             page.click("#btn-ver-tabla")
             page.wait_for_selector("#tabla-hoy .reto-clasificacion")
             found += _findings(page, f"{game}: the day's table")
