@@ -120,6 +120,9 @@ def test_new_player_plays_both_challenges_then_the_reveal_checks(
         assert "Reto terminado" in centre
         assert f"Total: {signed(total)}" in centre
         page.screenshot(path=str(SHOTS / f"reto-{game}-fin-phone.png"))
+        page.set_viewport_size({"width": 1280, "height": 800})  # the same end on a desktop
+        page.screenshot(path=str(SHOTS / f"reto-{game}-fin-desktop.png"))
+        page.set_viewport_size({"width": 390, "height": 844})
         page.click("#btn-ver-tabla")
         page.wait_for_selector("#tabla-hoy .reto-clasificacion")
         mine = page.locator("#tabla-hoy .reto-mio").text_content() or ""
@@ -152,6 +155,7 @@ def test_new_player_plays_both_challenges_then_the_reveal_checks(
         page.click("#repaso-siguiente")
         assert "Baza 2 de 13" in (page.locator("#repaso .repaso-posicion").text_content() or "")
         page.screenshot(path=str(SHOTS / f"reto-{game}-repaso-phone.png"), full_page=True)
+        page.locator("#repaso").screenshot(path=str(SHOTS / f"reto-{game}-repaso-lados-phone.png"))
     # The same profile on a desktop: its own column too.
     token = page.evaluate("() => localStorage.getItem('picas.perfil.token')")
     desk = browser.new_context(viewport={"width": 1280, "height": 800}, locale="es-ES")
