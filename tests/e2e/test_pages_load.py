@@ -8,8 +8,7 @@ the registry declares."""
 from __future__ import annotations
 
 import pytest
-from conftest import Server
-from e2e_helpers import SPADES_CHOSEN, watched_page
+from e2e_helpers import SPADES_CHOSEN, Server, watched_page
 from playwright.sync_api import Browser
 
 from picas.web.games import rated_games
