@@ -129,7 +129,7 @@ function fill(list, tableId, rows, mySeat) {
         const name = row.name || t("ya.block.someone");
         if (row.blocked) blocked.add(row.asiento);
         item.append(blockControl(tableId, row.asiento, name));
-        if (row.left) {
+        if (row.left && !blocked.has(row.asiento)) {
           const note = document.createElement("span");
           note.className = "bloquear-se-fue";
           note.textContent = t("ya.block.left");
@@ -205,8 +205,8 @@ function blockControl(tableId, seat, name) {
       return;
     }
     blocked.add(seat);
-    const note = doneNote(name);
-    button.replaceWith(note);
+    item.querySelector(".bloquear-se-fue")?.remove(); // «✓ Marta: …» says all there is now
+    button.replaceWith(doneNote(name));
   });
   return button;
 }
