@@ -45,6 +45,7 @@ from picas.web.quick.rated import RatedTables
 from picas.web.quick.service import BadTarget, Banned, Quick, QuickLimits, TooManyJoins
 from picas.web.quick.store import QuickStore, SqliteQuick
 from picas.web.ratings.routes import NoSuchProfile
+from picas.web.schemas import ErrorOut
 from picas.web.settings import Settings
 
 CLOSE_REFUSED = 4403
@@ -191,8 +192,22 @@ async def _people_of(request: Request, table_id: str, asking: str) -> m.TablePeo
     return m.TablePeopleOut(personas=people)
 
 
+def _documented(description: str) -> dict[str, Any]:
+    return {"model": ErrorOut, "description": description}
+
+
+RESPONSES: dict[int | str, dict[str, Any]] = {
+    **ERROR_RESPONSES,
+    401: _documented("No token, or one that acts for no profile (`no_profile`)."),
+    403: _documented("Not a rated table this profile played at, or a computer's seat."),
+    404: _documented("No such table (`table_not_found`) or profile (`no_such_profile`)."),
+    422: _documented("Blocking oneself (`bad_block`)."),
+    429: _documented("Too many blocks already (`too_many_blocks`)."),
+}
+
+
 def router() -> APIRouter:
-    api = APIRouter(prefix="/api/ya", tags=["ya"], responses=ERROR_RESPONSES)
+    api = APIRouter(prefix="/api/ya", tags=["ya"], responses=RESPONSES)
 
     async def listed(request: Request, profile_id: str) -> m.BlocksOut:
         ids = await _quick(request).store.blocked(profile_id)
