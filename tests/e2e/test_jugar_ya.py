@@ -133,8 +133,9 @@ def rated_as_shown(base: str, ids: dict[str, str], game: str, shown: Any) -> dic
     return parts
 
 
-def block_from_the_end(who: Person, other: str) -> None:
-    """``who`` presses «No volver a jugar» by ``other``'s name in the end's panel and confirms."""
+def block_from_the_end(who: Person, other: str) -> str:
+    """``who`` presses «No volver a jugar» by ``other``'s name in the end's panel and confirms:
+    the server's answer to the page (its text)."""
     page = who.page
     row = page.locator("#centro .fin-bloquear li", has_text=other)
     expect(page.locator("#centro .fin-bloquear li")).to_have_count(3)
@@ -142,9 +143,11 @@ def block_from_the_end(who: Person, other: str) -> None:
     row.get_by_role("button", name=f"No volver a jugar con {other}").click()
     expect(page.locator("#dlg-bloquear-si")).to_be_visible()
     shot(who, f"ya-bloquear-pregunta-{who.name}")
-    page.click("#dlg-bloquear-si-si")
+    with page.expect_response(lambda r: r.url.endswith("/api/ya/bloqueos")) as answered:
+        page.click("#dlg-bloquear-si-si")
     expect(row.locator(".bloquear-hecho")).to_have_text(f"✓ {other}: no volveréis a coincidir")
     shot(who, f"ya-bloqueado-{who.name}")
+    return answered.value.text()
 
 
 def blocks_of(who: Person, base: str) -> Any:
@@ -244,12 +247,13 @@ def test_a_leaver_is_played_by_the_cpu_and_rated_last(players: list[Person], bas
 
     # At the end the first of the others blocks the leaver and one who stayed; no profile id of
     # anyone else ever reached that page.
-    block_from_the_end(others[0], leaver.name)
-    block_from_the_end(others[0], others[1].name)
+    answers = [block_from_the_end(others[0], leaver.name)]
+    answers.append(block_from_the_end(others[0], others[1].name))
     blocked = {item["name"] for item in blocks_of(others[0], base)["bloqueos"]}
     assert blocked == {leaver.name, others[1].name}
     elsewhere = [ids[who.name] for who in players if who is not others[0]]
-    assert not any(pid in text for pid in elsewhere for text in [people, *others[0].frames])
+    seen = [people, *answers, *others[0].frames]
+    assert not any(pid in text for pid in elsewhere for text in seen)
     # /perfil lists both; «Desbloquear» each, and the list says it is empty.
     first.goto(base + "/perfil")
     rows = first.locator("#bloqueos-lista li.bloqueo")

@@ -110,7 +110,16 @@ def test_a_person_of_a_rated_table_is_blocked_by_their_seat_and_never_matched_ag
 
     answer = _by_seat(client, auth, "mesa-ya-b", "west")
     assert answer.status_code == 200, answer.text
-    assert answer.json() == {"bloqueos": [{"id": luis, "name": "Luis"}]}
+    # The answer is the table's people again (the table's page asked), never a profile id.
+    people = answer.json()["personas"]
+    assert [(p["asiento"], p["name"], p["blocked"]) for p in people] == [
+        ("west", "P-" + luis[:4], True),
+        ("north", "P-" + marta[:4], False),
+    ]
+    assert luis not in answer.text
+    assert client.get("/api/ya/bloqueos", headers=auth).json() == {
+        "bloqueos": [{"id": luis, "name": "Luis"}]
+    }
     # The matcher then keeps the two apart, though they alone wait past the fill time.
     store = client.app.state.quick.store  # type: ignore[attr-defined]
     portal = client.portal
@@ -236,9 +245,12 @@ def test_a_person_who_left_is_offered_by_seat_blocked_and_unblocked(
     assert _matched_together(client, game, ana, luis)
     blocked = _by_seat(client, auth, "mesa-ya-l", "west")
     assert blocked.status_code == 200, blocked.text
-    assert blocked.json() == {"bloqueos": [{"id": luis, "name": "Luis"}]}
-    again = _people(client, auth, "mesa-ya-l").json()["personas"]
+    assert blocked.json() == _people(client, auth, "mesa-ya-l").json()
+    again = blocked.json()["personas"]
     assert [(p["asiento"], p["blocked"]) for p in again] == [("west", True), ("north", False)]
+    assert client.get("/api/ya/bloqueos", headers=auth).json() == {
+        "bloqueos": [{"id": luis, "name": "Luis"}]
+    }
     assert not _matched_together(client, game, ana, luis)
 
     # Undone from the list (as /perfil does): the matcher may seat them together again.

@@ -219,8 +219,14 @@ def router() -> APIRouter:
     async def blocks(request: Request, profile: ProfileDep) -> m.BlocksOut:
         return await listed(request, profile.id)
 
-    @api.post("/bloqueos", response_model=m.BlocksOut, summary="Never be seated with someone")
-    async def block(request: Request, body: m.BlockIn, profile: ProfileDep) -> m.BlocksOut:
+    @api.post(
+        "/bloqueos",
+        response_model=m.BlocksOut | m.TablePeopleOut,
+        summary="Never be seated with someone",
+    )
+    async def block(
+        request: Request, body: m.BlockIn, profile: ProfileDep
+    ) -> m.BlocksOut | m.TablePeopleOut:
         other = body.id
         if other is None:
             assert body.mesa is not None
@@ -234,6 +240,9 @@ def router() -> APIRouter:
         quick = _quick(request)
         if not await quick.store.block(profile.id, other, quick.limits.max_blocks):
             raise TooManyBlocks()
+        if body.mesa is not None:
+            # Asked from the table's page: its people by seat again, never a profile id there.
+            return await _people_of(request, body.mesa, profile.id)
         return await listed(request, profile.id)
 
     @api.get(

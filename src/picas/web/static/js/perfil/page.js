@@ -1,9 +1,10 @@
 // The profile's page (/perfil, perfil.html; docs/page-quick.md): the name (changed here), the
 // rating per game with «provisional» and its history as a small plot, games played and won, the
 // solo statistics (copied once from this browser), the people «Jugar ya» keeps away from this
-// profile (each with «Desbloquear», and «Deshacer» just after), the passkeys (add, list, remove; sign in with
-// one from another device), and the profile's deletion after a confirmation. A visitor with no
-// profile yet gets one made here only when they ask («Crear mi perfil») or sign in with a passkey.
+// profile (each with «Desbloquear», and «Deshacer» just after), the passkeys (add, list, remove;
+// sign in with one from another device), and the profile's deletion after a confirmation. A
+// visitor with no profile yet gets one made here only when they ask («Crear mi perfil») or sign in
+// with a passkey.
 
 import { t, language } from "../i18n.js";
 import * as manifest from "../games.js";

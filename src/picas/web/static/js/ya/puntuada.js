@@ -85,7 +85,8 @@ export function changeLine(game, end, seat, redraw) {
 // --- «No volver a jugar con…» ----------------------------------------------------------------------
 
 const blocked = new Set(); // seats blocked from this page: a redraw keeps saying so
-const asked = new Map(); // table id → {seats, people}: the server's list of the table's people
+const asked = new Map(); // table id → {seats, people, ready, at}: the server's list of its people
+const RETRY_MS = 5000;
 
 /** The seats the public view shows as people now: when one leaves, the server is asked again. */
 const peopleSeats = (table) => table.seats.filter((seat) => seat.kind === "person").map((seat) => seat.seat).join(",");
@@ -98,8 +99,10 @@ const peopleSeats = (table) => table.seats.filter((seat) => seat.kind === "perso
 function tablePeople(table) {
   const seats = peopleSeats(table);
   const known = asked.get(table.id);
-  if (known && known.seats === seats) return known;
-  const entry = { seats, people: undefined, ready: null };
+  // The same people as when asked: the answer holds (a failed one for a few seconds, not to ask
+  // at every redraw of the end's panel).
+  if (known && known.seats === seats && (known.people !== null || Date.now() - known.at < RETRY_MS)) return known;
+  const entry = { seats, people: undefined, ready: null, at: Date.now() };
   entry.ready = cuenta
     .call("GET", `/api/ya/mesas/${encodeURIComponent(table.id)}/personas`)
     .then((answer) => (answer && Array.isArray(answer.personas) ? answer.personas : null))
@@ -194,7 +197,10 @@ function blockControl(tableId, seat, name) {
     const item = button.parentElement;
     item.querySelector(".bloquear-error")?.remove();
     try {
-      await cuenta.call("POST", "/api/ya/bloqueos", { mesa: tableId, asiento: seat });
+      const answer = await cuenta.call("POST", "/api/ya/bloqueos", { mesa: tableId, asiento: seat });
+      // The answer is the table's people again (by seat, each `blocked` or not): kept for redraws.
+      const known = asked.get(tableId);
+      if (known && answer && Array.isArray(answer.personas)) known.people = answer.personas;
     } catch (error) {
       button.disabled = false;
       const problem = document.createElement("span");
