@@ -133,8 +133,9 @@ def rated_as_shown(base: str, ids: dict[str, str], game: str, shown: Any) -> dic
     return parts
 
 
-def block_from_the_end(who: Person, other: str) -> None:
-    """``who`` presses «No volver a jugar» by ``other``'s name in the end's panel and confirms."""
+def block_from_the_end(who: Person, other: str) -> str:
+    """``who`` presses «No volver a jugar» by ``other``'s name in the end's panel and confirms:
+    the server's answer to the page (its text)."""
     page = who.page
     row = page.locator("#centro .fin-bloquear li", has_text=other)
     expect(page.locator("#centro .fin-bloquear li")).to_have_count(3)
@@ -142,9 +143,11 @@ def block_from_the_end(who: Person, other: str) -> None:
     row.get_by_role("button", name=f"No volver a jugar con {other}").click()
     expect(page.locator("#dlg-bloquear-si")).to_be_visible()
     shot(who, f"ya-bloquear-pregunta-{who.name}")
-    page.click("#dlg-bloquear-si-si")
+    with page.expect_response(lambda r: r.url.endswith("/api/ya/bloqueos")) as answered:
+        page.click("#dlg-bloquear-si-si")
     expect(row.locator(".bloquear-hecho")).to_have_text(f"✓ {other}: no volveréis a coincidir")
     shot(who, f"ya-bloqueado-{who.name}")
+    return answered.value.text()
 
 
 def blocks_of(who: Person, base: str) -> Any:
@@ -219,13 +222,18 @@ def test_a_leaver_is_played_by_the_cpu_and_rated_last(players: list[Person], bas
         time.sleep(0.2)
     for who in others:  # the leaver's name is gone from the others' tables: the CPU plays there
         expect(who.page.locator(".asiento-nombre", has_text=leaver.name)).to_have_count(0)
-    # During the game «Más → No volver a jugar con…» lists the people still at the table.
+    # During the game «Más → No volver a jugar con…» lists the other people, the leaver too
+    # (asked of the server by seat: the public view shows that seat as the computer's).
     first = others[0].page
     first.click("#mas summary")
-    first.click("#btn-bloquear")
+    with first.expect_response(lambda answer: "/personas" in answer.url) as asked:
+        first.click("#btn-bloquear")
+    people = asked.value.text()
     listed = first.locator("#dlg-bloquear .bloquear-lista li")
-    expect(listed).to_have_count(2)
-    assert leaver.name not in " ".join(listed.all_inner_texts())
+    expect(listed).to_have_count(3)
+    gone = first.locator("#dlg-bloquear .bloquear-lista li", has_text=leaver.name)
+    expect(gone.locator(".bloquear-se-fue")).to_have_text("dejó la mesa")
+    expect(first.locator("#dlg-bloquear .bloquear-se-fue")).to_have_count(1)
     shot(others[0], "ya-bloquear-menu")
     first.locator("#dlg-bloquear [data-cerrar]").click()
     expect(first.locator("#dlg-bloquear")).to_be_hidden()
@@ -236,3 +244,24 @@ def test_a_leaver_is_played_by_the_cpu_and_rated_last(players: list[Person], bas
     assert change[leaver.name] < 0
     assert all(change[leaver.name] < change[who.name] for who in others)
     assert parts[leaver.name]["wins"] == 0
+
+    # At the end the first of the others blocks the leaver and one who stayed; no profile id of
+    # anyone else ever reached that page.
+    answers = [block_from_the_end(others[0], leaver.name)]
+    answers.append(block_from_the_end(others[0], others[1].name))
+    blocked = {item["name"] for item in blocks_of(others[0], base)["bloqueos"]}
+    assert blocked == {leaver.name, others[1].name}
+    elsewhere = [ids[who.name] for who in players if who is not others[0]]
+    seen = [people, *answers, *others[0].frames]
+    assert not any(pid in text for pid in elsewhere for text in seen)
+    # /perfil lists both; «Desbloquear» each, and the list says it is empty.
+    first.goto(base + "/perfil")
+    rows = first.locator("#bloqueos-lista li.bloqueo")
+    expect(rows).to_have_count(2)
+    assert set(rows.locator(".bloqueo-nombre").all_inner_texts()) == blocked
+    shot(others[0], "ya-perfil-bloqueos")
+    for name in sorted(blocked):
+        first.get_by_role("button", name=f"Desbloquear a {name}").click()
+        expect(first.get_by_role("button", name=f"Desbloquear a {name}")).to_have_count(0)
+    expect(first.locator("#bloqueos-lista")).to_have_text("No has bloqueado a nadie.")
+    assert blocks_of(others[0], base) == {"bloqueos": []}

@@ -276,9 +276,11 @@ def test_the_openapi_schema_describes_the_contract() -> None:
         "/api/perfil/estadisticas",
         "/api/perfiles/{profile_id}",
         "/api/clasificacion/{game}",
-        # «Jugar ya»: the blocks (docs/quick.md; the queue is a socket, /api/ya/ws)
+        # «Jugar ya»: the blocks and a rated table's people (docs/quick.md; the queue is a
+        # socket, /api/ya/ws)
         "/api/ya/bloqueos",
         "/api/ya/bloqueos/{other}",
+        "/api/ya/mesas/{mesa}/personas",
         # Reto del día (docs/daily.md)
         "/api/reto/{game}",
         "/api/reto/{game}/intento",

@@ -11,8 +11,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from picas.web import Settings, create_app
+from picas.web.games import rated_games
 from picas.web.quick.matcher import SEATS, Found, match
 from picas.web.quick.model import Entry
+from picas.web.quick.service import targets
 
 KEY = b"quick-blocks-tests-key-0123456789abc"
 
@@ -67,18 +69,26 @@ def test_a_block_that_is_not_one_is_refused_with_a_code(
 # --- blocking a person of a rated table by their seat -------------------------------------------
 
 
-def _rated_table(client: TestClient, table_id: str, people: dict[str, str]) -> None:
-    """A rated table as the matcher opens it: ``people`` by seat (profile ids), else the CPU."""
-    names = {pid: f"P-{pid[:4]}" for pid in people.values()}
+def _rated_table(
+    client: TestClient,
+    table_id: str,
+    people: dict[str, str],
+    names: dict[str, str] | None = None,
+    game: str = "corazones",
+) -> None:
+    """A rated table as the matcher opens it: ``people`` by seat (profile ids), else the CPU;
+    ``names`` the names it seats them by (profile id → name)."""
+    names = names or {pid: f"P-{pid[:4]}" for pid in people.values()}
+    target = targets(game)[0]
 
     def entry(seat: str) -> Entry | None:
         pid = people.get(seat)
         if pid is None:
             return None
-        return Entry(pid, names[pid], "corazones", 50, 1500, 0.0, f"conn-{seat}")
+        return Entry(pid, names[pid], game, target, 1500, 0.0, f"conn-{seat}")
 
     seats = tuple(entry(seat) for seat in SEATS)
-    found = Found("corazones", 50, seats)  # type: ignore[arg-type]
+    found = Found(game, target, seats)  # type: ignore[arg-type]
     tokens = {seat: f"tok-{table_id}-{seat}" for seat in SEATS}
     rated = client.app.state.quick.rated  # type: ignore[attr-defined]
     portal = client.portal
@@ -100,7 +110,16 @@ def test_a_person_of_a_rated_table_is_blocked_by_their_seat_and_never_matched_ag
 
     answer = _by_seat(client, auth, "mesa-ya-b", "west")
     assert answer.status_code == 200, answer.text
-    assert answer.json() == {"bloqueos": [{"id": luis, "name": "Luis"}]}
+    # The answer is the table's people again (the table's page asked), never a profile id.
+    people = answer.json()["personas"]
+    assert [(p["asiento"], p["name"], p["blocked"]) for p in people] == [
+        ("west", "P-" + luis[:4], True),
+        ("north", "P-" + marta[:4], False),
+    ]
+    assert luis not in answer.text
+    assert client.get("/api/ya/bloqueos", headers=auth).json() == {
+        "bloqueos": [{"id": luis, "name": "Luis"}]
+    }
     # The matcher then keeps the two apart, though they alone wait past the fill time.
     store = client.app.state.quick.store  # type: ignore[attr-defined]
     portal = client.portal
@@ -169,3 +188,116 @@ def test_a_seat_block_that_is_not_one_is_refused_with_a_code(
     assert answer.status_code in (400, 404, 422)
     assert answer.json()["error"]["code"]
     assert client.get("/api/ya/bloqueos", headers=auth).json() == {"bloqueos": []}
+
+
+# --- a person who left, the table's people, and a block undone ------------------------------------
+
+
+def _people(client: TestClient, auth: dict[str, str], table_id: str) -> Any:
+    return client.get(f"/api/ya/mesas/{table_id}/personas", headers=auth)
+
+
+def _matched_together(client: TestClient, game: str, ana: str, luis: str) -> bool:
+    """Whether the matcher, with the blocks as stored now, seats the two at one table when they
+    alone wait past the fill time."""
+    store = client.app.state.quick.store  # type: ignore[attr-defined]
+    portal = client.portal
+    assert portal is not None
+    blocks = portal.call(store.blocks_among, [ana, luis])
+    target = targets(game)[0]
+    waiting = [
+        Entry(ana, "Ana", game, target, 1500, 0.0, "c1"),
+        Entry(luis, "Luis", game, target, 1500, 0.0, "c2"),
+    ]
+    return bool(match(waiting, 60.0, blocks, cpu_rating=1500))
+
+
+@pytest.mark.parametrize("game", rated_games())
+def test_a_person_who_left_is_offered_by_seat_blocked_and_unblocked(
+    client: TestClient, game: str
+) -> None:
+    ana, auth = _made(client, "Ana")
+    luis, luis_auth = _made(client, "Luis")
+    marta, _ = _made(client, "Marta")
+    people = {"south": ana, "west": luis, "north": marta}
+    names = {ana: "Ana", luis: "Luis", marta: "Marta"}
+    _rated_table(client, "mesa-ya-l", people, names, game)
+    left = client.post("/api/mesas/mesa-ya-l/leave", json={"token": "tok-mesa-ya-l-west"})
+    assert left.status_code == 200, left.text
+    west = next(s for s in left.json()["seats"] if s["seat"] == "west")
+    assert (west["kind"], west["name"]) == ("cpu", None)  # the public view forgot the leaver
+
+    # The table's people, by seat, the leaver too, with the names the table showed them by.
+    answer = _people(client, auth, "mesa-ya-l")
+    assert answer.status_code == 200, answer.text
+    assert answer.json() == {
+        "personas": [
+            {"asiento": "west", "name": "Luis", "left": True, "blocked": False},
+            {"asiento": "north", "name": "Marta", "left": False, "blocked": False},
+        ]
+    }
+    assert luis not in answer.text  # no one's profile id
+    assert marta not in answer.text
+    # The leaver sat there too: they may ask, and block, as well.
+    theirs = _people(client, luis_auth, "mesa-ya-l").json()["personas"]
+    assert [(p["asiento"], p["left"]) for p in theirs] == [("south", False), ("north", False)]
+
+    assert _matched_together(client, game, ana, luis)
+    blocked = _by_seat(client, auth, "mesa-ya-l", "west")
+    assert blocked.status_code == 200, blocked.text
+    assert blocked.json() == _people(client, auth, "mesa-ya-l").json()
+    again = blocked.json()["personas"]
+    assert [(p["asiento"], p["blocked"]) for p in again] == [("west", True), ("north", False)]
+    assert client.get("/api/ya/bloqueos", headers=auth).json() == {
+        "bloqueos": [{"id": luis, "name": "Luis"}]
+    }
+    assert not _matched_together(client, game, ana, luis)
+
+    # Undone from the list (as /perfil does): the matcher may seat them together again.
+    undone = client.delete(f"/api/ya/bloqueos/{luis}", headers=auth)
+    assert undone.status_code == 200, undone.text
+    assert undone.json() == {"bloqueos": []}
+    assert client.get("/api/ya/bloqueos", headers=auth).json() == {"bloqueos": []}
+    assert _matched_together(client, game, ana, luis)
+
+
+def test_a_deleted_profile_is_no_longer_offered_and_its_block_is_gone(client: TestClient) -> None:
+    ana, auth = _made(client, "Ana")
+    luis, luis_auth = _made(client, "Luis")
+    marta, _ = _made(client, "Marta")
+    _rated_table(client, "mesa-ya-d", {"south": ana, "west": luis, "east": marta})
+    assert _by_seat(client, auth, "mesa-ya-d", "west").status_code == 200
+    assert client.delete("/api/perfil", headers=luis_auth).status_code in (200, 204)
+    seats = [p["asiento"] for p in _people(client, auth, "mesa-ya-d").json()["personas"]]
+    assert seats == ["east"]
+    assert client.get("/api/ya/bloqueos", headers=auth).json() == {"bloqueos": []}
+    gone = _by_seat(client, auth, "mesa-ya-d", "west")
+    assert (gone.status_code, gone.json()["error"]["code"]) == (404, "no_such_profile")
+
+
+@pytest.mark.parametrize(
+    ("who", "status", "code"),
+    [
+        ("stranger", 403, "not_your_table"),
+        ("friend", 403, "not_your_table"),
+        ("nowhere", 404, "table_not_found"),
+        ("long", 404, "table_not_found"),
+        ("nobody", 401, "no_profile"),
+    ],
+)
+def test_a_tables_people_are_only_for_those_who_sat_there(
+    client: TestClient, who: str, status: int, code: str
+) -> None:
+    ana, auth = _made(client, "Ana")
+    luis, _ = _made(client, "Luis")
+    _, stranger = _made(client, "Extraña")
+    _rated_table(client, "mesa-ya-p", {"south": ana, "west": luis})
+    table_id = {"nowhere": "no-existe", "long": "m" * 65}.get(who, "mesa-ya-p")
+    if who == "friend":
+        made = client.post("/api/mesas", json={"name": "Ana", "game": rated_games()[0]})
+        assert made.status_code == 200, made.text
+        table_id = made.json()["table"]["id"]
+    asking = {"stranger": stranger, "nobody": {}}.get(who, auth)
+    answer = _people(client, asking, table_id)
+    assert (answer.status_code, answer.json()["error"]["code"]) == (status, code)
+    assert luis not in answer.text

@@ -1,6 +1,6 @@
 """The queue's socket and the blocks, on a real server: a dropped socket leaves the queue, a
 second socket replaces the first, hostile messages get coded errors, joins are limited, a block
-is respected by the matcher."""
+is respected by the matcher, and once undone no longer keeps the two apart."""
 
 from __future__ import annotations
 
@@ -247,6 +247,35 @@ def test_the_matcher_never_seats_a_blocked_pair_together(tmp_path: Path) -> None
         tables = run(scenario())
         assert list(tables.values()).count(None) == 1
         assert tables[a] != tables[b]
+
+
+def test_a_block_undone_lets_the_matcher_seat_the_two_together_again(tmp_path: Path) -> None:
+    """Two people alone in the queue, one blocked by the other: past the wait they still wait
+    apart; the block undone (as /perfil's «Desbloquear» does), the next pass seats them."""
+    with server(tmp_path) as srv:
+        (_, ta), (b, tb) = profile(srv.base, "Ana"), profile(srv.base, "Luis")
+        url = srv.base + "/api/ya/bloqueos"
+        assert httpx.post(url, json={"id": b}, headers=_auth(ta)).status_code == 200
+
+        async def scenario() -> list[Json]:
+            sockets = [await hello(srv, ta), await hello(srv, tb)]
+            try:
+                await wait_entries(srv, 2)
+                srv.clock.ahead = 21.0
+                await asyncio.sleep(1.5)  # several passes past the wait: still two apart
+                assert len(await srv.app.state.quick.store.entries()) == 2
+                undone = await asyncio.to_thread(
+                    httpx.delete, f"{url}/{b}", headers=_auth(ta), timeout=20
+                )
+                assert undone.json() == {"bloqueos": []}
+                return list(await asyncio.gather(*(until(ws, "seated", 10) for ws in sockets)))
+            finally:
+                for ws in sockets:
+                    await ws.close()
+
+        seated = run(scenario())
+        assert seated[0]["table"] == seated[1]["table"]
+        assert seated[0]["seat"] != seated[1]["seat"]
 
 
 def test_two_profiles_from_one_address_are_not_seated_together(tmp_path: Path) -> None:

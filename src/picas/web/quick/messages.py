@@ -112,3 +112,18 @@ class BlockedOut(_Out):
 
 class BlocksOut(_Out):
     bloqueos: list[BlockedOut]
+
+
+class TablePersonOut(_Out):
+    """Another person of a rated table, by seat (never their profile id): the name the table
+    showed, whether they left it (the computer plays that seat now), and whether the asking
+    profile has blocked them already."""
+
+    asiento: Literal["south", "west", "north", "east"]
+    name: str | None
+    left: bool
+    blocked: bool
+
+
+class TablePeopleOut(_Out):
+    personas: list[TablePersonOut]

@@ -138,6 +138,7 @@ class RatedTables:
             seq=1,
         )
         profiles: dict[str, str] = {}
+        names: dict[str, str] = {}
         for key, entry in zip(SEATS, found.seats, strict=True):
             if entry is None:
                 table.seats[key] = SeatInfo(kind="cpu")
@@ -146,5 +147,8 @@ class RatedTables:
                 kind="person", name=entry.name, token=token_digest(tokens[key])
             )
             profiles[key] = entry.profile
-        table.rated = {"seats": profiles}
+            names[key] = entry.name
+        # The names as the table showed them: a person who leaves is the computer's seat in the
+        # public view, nameless, and the others may still want never to meet them again.
+        table.rated = {"seats": profiles, "names": names}
         await self.friends.open_started(table)

@@ -21,6 +21,7 @@ from picas.web.deps import ERROR_RESPONSES
 from picas.web.errors import install_statuses
 from picas.web.fair import client_address
 from picas.web.friends import refusals
+from picas.web.friends.model import FriendsTable
 from picas.web.friends.routes import (
     CLOSE_BAD_TOKEN,
     CLOSE_FLOOD,
@@ -38,11 +39,13 @@ from picas.web.profiles.deps import ProfileDep
 from picas.web.profiles.service import Profiles
 from picas.web.profiles.store import PEOPLE_FILE
 from picas.web.quick import messages as m
+from picas.web.quick.matcher import SEATS
 from picas.web.quick.model import Entry
 from picas.web.quick.rated import RatedTables
 from picas.web.quick.service import BadTarget, Banned, Quick, QuickLimits, TooManyJoins
 from picas.web.quick.store import QuickStore, SqliteQuick
 from picas.web.ratings.routes import NoSuchProfile
+from picas.web.schemas import ErrorOut
 from picas.web.settings import Settings
 
 CLOSE_REFUSED = 4403
@@ -133,22 +136,78 @@ def _quick(request: Request | WebSocket) -> Quick:
     return cast(Quick, request.app.state.quick)
 
 
-async def _seated_at(request: Request, table_id: str, seat: str, asking: str) -> str:
-    """The profile at ``seat`` of the rated table ``table_id``, for a profile that sat at it too
-    (its own seat answers its own id: refused by the caller as blocking oneself). A friends' table,
-    a computer's seat, or a table the asking profile did not play at is ``not_your_table``."""
-    if not table_id.isascii():
+async def _rated_of(request: Request, table_id: str, asking: str) -> FriendsTable:
+    """The rated table ``table_id``, for a profile that sat at it (and may have left it since):
+    a friends' table or a table the asking profile did not play at is ``not_your_table``."""
+    if not (1 <= len(table_id) <= 64 and table_id.isascii()):
         raise TableNotFound()
     friends: Friends = request.app.state.friends
     table = await friends.load(table_id)
-    seats: dict[str, str] = {} if table.rated is None else table.rated["seats"]
-    if asking not in seats.values() or seat not in seats:
+    if table.rated is None or asking not in table.rated["seats"].values():
+        raise NotYourTable()
+    return table
+
+
+async def _seated_at(request: Request, table_id: str, seat: str, asking: str) -> str:
+    """The profile at ``seat`` of the rated table ``table_id``, for a profile that sat at it too
+    (its own seat answers its own id: refused by the caller as blocking oneself). A friends' table,
+    a computer's seat, or a table the asking profile did not play at is ``not_your_table``. The
+    seat's profile is the one the matcher seated there, still there or not: a person who left
+    (the computer plays the seat now) is blocked by their seat as anyone else."""
+    table = await _rated_of(request, table_id, asking)
+    assert table.rated is not None
+    seats: dict[str, str] = table.rated["seats"]
+    if seat not in seats:
         raise NotYourTable()
     return seats[seat]
 
 
+async def _people_of(request: Request, table_id: str, asking: str) -> m.TablePeopleOut:
+    """The other people the matcher seated at a rated table, by seat: those still there and
+    those who left (whose seat the public view shows as the computer's, without a name)."""
+    table = await _rated_of(request, table_id, asking)
+    assert table.rated is not None
+    seats: dict[str, str] = table.rated["seats"]
+    shown: dict[str, str] = table.rated.get("names", {})
+    others = {seat: pid for seat, pid in seats.items() if pid != asking}
+    profiles: Profiles = request.app.state.profiles
+    current = await profiles.names(list(others.values()))
+    blocked = set(await _quick(request).store.blocked(asking))
+    people = []
+    for seat in SEATS:
+        pid = others.get(seat)
+        if pid is None or pid not in current:
+            continue  # the computer's seat, or a profile deleted since: nobody to block
+        info = table.seats[seat]
+        left = info.kind != "person"
+        name = info.name if not left else shown.get(seat) or current.get(pid)
+        people.append(
+            m.TablePersonOut(
+                asiento=seat,  # type: ignore[arg-type]
+                name=name,
+                left=left,
+                blocked=pid in blocked,
+            )
+        )
+    return m.TablePeopleOut(personas=people)
+
+
+def _documented(description: str) -> dict[str, Any]:
+    return {"model": ErrorOut, "description": description}
+
+
+RESPONSES: dict[int | str, dict[str, Any]] = {
+    **ERROR_RESPONSES,
+    401: _documented("No token, or one that acts for no profile (`no_profile`)."),
+    403: _documented("Not a rated table this profile played at, or a computer's seat."),
+    404: _documented("No such table (`table_not_found`) or profile (`no_such_profile`)."),
+    422: _documented("Blocking oneself (`bad_block`)."),
+    429: _documented("Too many blocks already (`too_many_blocks`)."),
+}
+
+
 def router() -> APIRouter:
-    api = APIRouter(prefix="/api/ya", tags=["ya"], responses=ERROR_RESPONSES)
+    api = APIRouter(prefix="/api/ya", tags=["ya"], responses=RESPONSES)
 
     async def listed(request: Request, profile_id: str) -> m.BlocksOut:
         ids = await _quick(request).store.blocked(profile_id)
@@ -160,8 +219,14 @@ def router() -> APIRouter:
     async def blocks(request: Request, profile: ProfileDep) -> m.BlocksOut:
         return await listed(request, profile.id)
 
-    @api.post("/bloqueos", response_model=m.BlocksOut, summary="Never be seated with someone")
-    async def block(request: Request, body: m.BlockIn, profile: ProfileDep) -> m.BlocksOut:
+    @api.post(
+        "/bloqueos",
+        response_model=m.BlocksOut | m.TablePeopleOut,
+        summary="Never be seated with someone",
+    )
+    async def block(
+        request: Request, body: m.BlockIn, profile: ProfileDep
+    ) -> m.BlocksOut | m.TablePeopleOut:
         other = body.id
         if other is None:
             assert body.mesa is not None
@@ -175,7 +240,18 @@ def router() -> APIRouter:
         quick = _quick(request)
         if not await quick.store.block(profile.id, other, quick.limits.max_blocks):
             raise TooManyBlocks()
+        if body.mesa is not None:
+            # Asked from the table's page: its people by seat again, never a profile id there.
+            return await _people_of(request, body.mesa, profile.id)
         return await listed(request, profile.id)
+
+    @api.get(
+        "/mesas/{mesa}/personas",
+        response_model=m.TablePeopleOut,
+        summary="The other people of a rated table this profile played at, by seat",
+    )
+    async def people(request: Request, mesa: str, profile: ProfileDep) -> m.TablePeopleOut:
+        return await _people_of(request, mesa, profile.id)
 
     @api.delete("/bloqueos/{other}", response_model=m.BlocksOut, summary="Unblock someone")
     async def unblock(request: Request, other: str, profile: ProfileDep) -> m.BlocksOut:

@@ -1,8 +1,10 @@
 // The profile's page (/perfil, perfil.html; docs/page-quick.md): the name (changed here), the
 // rating per game with «provisional» and its history as a small plot, games played and won, the
-// solo statistics (copied once from this browser), the passkeys (add, list, remove; sign in with
-// one from another device), and the profile's deletion after a confirmation. A visitor with no
-// profile yet gets one made here only when they ask («Crear mi perfil») or sign in with a passkey.
+// solo statistics (copied once from this browser), the people «Jugar ya» keeps away from this
+// profile (each with «Desbloquear», and «Deshacer» just after), the passkeys (add, list, remove;
+// sign in with one from another device), and the profile's deletion after a confirmation. A
+// visitor with no profile yet gets one made here only when they ask («Crear mi perfil») or sign in
+// with a passkey.
 
 import { t, language } from "../i18n.js";
 import * as manifest from "../games.js";
@@ -15,7 +17,7 @@ import { useSavedLanguage } from "./idioma.js";
 
 const $ = (id) => document.getElementById(id);
 
-const P = { profile: null, public: null, keys: [], solo: null };
+const P = { profile: null, public: null, keys: [], solo: null, blocks: null, blocksError: null, undone: null };
 
 function say(text) {
   $("perfil-aviso").textContent = text;
@@ -110,6 +112,53 @@ function drawKeys() {
   $("llaves-propias").hidden = false;
 }
 
+// «No volver a jugar con…»: the list the server keeps (`GET /api/ya/bloqueos`, names included:
+// a profile deleted since has none), each with «Desbloquear» (`DELETE …/{id}`); the last one
+// undone can be blocked again from here at once («Deshacer», `POST {id}`), as the list holds ids.
+
+function blockNote(text, { problem = false, undo = null } = {}) {
+  const line = $("bloqueos-aviso");
+  line.classList.toggle("error", problem);
+  line.replaceChildren(...(text ? [el("span", "", text)] : []));
+  if (undo) {
+    const again = el("button", "boton pequeno", t("profile.blocks.undo"));
+    again.type = "button";
+    again.id = "btn-rebloquear";
+    again.setAttribute("aria-label", t("profile.blocks.undoAria", { name: undo.label }));
+    again.addEventListener("click", () => blockAgain(undo, again));
+    line.append(again);
+  }
+}
+
+const blockedName = (item) => item.name || t("profile.blocks.noName");
+
+function drawBlocks() {
+  const list = $("bloqueos-lista");
+  if (P.blocks === null) {
+    const retry = el("button", "boton pequeno", t("profile.blocks.retry"));
+    retry.type = "button";
+    retry.addEventListener("click", reloadBlocks);
+    const item = el("li", "bloqueos-vacio", t("profile.blocks.unread", { error: P.blocksError || "" }));
+    item.append(" ", retry);
+    list.replaceChildren(item);
+  } else if (!P.blocks.length) {
+    list.replaceChildren(el("li", "bloqueos-vacio nota", t("profile.blocks.none")));
+  } else {
+    list.replaceChildren(...P.blocks.map((item) => {
+      const row = el("li", "bloqueo");
+      row.dataset.id = item.id;
+      const name = el("span", item.name ? "bloqueo-nombre" : "bloqueo-nombre sin-nombre", blockedName(item));
+      const undo = el("button", "boton pequeno", t("profile.blocks.unblock"));
+      undo.type = "button";
+      undo.setAttribute("aria-label", t("profile.blocks.unblockAria", { name: blockedName(item) }));
+      undo.addEventListener("click", () => unblock(item, undo));
+      row.append(name, undo);
+      return row;
+    }));
+  }
+  $("perfil-bloqueos").hidden = false;
+}
+
 function drawAll() {
   const mine = Boolean(P.profile);
   $("sin-perfil").hidden = mine;
@@ -119,12 +168,14 @@ function drawAll() {
   if (!mine) {
     $("perfil-juegos").hidden = true;
     $("perfil-solo").hidden = true;
+    $("perfil-bloqueos").hidden = true;
     return;
   }
   const input = $("nombre");
   if (document.activeElement !== input) input.value = P.profile.name;
   drawGames();
   if (P.solo) drawSolo();
+  if (P.blocks !== null || P.blocksError !== null) drawBlocks();
   drawKeys();
 }
 
@@ -140,13 +191,40 @@ async function load() {
   P.public = null;
   P.keys = [];
   P.solo = null;
+  P.blocks = null;
+  P.blocksError = null;
+  P.undone = null;
+  blockNote("");
   drawAll();
   if (!P.profile) return;
-  const [pub, keys, solo] = await Promise.allSettled([publicProfile(P.profile.id), llaves.listKeys(), syncStats(P.profile.id)]);
+  const [pub, keys, solo, blocks] = await Promise.allSettled([publicProfile(P.profile.id), llaves.listKeys(), syncStats(P.profile.id), listBlocks()]);
   P.public = pub.status === "fulfilled" ? pub.value : null;
   P.keys = keys.status === "fulfilled" ? keys.value : [];
   P.solo = solo.status === "fulfilled" ? solo.value : null;
+  takeBlocks(blocks);
   drawAll();
+}
+
+async function listBlocks() {
+  const answer = await cuenta.call("GET", "/api/ya/bloqueos");
+  if (!answer || !Array.isArray(answer.bloqueos)) throw new Error(t("error.unexpected"));
+  return answer.bloqueos.filter((item) => item && typeof item.id === "string");
+}
+
+function takeBlocks(settled) {
+  if (settled.status === "fulfilled") {
+    P.blocks = settled.value;
+    P.blocksError = null;
+  } else {
+    P.blocks = null;
+    P.blocksError = settled.reason instanceof Error ? settled.reason.message : String(settled.reason);
+  }
+}
+
+async function reloadBlocks() {
+  const [settled] = await Promise.allSettled([listBlocks()]);
+  takeBlocks(settled);
+  drawBlocks();
 }
 
 // --- actions ----------------------------------------------------------------------------------
@@ -185,6 +263,41 @@ async function rename(event) {
   } catch (error) {
     say(error.message);
   }
+}
+
+/** «Desbloquear»: the row goes, the line under the list says so, with «Deshacer» focused. */
+async function unblock(item, button) {
+  button.disabled = true;
+  try {
+    const answer = await cuenta.call("DELETE", `/api/ya/bloqueos/${encodeURIComponent(item.id)}`);
+    P.blocks = Array.isArray(answer && answer.bloqueos) ? answer.bloqueos : P.blocks.filter((b) => b.id !== item.id);
+  } catch (error) {
+    button.disabled = false;
+    blockNote(t("profile.blocks.failed", { error: error.message }), { problem: true });
+    return;
+  }
+  P.undone = { id: item.id, label: blockedName(item) };
+  drawBlocks();
+  blockNote(t("profile.blocks.done", { name: P.undone.label }), { undo: P.undone });
+  $("btn-rebloquear").focus();
+}
+
+/** «Deshacer»: the one just unblocked is blocked again, by the id the list gave. */
+async function blockAgain(undo, button) {
+  button.disabled = true;
+  try {
+    const answer = await cuenta.call("POST", "/api/ya/bloqueos", { id: undo.id });
+    P.blocks = Array.isArray(answer && answer.bloqueos) ? answer.bloqueos : P.blocks;
+  } catch (error) {
+    button.disabled = false;
+    blockNote(t("profile.blocks.failed", { error: error.message }), { problem: true, undo });
+    return;
+  }
+  P.undone = null;
+  drawBlocks();
+  blockNote(t("profile.blocks.again", { name: undo.label }));
+  const row = [...$("bloqueos-lista").querySelectorAll("li.bloqueo")].find((li) => li.dataset.id === undo.id);
+  if (row) row.querySelector("button").focus();
 }
 
 function deviceRefused(error, key) {

@@ -85,22 +85,85 @@ export function changeLine(game, end, seat, redraw) {
 // --- «No volver a jugar con…» ----------------------------------------------------------------------
 
 const blocked = new Set(); // seats blocked from this page: a redraw keeps saying so
+const asked = new Map(); // table id → {seats, people, ready, at}: the server's list of its people
+const RETRY_MS = 5000;
+
+/** The seats the public view shows as people now: when one leaves, the server is asked again. */
+const peopleSeats = (table) => table.seats.filter((seat) => seat.kind === "person").map((seat) => seat.seat).join(",");
+
+/**
+ * The table's other people as the server knows them, by seat — those who left too (the public
+ * view shows a leaver's seat as the computer's, nameless) — or null when it cannot say (no
+ * profile in this browser, no connection). Asked once per table and per set of people seated.
+ */
+function tablePeople(table) {
+  const seats = peopleSeats(table);
+  const known = asked.get(table.id);
+  // The same people as when asked: the answer holds (a failed one for a few seconds, not to ask
+  // at every redraw of the end's panel).
+  if (known && known.seats === seats && (known.people !== null || Date.now() - known.at < RETRY_MS)) return known;
+  const entry = { seats, people: undefined, ready: null, at: Date.now() };
+  entry.ready = cuenta
+    .call("GET", `/api/ya/mesas/${encodeURIComponent(table.id)}/personas`)
+    .then((answer) => (answer && Array.isArray(answer.personas) ? answer.personas : null))
+    .catch(() => null)
+    .then((people) => {
+      entry.people = people;
+      return people;
+    });
+  asked.set(table.id, entry);
+  return entry;
+}
+
+/** The rows as the public view alone shows them (the people still seated). */
+function publicRows(table, mySeat) {
+  return table.seats
+    .filter((seat) => seat.kind === "person" && seat.seat !== mySeat)
+    .map((seat) => ({ asiento: seat.seat, name: seat.name || "", left: false, blocked: false }));
+}
+
+function fill(list, tableId, rows, mySeat) {
+  list.replaceChildren(
+    ...rows
+      .filter((row) => row.asiento !== mySeat)
+      .map((row) => {
+        const item = document.createElement("li");
+        item.dataset.seat = row.asiento;
+        const name = row.name || t("ya.block.someone");
+        if (row.blocked) blocked.add(row.asiento);
+        item.append(blockControl(tableId, row.asiento, name));
+        if (row.left && !blocked.has(row.asiento)) {
+          const note = document.createElement("span");
+          note.className = "bloquear-se-fue";
+          note.textContent = t("ya.block.left");
+          item.append(note);
+        }
+        return item;
+      }),
+  );
+}
 
 /**
  * The other people of the rated table `table` (its public TableOut), each with «No volver a jugar
  * con…»: a list for the end's panel or the menu's dialog. The page knows no one's profile id, so
- * it names the table and the seat, and the server finds the profile.
+ * it names the table and the seat, and the server finds the profile. Drawn at once from the public
+ * view, then from the server's list, which adds the people who left the table.
  */
 export function blockList(table, mySeat) {
   const list = document.createElement("ul");
   list.className = "bloquear-lista";
-  for (const seat of table.seats) {
-    if (seat.kind !== "person" || seat.seat === mySeat) continue;
-    const item = document.createElement("li");
-    item.dataset.seat = seat.seat;
-    item.append(blockControl(table.id, seat.seat, seat.name || ""));
-    list.append(item);
+  const known = tablePeople(table);
+  if (known.people) {
+    fill(list, table.id, known.people, mySeat);
+    return list;
   }
+  fill(list, table.id, publicRows(table, mySeat), mySeat);
+  known.ready.then((people) => {
+    if (!people) return;
+    // A row being answered (its question open, its request on the way) is left as it is.
+    if (list.querySelector("button.bloquear:disabled") || document.getElementById("dlg-bloquear-si")?.open) return;
+    fill(list, table.id, people, mySeat);
+  });
   return list;
 }
 
@@ -131,20 +194,25 @@ function blockControl(tableId, seat, name) {
     });
     if (!ok) return;
     button.disabled = true;
+    const item = button.parentElement;
+    item.querySelector(".bloquear-error")?.remove();
     try {
-      await cuenta.call("POST", "/api/ya/bloqueos", { mesa: tableId, asiento: seat });
+      const answer = await cuenta.call("POST", "/api/ya/bloqueos", { mesa: tableId, asiento: seat });
+      // The answer is the table's people again (by seat, each `blocked` or not): kept for redraws.
+      const known = asked.get(tableId);
+      if (known && answer && Array.isArray(answer.personas)) known.people = answer.personas;
     } catch (error) {
       button.disabled = false;
       const problem = document.createElement("span");
       problem.className = "bloquear-error";
       problem.setAttribute("role", "alert");
       problem.textContent = error.message;
-      button.parentElement.append(problem);
+      item.append(problem);
       return;
     }
     blocked.add(seat);
-    const note = doneNote(name);
-    button.replaceWith(note);
+    item.querySelector(".bloquear-se-fue")?.remove(); // «✓ Marta: …» says all there is now
+    button.replaceWith(doneNote(name));
   });
   return button;
 }
