@@ -452,10 +452,14 @@ def describe(result: Json) -> str:
     ]
     timed = max(1, result["timed_actions"])
     server = sum(kind["cpu_seconds"] for kind in result["server_cpu"].values())
+    # The worker processes' share is the computer players' (empty seats, leavers, turns run
+    # out), which a friends' table of four people does not have.
+    workers = result["server_cpu"].get("worker", {}).get("cpu_seconds", 0.0)
     lines.append(
         f"  timed stretch: {result['timed_actions']:,} actions;"
         + (
-            f" server CPU {server:.1f} s ({server * 1000 / timed:.2f} ms an action);"
+            f" server CPU {server:.1f} s ({server * 1000 / timed:.2f} ms an action, of which"
+            f" {workers * 1000 / timed:.2f} ms the computer players' workers);"
             if server
             else ""
         )

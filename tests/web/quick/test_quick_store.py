@@ -159,3 +159,52 @@ def test_a_process_is_living_until_its_word_runs_out(store: QuickStore) -> None:
         assert await store.living(["A", "B", "C"], time.time()) == {"B"}
 
     asyncio.run(scenario())
+
+
+def test_a_person_being_seated_is_waiting_or_seated_at_every_look(
+    store: QuickStore, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    """The process's batched look reads each waiting socket's seat, holder and queue while
+    another process's matcher claims them: every look must find each person still waiting or
+    already seated, never neither (which the socket would take for «replaced by another tab»).
+    Hundreds of sockets make the look's reads span several of the store's reads of its input,
+    between which another client's claim could run."""
+    if isinstance(store, RedisQuick):
+        other: QuickStore = RedisQuick(request.getfixturevalue("redis_server").url)
+    else:
+        other = SqliteQuick(tmp_path / "jugadores.sqlite3")
+    seats = ("south", "west", "north", "east")
+
+    async def scenario() -> list[str]:
+        people = [entry(f"persona{i:04d}") for i in range(600)]
+        for one in people:
+            await store.put_entry(one)
+        asked = [(one.profile, one.conn) for one in people]
+        neither: list[str] = []
+        done = asyncio.Event()
+
+        async def look() -> None:
+            while not done.is_set():
+                for one, status in zip(people, await other.statuses(asked), strict=True):
+                    if status.seating is None and status.waiting is None:
+                        neither.append(one.profile)
+                await asyncio.sleep(0)  # the matcher's turn, whatever the store awaits
+
+        async def seat() -> None:
+            for start in range(0, len(people), 4):
+                group = people[start : start + 4]
+                seatings = [
+                    Seating(one.profile, one.conn, f"mesa{start}", seat, f"tok{start}{seat}")
+                    for one, seat in zip(group, seats, strict=True)
+                ]
+                assert await store.claim(group, seatings, time.time())
+                await asyncio.sleep(0.001)
+            done.set()
+
+        await asyncio.gather(look(), seat())
+        return neither
+
+    try:
+        assert asyncio.run(scenario()) == []
+    finally:
+        asyncio.run(other.close())

@@ -126,7 +126,9 @@ class RedisQuick:
 
     async def status(self, profile: str, conn: str) -> Status:
         try:
-            async with self._redis.pipeline(transaction=False) as pipe:
+            # One transaction: a claim (a script) cannot run between the reads, so a person
+            # being seated is found waiting or seated, never neither («replaced»).
+            async with self._redis.pipeline(transaction=True) as pipe:
                 pipe.get(_seat(profile))
                 pipe.hget(CONNS, profile)
                 pipe.hget(WHERE, profile)
@@ -145,7 +147,9 @@ class RedisQuick:
         if not waiting:
             return []
         try:
-            async with self._redis.pipeline(transaction=False) as pipe:
+            # One transaction, as in ``status``: a long batch of reads is otherwise read by the
+            # server in parts, and another process's claim can run between them.
+            async with self._redis.pipeline(transaction=True) as pipe:
                 for profile, _ in waiting:
                     pipe.get(_seat(profile))
                     pipe.hget(CONNS, profile)
