@@ -117,7 +117,29 @@ def _team_line(result: HandResult, team: int, blunders: int) -> TeamLine:
 
 
 def play_hand(a: str, b: str, code: str, rules: Rules) -> tuple[TableResult, TableResult]:
-    """Hand 1 of ``code`` from 0–0, once with A as North–South and once as East–West."""
+    """Hand 1 of ``code`` from 0–0, once with A as North–South and once as East–West.
+
+    When A and B are the same player the swapped table is the same game (every decision's
+    generator comes from the code and the position, not from who sits where), so it is played
+    once and read from both sides: the same figures at half the work, and a deal is one distinct
+    hand (:func:`play_both_tables` plays the two tables, for the test that they agree)."""
+    if a != b:
+        return play_both_tables(a, b, code, rules)
+    referee = PartnerWatch()
+    game = _play(
+        GameState.new(rules, code),
+        _seating(a, b, a_north_south=True),
+        stop=lambda g: bool(g.history),
+        referee=referee,
+    )
+    result = game.history[0]
+    north_south = _team_line(result, 0, referee.counts[0])
+    east_west = _team_line(result, 1, referee.counts[1])
+    return TableResult(north_south, east_west), TableResult(east_west, north_south)
+
+
+def play_both_tables(a: str, b: str, code: str, rules: Rules) -> tuple[TableResult, TableResult]:
+    """:func:`play_hand` playing both tables whoever A and B are."""
     tables = []
     for a_ns in (True, False):
         referee = PartnerWatch()
