@@ -44,6 +44,7 @@ def test_a_player_against_itself_scores_exactly_even() -> None:
     result = run_arena("normal", "normal", deals=5, games=0, seed=2, jobs=1)
     assert result.diffs == [0.0] * 5
     assert result.side_a.hands == result.side_b.hands == 10
+    assert "5 manos distintas" in format_result(result)
 
 
 def test_deal_codes_are_readable_game_codes() -> None:

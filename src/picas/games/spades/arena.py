@@ -304,8 +304,13 @@ def format_result(result: ArenaResult) -> str:
     if result.diffs:
         n = len(result.diffs)
         low, high = result.mean_diff - result.ci95, result.mean_diff + result.ci95
+        played = (
+            f"{n} manos distintas: el mismo jugador en los dos lados, cada una se juega una vez"
+            if result.a == result.b
+            else f"{2 * n} manos jugadas"
+        )
         lines.append(
-            f"Manos duplicadas: {n} ({2 * n} manos jugadas)\n"
+            f"Manos duplicadas: {n} ({played})\n"
             f"  puntos por mano, A − B: {result.mean_diff:+.1f}"
             f"  (IC 95%: {low:+.1f} a {high:+.1f})"
         )
@@ -360,7 +365,8 @@ def run_command(request: ArenaRequest) -> tuple[str, str]:
         target=request.options.get("target") or 250,
         rules=arena_rules(request.options),
     )
-    hands = 2 * len(result.diffs) + sum(result.game_hands)
+    per_deal = 1 if request.a == request.b else 2  # a player against itself: once a deal
+    hands = per_deal * len(result.diffs) + sum(result.game_hands)
     timing = (
         f"({hands} manos en {result.seconds:.1f} s, {hands / max(result.seconds, 1e-9):.0f}"
         f" manos/s, {jobs} procesos)"
