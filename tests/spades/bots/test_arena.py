@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from picas.cli import main
-from picas.games.spades.arena import deal_code, format_result, run_arena
+from picas.games.spades import Rules
+from picas.games.spades.arena import (
+    deal_code,
+    format_result,
+    play_both_tables,
+    play_hand,
+    run_arena,
+)
 
 
 def test_the_same_seed_gives_the_same_report_whatever_the_jobs() -> None:
@@ -19,10 +26,25 @@ def test_the_same_seed_gives_the_same_report_whatever_the_jobs() -> None:
     assert other.diffs != one.diffs
 
 
+@pytest.mark.parametrize("level", ["facil", "normal"])
+def test_against_itself_the_swapped_table_is_the_same_game(level: str) -> None:
+    # The arena plays a player against itself once a deal and reads the table from both sides;
+    # that is only right if playing the swapped table really gives the same game. Fácil draws
+    # from its generator (Blind Nil, bids), so the generators must not depend on the seating.
+    rules = Rules().with_settings(target=250)
+    for index in range(4):
+        code = deal_code(2, "hand", index)
+        both = play_both_tables(level, level, code, rules)
+        assert play_hand(level, level, code, rules) == both
+        assert both[0].a == both[1].b
+        assert both[0].b == both[1].a
+
+
 def test_a_player_against_itself_scores_exactly_even() -> None:
-    # Duplicate deals: the same bot on both sides plays the same cards the same way twice.
     result = run_arena("normal", "normal", deals=5, games=0, seed=2, jobs=1)
     assert result.diffs == [0.0] * 5
+    assert result.side_a.hands == result.side_b.hands == 10
+    assert "5 manos distintas" in format_result(result)
 
 
 def test_deal_codes_are_readable_game_codes() -> None:

@@ -117,7 +117,29 @@ def _team_line(result: HandResult, team: int, blunders: int) -> TeamLine:
 
 
 def play_hand(a: str, b: str, code: str, rules: Rules) -> tuple[TableResult, TableResult]:
-    """Hand 1 of ``code`` from 0–0, once with A as North–South and once as East–West."""
+    """Hand 1 of ``code`` from 0–0, once with A as North–South and once as East–West.
+
+    When A and B are the same player the swapped table is the same game (every decision's
+    generator comes from the code and the position, not from who sits where), so it is played
+    once and read from both sides: the same figures at half the work, and a deal is one distinct
+    hand (:func:`play_both_tables` plays the two tables, for the test that they agree)."""
+    if a != b:
+        return play_both_tables(a, b, code, rules)
+    referee = PartnerWatch()
+    game = _play(
+        GameState.new(rules, code),
+        _seating(a, b, a_north_south=True),
+        stop=lambda g: bool(g.history),
+        referee=referee,
+    )
+    result = game.history[0]
+    north_south = _team_line(result, 0, referee.counts[0])
+    east_west = _team_line(result, 1, referee.counts[1])
+    return TableResult(north_south, east_west), TableResult(east_west, north_south)
+
+
+def play_both_tables(a: str, b: str, code: str, rules: Rules) -> tuple[TableResult, TableResult]:
+    """:func:`play_hand` playing both tables whoever A and B are."""
     tables = []
     for a_ns in (True, False):
         referee = PartnerWatch()
@@ -282,8 +304,13 @@ def format_result(result: ArenaResult) -> str:
     if result.diffs:
         n = len(result.diffs)
         low, high = result.mean_diff - result.ci95, result.mean_diff + result.ci95
+        played = (
+            f"{n} manos distintas: el mismo jugador en los dos lados, cada una se juega una vez"
+            if result.a == result.b
+            else f"{2 * n} manos jugadas"
+        )
         lines.append(
-            f"Manos duplicadas: {n} ({2 * n} manos jugadas)\n"
+            f"Manos duplicadas: {n} ({played})\n"
             f"  puntos por mano, A − B: {result.mean_diff:+.1f}"
             f"  (IC 95%: {low:+.1f} a {high:+.1f})"
         )
@@ -338,7 +365,8 @@ def run_command(request: ArenaRequest) -> tuple[str, str]:
         target=request.options.get("target") or 250,
         rules=arena_rules(request.options),
     )
-    hands = 2 * len(result.diffs) + sum(result.game_hands)
+    per_deal = 1 if request.a == request.b else 2  # a player against itself: once a deal
+    hands = per_deal * len(result.diffs) + sum(result.game_hands)
     timing = (
         f"({hands} manos en {result.seconds:.1f} s, {hands / max(result.seconds, 1e-9):.0f}"
         f" manos/s, {jobs} procesos)"

@@ -61,6 +61,7 @@ class DificilBot:
             samples=self.settings.bid_samples,
             nil_margin=self.settings.nil_margin,
             dealt=self.dealt(view),
+            rescue=self.settings.rescue,
         )
         self.playouts += runs
         return BIDS[bid]
