@@ -213,3 +213,15 @@ VERIFIED = "#verificacion.bien"
 def stored_keys(page: Page) -> list[str]:
     keys: list[str] = page.evaluate("() => Object.keys(localStorage)")
     return sorted(keys)
+
+
+@pytest.fixture
+def daily_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, Path]]:
+    """A server whose day's challenge is prepared at Fácil (the same code path, quicker), with
+    its clock's offset in a file the test moves past the end of the day: (base URL, that file)."""
+    clock = tmp_path / "reloj"
+    clock.write_text("0")
+    monkeypatch.setenv("PICAS_RETO_LEVEL", "facil")
+    monkeypatch.setenv("PICAS_RETO_CLOCK_FILE", str(clock))
+    for base in start_server(tmp_path, grace=60):
+        yield base, clock

@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
+import friends_page_helpers
 import pytest
-from friends_page_helpers import FAST, STEP, start_server
+from friends_page_helpers import FAST, STEP
 from playwright.sync_api import Browser, Page, ViewportSize
 from test_accessibility import _findings, _in_dialog
 
 from picas.web.games import rated_games
+
+daily_server = friends_page_helpers.daily_server
 
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e-a11y")]
 
@@ -26,16 +28,6 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 # Against the phone's width itself: a mobile page wider than its screen is zoomed out to fit, and
 # its window's width grows with it.
 WIDER_THAN_THE_PHONE = f"() => document.documentElement.scrollWidth - {PHONE['width']}"
-
-
-@pytest.fixture
-def daily_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, Path]]:
-    clock = tmp_path / "reloj"
-    clock.write_text("0")
-    monkeypatch.setenv("PICAS_RETO_LEVEL", "facil")  # the same code path, quicker to prepare
-    monkeypatch.setenv("PICAS_RETO_CLOCK_FILE", str(clock))
-    for base in start_server(tmp_path, grace=60):
-        yield base, clock
 
 
 def _play_to_the_end(page: Page) -> None:

@@ -10,27 +10,19 @@ import json
 import os
 import time
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 
+import friends_page_helpers
 import pytest
-from friends_page_helpers import FAST, STEP, start_server
+from friends_page_helpers import FAST, STEP
 from playwright.sync_api import Browser, Page
 
 SHOTS = Path(os.environ.get("PICAS_SHOTS_DIR", "/tmp/picas-reto-shots"))
 """Where the screenshots go to be looked at (never into the repository)."""
 
+daily_server = friends_page_helpers.daily_server
+
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture
-def daily_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, Path]]:
-    clock = tmp_path / "reloj"
-    clock.write_text("0")
-    monkeypatch.setenv("PICAS_RETO_LEVEL", "facil")  # the same code path, quicker to prepare
-    monkeypatch.setenv("PICAS_RETO_CLOCK_FILE", str(clock))
-    for base in start_server(tmp_path, grace=60):
-        yield base, clock
 
 
 def api(base: str, path: str) -> dict[str, object]:

@@ -125,14 +125,7 @@ def play_hand(a: str, b: str, code: str, rules: Rules) -> tuple[TableResult, Tab
     hand (:func:`play_both_tables` plays the two tables, for the test that they agree)."""
     if a != b:
         return play_both_tables(a, b, code, rules)
-    referee = PartnerWatch()
-    game = _play(
-        GameState.new(rules, code),
-        _seating(a, b, a_north_south=True),
-        stop=lambda g: bool(g.history),
-        referee=referee,
-    )
-    result = game.history[0]
+    result, referee = _first_hand(a, b, code, rules, a_north_south=True)
     north_south = _team_line(result, 0, referee.counts[0])
     east_west = _team_line(result, 1, referee.counts[1])
     return TableResult(north_south, east_west), TableResult(east_west, north_south)
@@ -142,18 +135,25 @@ def play_both_tables(a: str, b: str, code: str, rules: Rules) -> tuple[TableResu
     """:func:`play_hand` playing both tables whoever A and B are."""
     tables = []
     for a_ns in (True, False):
-        referee = PartnerWatch()
-        game = _play(
-            GameState.new(rules, code),
-            _seating(a, b, a_north_south=a_ns),
-            stop=lambda g: bool(g.history),
-            referee=referee,
-        )
-        result = game.history[0]
+        result, referee = _first_hand(a, b, code, rules, a_north_south=a_ns)
         ta, tb = (0, 1) if a_ns else (1, 0)
         line_a = _team_line(result, ta, referee.counts[ta])
         tables.append(TableResult(line_a, _team_line(result, tb, referee.counts[tb])))
     return tables[0], tables[1]
+
+
+def _first_hand(
+    a: str, b: str, code: str, rules: Rules, *, a_north_south: bool
+) -> tuple[HandResult, PartnerWatch]:
+    """Hand 1 of ``code`` from 0–0 with A's side as chosen, and its partner-blunder counts."""
+    referee = PartnerWatch()
+    game = _play(
+        GameState.new(rules, code),
+        _seating(a, b, a_north_south=a_north_south),
+        stop=lambda g: bool(g.history),
+        referee=referee,
+    )
+    return game.history[0], referee
 
 
 def play_game(a: str, b: str, code: str, rules: Rules) -> tuple[tuple[int, int, int], ...]:
