@@ -46,7 +46,8 @@ class World:
     friends: Friends
     table: Table
     clock: Clock
-    hands_run: list[tuple[str, int]] = field(default_factory=list)
+    hands_run: list[tuple[str, int, bool]] = field(default_factory=list)
+    """Each baseline hand asked of the lane: (game, actions before it, ahead)."""
 
 
 def world(
@@ -60,12 +61,12 @@ def world(
         sign=table.sign,
         clock=clock,
     )
-    ran: list[tuple[str, int]] = []
+    ran: list[tuple[str, int, bool]] = []
 
     async def run_hand(
-        game: str, rules: dict[str, Any], code: str, actions: list[Any], lvl: str
+        game: str, rules: dict[str, Any], code: str, actions: list[Any], lvl: str, ahead: bool
     ) -> list[Any]:
-        ran.append((game, len(actions)))
+        ran.append((game, len(actions), ahead))
         bot = table.bot(lvl, game=game)
         return await asyncio.to_thread(play_hand, game, rules, code, actions, bot)
 
