@@ -99,6 +99,10 @@ class Card(int):
     @property
     def code(self) -> str:
         """Two ASCII characters, rank then suit: "QH", "TS", "2C"; the jokers "LJ" and "BJ"."""
+        return _CODE_OF[self]  # the views ask for every card's code at every change
+
+    @property
+    def _spelled(self) -> str:
         if self >= LITTLE_JOKER:
             return _JOKER_CODES[self - LITTLE_JOKER]
         return _RANKS[self % 13].letter + _SUITS[self // 13].letter
@@ -157,6 +161,7 @@ ANY_CARD: tuple[Card, ...] = tuple(Card(i) for i in range(54))
 CARDS: tuple[Card, ...] = ANY_CARD[:52]
 """The 52 cards by index (the standard deck)."""
 JOKERS: tuple[Card, Card] = (ANY_CARD[LITTLE_JOKER], ANY_CARD[BIG_JOKER])
+_CODE_OF: tuple[str, ...] = tuple(card._spelled for card in ANY_CARD)
 
 
 def _codes() -> dict[str, Card]:

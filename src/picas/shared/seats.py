@@ -33,7 +33,9 @@ class Seat(IntEnum):
     @property
     def key(self) -> str:
         """Lower-case English name, used in JSON ("south")."""
-        return self.name.lower()
+        # A table, not ``self.name.lower()``: an enum's ``name`` is a descriptor lookup, and the
+        # views written for every socket at every change ask for keys a hundred times each.
+        return _SEAT_KEYS[self]
 
     @classmethod
     def from_key(cls, key: str) -> Seat:
@@ -66,3 +68,4 @@ class Team(IntEnum):
 _SEATS = tuple(Seat)
 _TEAMS = tuple(Team)
 _SEAT_NAMES_ES = ("Sur", "Oeste", "Norte", "Este")
+_SEAT_KEYS = tuple(seat.name.lower() for seat in Seat)
