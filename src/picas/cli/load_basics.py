@@ -5,6 +5,7 @@ neither imports the other back."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from typing import Any
 
 Json = dict[str, Any]
@@ -43,3 +44,20 @@ def cpu_used(before: dict[str, float], after: dict[str, float], seconds: float) 
         kind: {"cpu_seconds": round(total, 2), "cores": round(total / seconds, 2)}
         for kind, total in sorted(totals.items())
     }
+
+
+def table_seqs(people: Iterable[Any]) -> dict[str, int]:
+    """The latest ``seq`` any socket of each table was sent (``people``: the friends' client's
+    ``Person``, each with ``table_id`` and ``seq``)."""
+    latest: dict[str, int] = {}
+    for one in people:
+        if one.seq is not None:
+            latest[one.table_id] = max(latest.get(one.table_id, 0), one.seq)
+    return latest
+
+
+def changes_between(before: dict[str, int], after: dict[str, int]) -> int:
+    """The tables' stored changes between two :func:`table_seqs`: every card, bid, arrival and
+    departure, a computer player's turn too (what the server's work is made of, where a count
+    of the people's own actions leaves the computer players' out)."""
+    return sum(seq - before.get(table_id, 0) for table_id, seq in after.items())

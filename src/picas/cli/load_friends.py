@@ -19,7 +19,7 @@ from typing import Any
 
 from picas.cli.friends_client import Person, Sent
 from picas.cli.load_addresses import person_address
-from picas.cli.load_basics import HttpError, cpu_used, percentiles
+from picas.cli.load_basics import HttpError, changes_between, cpu_used, percentiles, table_seqs
 from picas.cli.load_http import JsonClient
 from picas.games import find_game
 
@@ -101,8 +101,10 @@ async def run_friends(
     cpu_before = {} if server_cpu is None else server_cpu()
     mine_before = time.process_time()
     actions_before = sum(one.actions for one in people)
+    seqs_before = table_seqs(people)
     await asyncio.sleep(seconds - warmup)
     timed_actions = sum(one.actions for one in people) - actions_before
+    timed_changes = changes_between(seqs_before, table_seqs(people))
     mine = time.process_time() - mine_before
     cpu_after = {} if server_cpu is None else server_cpu()
     stop.set()
@@ -132,6 +134,7 @@ async def run_friends(
         "errors": errors,
         "card_to_others_ms": percentiles(sent.latencies),
         "timed_actions": timed_actions,
+        "timed_changes": timed_changes,
         "server_cpu": cpu_used(cpu_before, cpu_after, seconds - warmup),
         "load_generator_cpu_seconds": round(mine, 2),
     }
@@ -156,7 +159,9 @@ def describe(result: Json) -> str:
     lines.append(
         f"  timed stretch: {result['timed_actions']:,} actions;"
         + (
-            f" server CPU {server:.1f} s ({server * 1000 / timed:.2f} ms an action);"
+            f" server CPU {server:.1f} s ({server * 1000 / timed:.2f} ms an action,"
+            f" {server * 1000 / max(1, result['timed_changes']):.2f} ms a change of a table,"
+            f" {result['timed_changes']:,} changes);"
             if server
             else ""
         )

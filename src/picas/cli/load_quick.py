@@ -31,7 +31,7 @@ from websockets.typing import Origin
 
 from picas.cli.friends_client import RETRIED, RETRY_PAUSE, Person, Sent
 from picas.cli.load_addresses import person_address
-from picas.cli.load_basics import HttpError, cpu_used, percentiles
+from picas.cli.load_basics import HttpError, changes_between, cpu_used, percentiles, table_seqs
 from picas.cli.load_http import JsonClient
 from picas.games import find_game
 
@@ -364,8 +364,10 @@ async def run_quick(
     cpu_before = {} if server_cpu is None else server_cpu()
     mine_before = time.process_time()
     actions_before = sum(seat.actions for seat in figures.seats)
+    seqs_before = table_seqs(figures.seats)
     await asyncio.sleep(settings.seconds - warmup)
     timed_actions = sum(seat.actions for seat in figures.seats) - actions_before
+    timed_changes = changes_between(seqs_before, table_seqs(figures.seats))
     mine = time.process_time() - mine_before
     cpu_after = {} if server_cpu is None else server_cpu()
     stop.set()
@@ -373,7 +375,15 @@ async def run_quick(
     for task in tasks:
         task.cancel()
     return _summary(
-        settings, figures, setup, joined, warmup, timed_actions, mine, cpu_before, cpu_after
+        settings,
+        figures,
+        setup,
+        joined,
+        warmup,
+        (timed_actions, timed_changes),
+        mine,
+        cpu_before,
+        cpu_after,
     )
 
 
@@ -383,7 +393,7 @@ def _summary(
     setup: float,
     joined: float,
     warmup: float,
-    timed_actions: int,
+    timed: tuple[int, int],
     mine: float,
     cpu_before: dict[str, float],
     cpu_after: dict[str, float],
@@ -422,7 +432,8 @@ def _summary(
         "going": {"fated": figures.fated, "left": figures.left, "dropped": figures.dropped},
         "errors": dict(sorted(errors.items())),
         "card_to_others_ms": percentiles(figures.sent.latencies),
-        "timed_actions": timed_actions,
+        "timed_actions": timed[0],
+        "timed_changes": timed[1],
         "server_cpu": cpu_used(cpu_before, cpu_after, settings.seconds - warmup),
         "load_generator_cpu_seconds": round(mine, 2),
     }
@@ -459,7 +470,9 @@ def describe(result: Json) -> str:
         f"  timed stretch: {result['timed_actions']:,} actions;"
         + (
             f" server CPU {server:.1f} s ({server * 1000 / timed:.2f} ms an action, of which"
-            f" {workers * 1000 / timed:.2f} ms the computer players' workers);"
+            f" {workers * 1000 / timed:.2f} ms the computer players' workers;"
+            f" {server * 1000 / max(1, result['timed_changes']):.2f} ms a change of a table,"
+            f" {result['timed_changes']:,} changes: the computer players' turns included);"
             if server
             else ""
         )
