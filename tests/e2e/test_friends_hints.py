@@ -6,16 +6,20 @@ they bid. Luis sat down by the API and the host handed his seat to the CPU."""
 from __future__ import annotations
 
 import json
+import re
+import tempfile
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from friends_page_helpers import STEP, Person, create_table, person, start_server
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, WebSocketRoute
 
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e-friends")]
 
 HINT_ON = "localStorage.setItem('picas.ajustes', JSON.stringify({hint: true}));"
+SHOTS = Path(tempfile.gettempdir())
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +45,7 @@ def _steps_until(ana: Person, done: str, hold: str | None = None, limit: int = 6
         holding = hold is not None and page.locator(hold).count() > 0
         if holding or not page.evaluate(STEP):
             page.wait_for_timeout(50)
-    page.screenshot(path="/tmp/wt2f/stuck.png")
+    page.screenshot(path=SHOTS / "friends-hints-stuck.png")
     pytest.fail(f"the table did not reach {done}")
 
 
@@ -85,7 +89,49 @@ def test_tip_hint_and_why_at_a_friends_table(browser: Browser, base: str) -> Non
         reasons = page.locator("#dlg-hoja .resumen-asientos small.razon")
         assert reasons.count() == 3  # West, North (the CPU for Luis) and East
         assert all("Por qué:" in text for text in reasons.all_inner_texts())
-        page.screenshot(path="/tmp/wt2f/hint-sheet.png")
+        page.screenshot(path=SHOTS / "friends-hints-sheet.png")
+        assert not ana.errors, ana.errors
+    finally:
+        ana.context.close()
+
+
+def test_a_tip_asked_on_a_socket_that_drops_is_asked_again_on_the_next(
+    browser: Browser, base: str
+) -> None:
+    """The socket carrying Ana's first tip ask drops before the answer: the page opens another,
+    and the tip asked on the lost one is asked again there (it never stays «loading»)."""
+    ana = person(browser, "Ana")
+    swallowed: list[str] = []
+
+    def route(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            if not swallowed and isinstance(message, str) and '"type":"tip"' in message:
+                swallowed.append(message)  # never reaches the server: its answer never comes
+                server.close()
+                ws.close(code=1011)
+                return
+            server.send(message)
+
+        ws.on_message(from_page)
+
+    try:
+        ana.page.route_web_socket(re.compile(r"/api/mesas/[^/]+/ws$"), route)
+        link = create_table(ana, base, "spades", 250)
+        table_id = link.rsplit("/", 1)[1]
+        _post(f"{base}/api/mesas/{table_id}/seats", {"seat": "north", "name": "Luis"})
+        page = ana.page
+        page.wait_for_selector("#btn-empezar:not([disabled])")
+        page.click("#btn-empezar")
+        token = page.evaluate(f"() => localStorage.getItem('picas.mesa.{table_id}')")
+        _post(
+            f"{base}/api/mesas/{table_id}/host",
+            {"token": token, "action": {"type": "cpu", "seat": "north"}},
+        )
+        page.wait_for_selector("#tecla-tip .tecla-sub", timeout=60_000)
+        assert len(swallowed) == 1, "the first tip ask was not the one dropped"
+        assert page.inner_text("#tecla-tip .tecla-sub").strip()
         assert not ana.errors, ana.errors
     finally:
         ana.context.close()

@@ -115,7 +115,8 @@ export function tableController({ game, state: S, transport }) {
       const raw = await transport.ask(kind);
       answer = kind === "tip" ? { key, bid: raw.bid, reasons: raw.reasons } : { key, ...own.hintOf(raw, asked) };
     } catch (error) {
-      answer = { key, error: error.message };
+      // `retry`: asked on a socket that has since been replaced; the new one may be asked.
+      answer = { key, error: error.message, retry: error.retry === true };
     }
     if (S[slot] !== asked) return;
     S[slot] = answer;
@@ -129,9 +130,13 @@ export function tableController({ game, state: S, transport }) {
   /** With the play hint on, ask once per position; the tip whenever South bids. */
   function autoAsk() {
     const key = transport.positionKey();
-    if (canBid()) {
-      if (!S.tip || S.tip.key !== key) askFor("tip");
-    } else if (G.hintOn() && (canPlay() || canPass() || canDraw()) && (!S.hint || S.hint.key !== key)) askFor("hint");
+    let kind = null;
+    if (canBid()) kind = "tip";
+    else if (G.hintOn() && (canPlay() || canPass() || canDraw())) kind = "hint";
+    if (!kind) return;
+    const have = S[kind];
+    if (!have || have.key !== key) askFor(kind);
+    else if (have.retry) askFor(kind, { again: true });
   }
 
   /** The hint's «¿Por qué?»: its reasons open under it, or close. */

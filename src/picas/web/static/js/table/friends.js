@@ -226,6 +226,7 @@ export function friendsTable({ game, partners = false, settings, send, say, ask,
 
   /** A welcome or an update: queued, then shown in order. `seat`: this page's (absolute) seat. */
   function apply(msg, seat) {
+    if (msg.type === "welcome") dropAsks();
     S.queue.push({ msg, seat });
     if (!S.running) run();
   }
@@ -289,6 +290,18 @@ export function friendsTable({ game, partners = false, settings, send, say, ask,
   }
 
   // --- the socket's answers ----------------------------------------------------------------------------
+
+  /** A welcome is a new socket's first word: what the old one was asked is never answered, so
+   * each such hint or tip fails now, marked to be asked again on this socket (once a welcome). */
+  function dropAsks() {
+    const lost = [...S.waiting.values()];
+    S.waiting.clear();
+    for (const waiting of lost) {
+      const error = new Error(t("fr.conn.lost"));
+      error.retry = true;
+      waiting.reject(error);
+    }
+  }
 
   function answered(msg) {
     const waiting = S.waiting.get(msg.ref);
