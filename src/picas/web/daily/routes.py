@@ -30,6 +30,7 @@ from picas.web.friends.service import TableNotFound
 from picas.web.profiles.deps import OptionalProfileDep, ProfileDep
 from picas.web.profiles.store import PEOPLE_FILE
 from picas.web.settings import Settings
+from picas.web.tasks import stop as stop_task
 
 LEVEL_ENV = "PICAS_RETO_LEVEL"
 AHEAD_ENV = "PICAS_RETO_AHEAD"
@@ -218,9 +219,7 @@ def install(
             async with previous(inner):
                 yield
         finally:
-            loop.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await loop
+            await stop_task(loop)
             await daily.settle()
             pool.close()
             await store.close()

@@ -24,6 +24,7 @@ from picas.web.friends.messages import SeatOut
 from picas.web.friends.model import FriendsTable, new_table_id
 from picas.web.friends.service import Friends, TableNotFound
 from picas.web.profiles.model import Profile
+from picas.web.tasks import stop as stop_task
 
 log = logging.getLogger("picas.web")
 
@@ -118,8 +119,7 @@ class Daily:
         for task in list(self._preparing.values()):
             task.cancel()
         for task in list(self._preparing.values()):
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            await stop_task(task)
 
     async def day(self, game: str, day: str, *, prepare: bool = True) -> DayDoc | None:
         """The day (drawn now if it is today or tomorrow and nobody has drawn it); its

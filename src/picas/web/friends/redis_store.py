@@ -34,6 +34,7 @@ from picas.web.friends.store import (
     loads,
 )
 from picas.web.redis_pool import bounded_client
+from picas.web.tasks import stop as stop_task
 
 log = logging.getLogger("picas.web")
 
@@ -244,9 +245,8 @@ class RedisStore:
 
     async def close(self) -> None:
         if self._reader is not None:
-            self._reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._reader
+            with contextlib.suppress(Exception):
+                await stop_task(self._reader)
             self._reader = None
         with contextlib.suppress(Exception):
             if self._pubsub is not None:

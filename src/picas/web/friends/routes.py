@@ -38,6 +38,7 @@ from picas.web.friends.throttle import Throttle
 from picas.web.schemas import ErrorOut
 from picas.web.settings import Settings
 from picas.web.signing import DEFAULT_KEY_FILE, KEY_FILE_ENV
+from picas.web.tasks import stop as stop_task
 
 log = logging.getLogger("picas.web")
 
@@ -130,9 +131,7 @@ def install(app: FastAPI, settings: Settings, store: Store | None = None) -> Non
             async with previous(inner):
                 yield
         finally:
-            clock.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await clock
+            await stop_task(clock)
             await friends.settle()
             await store.close()
 

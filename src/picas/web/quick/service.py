@@ -4,7 +4,6 @@ its lease, and what a waiting socket finds (docs/quick.md)."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
 import secrets
@@ -21,6 +20,7 @@ from picas.web.quick.model import CPU_PLAYER, Entry, Seating
 from picas.web.quick.ports import rating_of
 from picas.web.quick.rated import RatedTables
 from picas.web.quick.store import QuickStore, Status
+from picas.web.tasks import stop as stop_task
 
 log = logging.getLogger("picas.web")
 
@@ -262,9 +262,7 @@ class Quick:
         when a process dies."""
         task, self._matcher = self._matcher, None
         if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            await stop_task(task)
         if release:
             await self.store.release(self.process)
 
