@@ -14,7 +14,7 @@ import pytest
 import friends_redis
 from picas.web.quick.model import Entry, Seating
 from picas.web.quick.redis_store import RedisQuick
-from picas.web.quick.store import QuickStore, SqliteQuick
+from picas.web.quick.store import Claim, QuickStore, SqliteQuick
 
 redis_server = friends_redis.redis_server
 
@@ -208,3 +208,35 @@ def test_a_person_being_seated_is_waiting_or_seated_at_every_look(
         assert asyncio.run(scenario()) == []
     finally:
         asyncio.run(other.close())
+
+
+def test_claims_made_together_are_each_all_or_nothing(store: QuickStore) -> None:
+    async def scenario() -> None:
+        people = [entry(f"p{i}") for i in range(8)]
+        for one in people:
+            await store.put_entry(one)
+        await store.remove_entry("p5", "p/p5")  # p5 went away meanwhile: the second table fails
+        claims = [
+            Claim(
+                tuple(group),
+                tuple(
+                    Seating(e.profile, e.conn, f"mesa{start}", s, f"tok-{e.profile}")
+                    for e, s in zip(group, ("south", "west", "north", "east"), strict=True)
+                ),
+            )
+            for start in (0, 4)
+            for group in [people[start : start + 4]]
+        ]
+        assert await store.claim_many(claims, time.time()) == [True, False]
+        assert sorted(e.profile for e in await store.entries()) == ["p4", "p6", "p7"]
+        for one in people[:4]:
+            seated = (await store.status(one.profile, one.conn)).seating
+            assert seated is not None
+            assert (seated.table, seated.token) == ("mesa0", f"tok-{one.profile}")
+        for one in (people[4], people[6]):
+            found = await store.status(one.profile, one.conn)
+            assert found.seating is None
+            assert found.waiting == 3
+        assert await store.claim_many([], time.time()) == []
+
+    asyncio.run(scenario())
