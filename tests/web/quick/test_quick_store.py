@@ -161,14 +161,16 @@ def test_a_process_is_living_until_its_word_runs_out(store: QuickStore) -> None:
     asyncio.run(scenario())
 
 
+@pytest.mark.parametrize("together", [1, 8])
 def test_a_person_being_seated_is_waiting_or_seated_at_every_look(
-    store: QuickStore, request: pytest.FixtureRequest, tmp_path: Path
+    store: QuickStore, request: pytest.FixtureRequest, tmp_path: Path, together: int
 ) -> None:
     """The process's batched look reads each waiting socket's seat, holder and queue while
     another process's matcher claims them: every look must find each person still waiting or
     already seated, never neither (which the socket would take for «replaced by another tab»).
     Hundreds of sockets make the look's reads span several of the store's reads of its input,
-    between which another client's claim could run."""
+    between which another client's claim could run. The claims one by one, and ``together``
+    tables at a time as the matcher's pass makes them."""
     if isinstance(store, RedisQuick):
         other: QuickStore = RedisQuick(request.getfixturevalue("redis_server").url)
     else:
@@ -190,14 +192,24 @@ def test_a_person_being_seated_is_waiting_or_seated_at_every_look(
                         neither.append(one.profile)
                 await asyncio.sleep(0)  # the matcher's turn, whatever the store awaits
 
+        def claim(start: int) -> Claim:
+            group = people[start : start + 4]
+            seatings = [
+                Seating(one.profile, one.conn, f"mesa{start}", seat, f"tok{start}{seat}")
+                for one, seat in zip(group, seats, strict=True)
+            ]
+            return Claim(tuple(group), tuple(seatings))
+
         async def seat() -> None:
-            for start in range(0, len(people), 4):
-                group = people[start : start + 4]
-                seatings = [
-                    Seating(one.profile, one.conn, f"mesa{start}", seat, f"tok{start}{seat}")
-                    for one, seat in zip(group, seats, strict=True)
-                ]
-                assert await store.claim(group, seatings, time.time())
+            for start in range(0, len(people), 4 * together):
+                ends = min(start + 4 * together, len(people))
+                claims = [claim(at) for at in range(start, ends, 4)]
+                if together == 1:
+                    assert await store.claim(
+                        list(claims[0].entries), list(claims[0].seatings), time.time()
+                    )
+                else:
+                    assert await store.claim_many(claims, time.time()) == [True] * len(claims)
                 await asyncio.sleep(0.001)
             done.set()
 
