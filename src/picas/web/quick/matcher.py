@@ -109,7 +109,7 @@ def _match_queue(
 class _ByRating:
     """The entries not seated yet, by rating: an anchor's candidates come nearest rating first
     (ties by the time they joined, then profile) without sorting the whole queue for each
-    anchor, which made a pass of a few thousand people take most of a second."""
+    anchor (some 500 sorts of the whole queue for 2,000 people: a few tenths of a second)."""
 
     def __init__(self, entries: list[Entry]) -> None:
         self._entries = sorted(
