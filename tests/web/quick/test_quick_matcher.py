@@ -133,3 +133,61 @@ def test_two_entries_from_one_address_never_sit_together() -> None:
     assert sorted(e.profile for e in found[0].people) in (["a", "c"], ["b", "c"])
     alone = match(queue[:2], 30.0, set(), cpu_rating=CPU)
     assert alone == []
+
+
+def _as_defined(queue: list[Entry], now: float, blocks: set[frozenset[str]]) -> list[list[str]]:
+    """The tables of one queue as the module's doc defines them, the slow way: the oldest
+    chooses first among all the others not seated yet, sorted by rating apart, then joined,
+    then profile; each taken if it fits everyone chosen so far."""
+    window = Window()
+    used: set[str] = set()
+    tables: list[list[str]] = []
+
+    def fits(a: Entry, b: Entry) -> bool:
+        apart = abs(a.rating - b.rating)
+        return (
+            blocked_pair(a.profile, b.profile) not in blocks
+            and not (a.address and a.address == b.address)
+            and apart <= window.of(now - a.joined)
+            and apart <= window.of(now - b.joined)
+        )
+
+    for anchor in sorted(queue, key=lambda e: (e.joined, e.profile)):
+        if anchor.profile in used:
+            continue
+        others = [e for e in queue if e.profile not in used and e.profile != anchor.profile]
+        others.sort(key=lambda e: (abs(e.rating - anchor.rating), e.joined, e.profile))
+        chosen = [anchor]
+        for other in others:
+            if len(chosen) < 4 and all(fits(other, one) for one in chosen):
+                chosen.append(other)
+        if len(chosen) == 4 or (len(chosen) >= 2 and now - anchor.joined >= 20.0):
+            used.update(e.profile for e in chosen)
+            tables.append(sorted(e.profile for e in chosen))
+    return tables
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(1300, 1700), st.integers(0, 40), st.integers(0, 3)),
+        min_size=1,
+        max_size=40,
+    ),
+    st.sets(st.tuples(st.integers(0, 39), st.integers(0, 39)), max_size=20),
+    st.floats(0, 60),
+)
+def test_the_tables_are_those_the_definition_makes(
+    people: list[tuple[int, int, int]], pairs: set[tuple[int, int]], now: float
+) -> None:
+    """Ties of rating, of rating apart (above and below) and of joining time included: the
+    matcher's walk outwards from each anchor finds the tables the plain definition does."""
+    queue = [
+        Entry(f"p{i}", "P", "spades", 250, rating, joined / 2, f"c/{i}", f"10.0.0.{address}")
+        for i, (rating, joined, address) in enumerate(people)
+    ]
+    blocks = {blocked_pair(f"p{a}", f"p{b}") for a, b in pairs if a != b}
+    found = match(queue, now, blocks, cpu_rating=CPU)
+    assert [sorted(e.profile for e in table.people) for table in found] == _as_defined(
+        queue, now, blocks
+    )

@@ -14,7 +14,7 @@ import pytest
 import friends_redis
 from picas.web.quick.model import Entry, Seating
 from picas.web.quick.redis_store import RedisQuick
-from picas.web.quick.store import QuickStore, SqliteQuick
+from picas.web.quick.store import Claim, QuickStore, SqliteQuick
 
 redis_server = friends_redis.redis_server
 
@@ -161,14 +161,16 @@ def test_a_process_is_living_until_its_word_runs_out(store: QuickStore) -> None:
     asyncio.run(scenario())
 
 
+@pytest.mark.parametrize("together", [1, 8])
 def test_a_person_being_seated_is_waiting_or_seated_at_every_look(
-    store: QuickStore, request: pytest.FixtureRequest, tmp_path: Path
+    store: QuickStore, request: pytest.FixtureRequest, tmp_path: Path, together: int
 ) -> None:
     """The process's batched look reads each waiting socket's seat, holder and queue while
     another process's matcher claims them: every look must find each person still waiting or
     already seated, never neither (which the socket would take for «replaced by another tab»).
     Hundreds of sockets make the look's reads span several of the store's reads of its input,
-    between which another client's claim could run."""
+    between which another client's claim could run. The claims one by one, and ``together``
+    tables at a time as the matcher's pass makes them."""
     if isinstance(store, RedisQuick):
         other: QuickStore = RedisQuick(request.getfixturevalue("redis_server").url)
     else:
@@ -190,14 +192,24 @@ def test_a_person_being_seated_is_waiting_or_seated_at_every_look(
                         neither.append(one.profile)
                 await asyncio.sleep(0)  # the matcher's turn, whatever the store awaits
 
+        def claim(start: int) -> Claim:
+            group = people[start : start + 4]
+            seatings = [
+                Seating(one.profile, one.conn, f"mesa{start}", seat, f"tok{start}{seat}")
+                for one, seat in zip(group, seats, strict=True)
+            ]
+            return Claim(tuple(group), tuple(seatings))
+
         async def seat() -> None:
-            for start in range(0, len(people), 4):
-                group = people[start : start + 4]
-                seatings = [
-                    Seating(one.profile, one.conn, f"mesa{start}", seat, f"tok{start}{seat}")
-                    for one, seat in zip(group, seats, strict=True)
-                ]
-                assert await store.claim(group, seatings, time.time())
+            for start in range(0, len(people), 4 * together):
+                ends = min(start + 4 * together, len(people))
+                claims = [claim(at) for at in range(start, ends, 4)]
+                if together == 1:
+                    assert await store.claim(
+                        list(claims[0].entries), list(claims[0].seatings), time.time()
+                    )
+                else:
+                    assert await store.claim_many(claims, time.time()) == [True] * len(claims)
                 await asyncio.sleep(0.001)
             done.set()
 
@@ -208,3 +220,35 @@ def test_a_person_being_seated_is_waiting_or_seated_at_every_look(
         assert asyncio.run(scenario()) == []
     finally:
         asyncio.run(other.close())
+
+
+def test_claims_made_together_are_each_all_or_nothing(store: QuickStore) -> None:
+    async def scenario() -> None:
+        people = [entry(f"p{i}") for i in range(8)]
+        for one in people:
+            await store.put_entry(one)
+        await store.remove_entry("p5", "p/p5")  # p5 went away meanwhile: the second table fails
+        claims = [
+            Claim(
+                tuple(group),
+                tuple(
+                    Seating(e.profile, e.conn, f"mesa{start}", s, f"tok-{e.profile}")
+                    for e, s in zip(group, ("south", "west", "north", "east"), strict=True)
+                ),
+            )
+            for start in (0, 4)
+            for group in [people[start : start + 4]]
+        ]
+        assert await store.claim_many(claims, time.time()) == [True, False]
+        assert sorted(e.profile for e in await store.entries()) == ["p4", "p6", "p7"]
+        for one in people[:4]:
+            seated = (await store.status(one.profile, one.conn)).seating
+            assert seated is not None
+            assert (seated.table, seated.token) == ("mesa0", f"tok-{one.profile}")
+        for one in (people[4], people[6]):
+            found = await store.status(one.profile, one.conn)
+            assert found.seating is None
+            assert found.waiting == 3
+        assert await store.claim_many([], time.time()) == []
+
+    asyncio.run(scenario())

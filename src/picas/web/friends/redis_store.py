@@ -70,10 +70,12 @@ redis.call('PEXPIRE', KEYS[1], ARGV[6])
 redis.call('ZADD', KEYS[2], ARGV[7], ARGV[8])
 redis.call('ZADD', KEYS[3], ARGV[7], ARGV[8])
 redis.call('PEXPIRE', KEYS[3], ARGV[6])
+if ARGV[9] ~= '' then redis.call('ZADD', KEYS[4], ARGV[9], ARGV[8]) end
 return 1
 """
-"""KEYS: the table, the live set, the address's set. ARGV: now, per-address limit, total limit,
-seq, the table's JSON, time to live (ms), when it expires, its id."""
+"""KEYS: the table, the live set, the address's set, the due set. ARGV: now, per-address limit,
+total limit, seq, the table's JSON, time to live (ms), when it expires, its id, when it is due
+('' for never)."""
 
 
 class StoreUnavailable(PicasError):  # noqa: N818 (named like the engine's errors)
@@ -88,6 +90,15 @@ class StoreUnavailable(PicasError):  # noqa: N818 (named like the engine's error
 def _unavailable(error: RedisError) -> StoreUnavailable:
     log.warning("Redis no responde: %s", error)
     return StoreUnavailable()
+
+
+def _refusal(result: Any) -> PicasError | None:
+    """What ``CREATE``'s answer refuses, if anything."""
+    if result == -1:
+        return TooManyTables(TOO_MANY_MESSAGE)
+    if result == -2:
+        return TablesFull(FULL_MESSAGE)
+    return None
 
 
 def _table_key(table_id: str) -> str:
@@ -124,27 +135,45 @@ class RedisStore:
             self._reader = asyncio.get_running_loop().create_task(self._read())
 
     async def create(self, table: NewTable) -> None:
-        now = self._clock()
         try:
-            result = await self._create(
-                keys=[_table_key(table.id), LIVE, f"{PREFIX}addr:{table.address}"],
-                args=[
-                    now,
-                    table.limits[0],
-                    table.limits[1],
-                    table.doc["seq"],
-                    table.text(),
-                    int(table.ttl * 1000),
-                    now + table.ttl,
-                    table.id,
-                ],
-            )
+            result = await self._create(**self._creating(table, self._clock()))
         except RedisError as error:
             raise _unavailable(error) from None
-        if result == -1:
-            raise TooManyTables(TOO_MANY_MESSAGE)
-        if result == -2:
-            raise TablesFull(FULL_MESSAGE)
+        refused = _refusal(result)
+        if refused is not None:
+            raise refused
+
+    async def create_many(self, tables: list[NewTable]) -> list[PicasError | None]:
+        if not tables:
+            return []
+        now = self._clock()
+        try:
+            # One script per table (each checks the limits and stores), sent together.
+            async with self._redis.pipeline(transaction=False) as pipe:
+                for table in tables:
+                    await self._create(**self._creating(table, now), client=pipe)
+                results = await pipe.execute()
+        except RedisError as error:
+            raise _unavailable(error) from None
+        return [_refusal(result) for result in results]
+
+    @staticmethod
+    def _creating(table: NewTable, now: float) -> dict[str, Any]:
+        """``CREATE``'s keys and arguments for ``table``."""
+        return {
+            "keys": [_table_key(table.id), LIVE, f"{PREFIX}addr:{table.address}", DUE],
+            "args": [
+                now,
+                table.limits[0],
+                table.limits[1],
+                table.doc["seq"],
+                table.text(),
+                int(table.ttl * 1000),
+                now + table.ttl,
+                table.id,
+                "" if table.due is None else repr(table.due),
+            ],
+        }
 
     async def load(self, table_id: str) -> dict[str, Any] | None:
         try:

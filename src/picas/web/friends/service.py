@@ -558,18 +558,34 @@ class Friends:
         """Store ``table``, made and seated by the server (a rated table of «Jugar ya»), and deal
         at once: no waiting room, no host. A person who never opens it is away from the start
         (their grace period runs from now)."""
-        events = self._deal(table)
-        await self.store.create(
-            NewTable(
-                table.to_json(),
-                address=table.address,
-                limits=(self.limits.max_tables, self.limits.max_tables),
-                ttl=self.limits.idle,
-            )
+        [refused] = await self.store_started([self.started(table)])
+        if refused is not None:
+            raise refused
+
+    def started(self, table: FriendsTable) -> NewTable:
+        """``table`` (made and seated by the server) dealt, as :meth:`store_started` stores it:
+        the work of opening it that needs no store, so that a pass of «Jugar ya»'s matcher does
+        it before it seats anyone, and then stores all its tables together."""
+        self._deal(table)  # the events are nobody's: no socket knows the table yet
+        table.changed = self._clock()
+        return NewTable(
+            table.to_json(),
+            address=table.address,
+            limits=(self.limits.max_tables, self.limits.max_tables),
+            ttl=self.limits.idle,
+            due=self._due(table),
         )
-        # Stored once more through a change, so that the clock knows when it is due.
-        if not await self._commit(table, table.seq, events):
-            raise Stale("La mesa ha cambiado mientras tanto: vuelve a intentarlo.")
+
+    async def store_started(self, tables: list[NewTable]) -> list[PicasError | None]:
+        """Store the :meth:`started` tables together (each refused on its own past the limits:
+        None if stored); those whose clock is due now (a computer player bids first) are
+        kicked, as a change is."""
+        refused = await self.store.create_many(tables)
+        now = self._clock()
+        for table, refusal in zip(tables, refused, strict=True):
+            if refusal is None and table.due is not None and table.due <= now:
+                self.kick(table.id)
+        return refused
 
     async def sit(self, table_id: str, seat: str, name_text: str) -> SeatOut:
         name = clean_name(name_text)

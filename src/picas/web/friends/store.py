@@ -41,6 +41,8 @@ class NewTable:
     limits: tuple[int, int]
     ttl: float
     """Seconds it lives without a change."""
+    due: float | None = None
+    """When the table's clock first matters (a table stored dealt: see :class:`Change`)."""
 
     @property
     def id(self) -> str:
@@ -92,6 +94,11 @@ class Store(Protocol):
 
     async def create(self, table: NewTable) -> None:
         """Store a new table; refuse past its limits."""
+        ...
+
+    async def create_many(self, tables: list[NewTable]) -> list[PicasError | None]:
+        """Store each table as :meth:`create` does, together (the tables «Jugar ya» opens in
+        one pass): for each, None if stored, or the refusal of its limits."""
         ...
 
     async def load(self, table_id: str) -> dict[str, Any] | None: ...
@@ -167,30 +174,53 @@ class SqliteStore:
         return None
 
     async def create(self, table: NewTable) -> None:
-        per_address, total = table.limits
+        [refused] = await self.create_many([table])
+        if refused is not None:
+            raise refused
+
+    async def create_many(self, tables: list[NewTable]) -> list[PicasError | None]:
         now = self._clock()
+        found: list[PicasError | None] = []
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                (mine,) = self._db.execute(
-                    "SELECT COUNT(*) FROM mesas WHERE address = ? AND expires > ?",
-                    (table.address, now),
-                ).fetchone()
                 (everyone,) = self._db.execute(
                     "SELECT COUNT(*) FROM mesas WHERE expires > ?", (now,)
                 ).fetchone()
-                if mine >= per_address:
-                    raise TooManyTables(TOO_MANY_MESSAGE)
-                if everyone >= total:
-                    raise TablesFull(FULL_MESSAGE)
-                self._db.execute(
-                    "INSERT INTO mesas (id, seq, doc, address, expires) VALUES (?, ?, ?, ?, ?)",
-                    (table.id, table.doc["seq"], table.text(), table.address, now + table.ttl),
-                )
+                mine: dict[str, int] = {}
+                for table in tables:
+                    per_address, total = table.limits
+                    if table.address not in mine:
+                        (mine[table.address],) = self._db.execute(
+                            "SELECT COUNT(*) FROM mesas WHERE address = ? AND expires > ?",
+                            (table.address, now),
+                        ).fetchone()
+                    if mine[table.address] >= per_address:
+                        found.append(TooManyTables(TOO_MANY_MESSAGE))
+                        continue
+                    if everyone >= total:
+                        found.append(TablesFull(FULL_MESSAGE))
+                        continue
+                    self._db.execute(
+                        "INSERT INTO mesas (id, seq, doc, address, due, expires) "
+                        "VALUES (?, ?, ?, ?, ?, ?)",
+                        (
+                            table.id,
+                            table.doc["seq"],
+                            table.text(),
+                            table.address,
+                            table.due,
+                            now + table.ttl,
+                        ),
+                    )
+                    mine[table.address] += 1
+                    everyone += 1
+                    found.append(None)
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
+        return found
 
     async def load(self, table_id: str) -> dict[str, Any] | None:
         with self._lock:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 CPU_LEVEL = "dificil"
@@ -34,7 +34,7 @@ class Entry:
         return f"{self.game}:{self.target}"
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return _plain(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Entry:
@@ -53,8 +53,14 @@ class Seating:
     token: str
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return _plain(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seating:
         return cls(**data)
+
+
+def _plain(record: Entry | Seating) -> dict[str, Any]:
+    """A record's fields (all plain values) as a dict: ``dataclasses.asdict`` deep-copies each
+    value, and a matcher's pass writes thousands of these."""
+    return {item.name: getattr(record, item.name) for item in fields(record)}

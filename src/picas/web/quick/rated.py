@@ -125,6 +125,10 @@ class RatedTables:
     async def open(self, table_id: str, found: Found, tokens: dict[str, str]) -> None:
         """The matcher's table ``found``, its people seated by their profiles' names with
         ``tokens``, dealt at once."""
+        await self.friends.open_started(self.table(table_id, found, tokens))
+
+    def table(self, table_id: str, found: Found, tokens: dict[str, str]) -> FriendsTable:
+        """The friends' table of :meth:`open`, not dealt nor stored yet."""
         now = self._clock()
         table = FriendsTable(
             id=table_id,
@@ -151,4 +155,4 @@ class RatedTables:
         # The names as the table showed them: a person who leaves is the computer's seat in the
         # public view, nameless, and the others may still want never to meet them again.
         table.rated = {"seats": profiles, "names": names}
-        await self.friends.open_started(table)
+        return table

@@ -13,7 +13,7 @@ from redis.exceptions import RedisError
 
 from picas.web.friends.redis_store import StoreUnavailable
 from picas.web.quick.model import Entry, Seating
-from picas.web.quick.store import JOIN_WINDOW, SEATING_TTL, Status
+from picas.web.quick.store import JOIN_WINDOW, SEATING_TTL, Claim, Status
 from picas.web.redis_pool import bounded_client
 
 PREFIX = "picas:ya:"
@@ -84,10 +84,39 @@ redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 return 1
 """
 
+BLOCKS_AMONG = """
+local wanted = {}
+for i = 2, #ARGV do wanted[ARGV[i]] = true end
+local found = {}
+for i = 2, #ARGV do
+  for _, other in ipairs(redis.call('SMEMBERS', ARGV[1] .. 'bloqueos:' .. ARGV[i])) do
+    if wanted[other] then
+      found[#found + 1] = ARGV[i]
+      found[#found + 1] = other
+    end
+  end
+end
+return found
+"""
+"""ARGV: the prefix, the profiles. Answers the pairs (a, b), a blocked b, both among them: read
+in Redis, so that a queue of thousands is one round trip and a short answer."""
+
 RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 1
 """
+
+
+def _claim_args(entries: list[Entry], seatings: list[Seating]) -> list[str | int]:
+    """``CLAIM``'s arguments."""
+    args: list[str | int] = [len(entries)]
+    for entry in entries:
+        args += [entry.profile, entry.conn]
+    args.append(len(seatings))
+    for seating in seatings:
+        args += [seating.profile, json.dumps(seating.to_json())]
+    args += [int(SEATING_TTL * 1000), PREFIX]
+    return args
 
 
 class RedisQuick:
@@ -98,6 +127,7 @@ class RedisQuick:
         self._claim = self._redis.register_script(CLAIM)
         self._lease = self._redis.register_script(TAKE_LEASE)
         self._release = self._redis.register_script(RELEASE)
+        self._blocks_among = self._redis.register_script(BLOCKS_AMONG)
 
     async def put_entry(self, entry: Entry) -> None:
         doc = json.dumps(entry.to_json())
@@ -177,18 +207,26 @@ class RedisQuick:
         return found
 
     async def claim(self, entries: list[Entry], seatings: list[Seating], now: float) -> bool:
-        args: list[str | int] = [len(entries)]
-        for entry in entries:
-            args += [entry.profile, entry.conn]
-        args.append(len(seatings))
-        for seating in seatings:
-            args += [seating.profile, json.dumps(seating.to_json())]
-        args += [int(SEATING_TTL * 1000), PREFIX]
         try:
-            done = await self._claim(keys=[WHERE, CONNS], args=args)
+            done = await self._claim(keys=[WHERE, CONNS], args=_claim_args(entries, seatings))
         except RedisError:
             raise StoreUnavailable() from None
         return bool(done == 1)
+
+    async def claim_many(self, claims: list[Claim], now: float) -> list[bool]:
+        if not claims:
+            return []
+        try:
+            # One script per claim (each all or nothing), sent together: one round trip for a
+            # pass's tables rather than one each.
+            async with self._redis.pipeline(transaction=False) as pipe:
+                for claim in claims:
+                    args = _claim_args(list(claim.entries), list(claim.seatings))
+                    await self._claim(keys=[WHERE, CONNS], args=args, client=pipe)
+                answers = await pipe.execute()
+        except RedisError:
+            raise StoreUnavailable() from None
+        return [answer == 1 for answer in answers]
 
     async def drop_seating(self, profile: str, conn: str) -> None:
         with contextlib.suppress(RedisError):
@@ -283,18 +321,13 @@ class RedisQuick:
             raise StoreUnavailable() from None
 
     async def blocks_among(self, profiles: list[str]) -> set[frozenset[str]]:
-        wanted = set(profiles)
-        found: set[frozenset[str]] = set()
+        if not profiles:
+            return set()
         try:
-            async with self._redis.pipeline(transaction=False) as pipe:
-                for profile in profiles:
-                    pipe.smembers(f"{PREFIX}bloqueos:{profile}")
-                answers = await pipe.execute()
+            pairs = await self._blocks_among(args=[PREFIX, *profiles])
         except RedisError:
             raise StoreUnavailable() from None
-        for profile, others in zip(profiles, answers, strict=True):
-            found |= {frozenset((profile, str(other))) for other in others if other in wanted}
-        return found
+        return {frozenset((str(pairs[i]), str(pairs[i + 1]))) for i in range(0, len(pairs), 2)}
 
     async def forget(self, profile: str) -> None:
         try:

@@ -15,16 +15,20 @@ from typing import Any
 from picas.games import find_game
 from picas.shared.errors import PicasError
 from picas.web.friends.model import new_table_id, new_token
+from picas.web.friends.store import NewTable
 from picas.web.quick.matcher import SEATS, Found, Window, match
 from picas.web.quick.model import CPU_PLAYER, Entry, Seating
 from picas.web.quick.ports import rating_of
 from picas.web.quick.rated import RatedTables
-from picas.web.quick.store import QuickStore, Status
+from picas.web.quick.store import Claim, QuickStore, Status
 from picas.web.tasks import stop as stop_task
 
 log = logging.getLogger("picas.web")
 
 ENV_PREFIX = "PICAS_YA_"
+OPEN_TOGETHER = 128
+"""Tables a pass of the matcher seats and stores together: the first people of a long queue
+are seated without waiting for the whole pass's tables to be dealt."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,15 +196,17 @@ class Quick:
         if not entries:
             return 0
         blocks = await self.store.blocks_among(sorted({entry.profile for entry in entries}))
-        opened = 0
+        tables: list[Found] = []
         for game in sorted({entry.game for entry in entries}):
             cpu = await rating_of(self._ratings(), game, CPU_PLAYER)
             mine = [entry for entry in entries if entry.game == game]
             window = self.window()
-            for found in match(
+            tables += match(
                 mine, now, blocks, cpu_rating=cpu, fill_after=self.limits.fill_after, window=window
-            ):
-                opened += await self._open(found, now)
+            )
+        opened = 0
+        for start in range(0, len(tables), OPEN_TOGETHER):
+            opened += await self._open(tables[start : start + OPEN_TOGETHER], now)
         return opened
 
     async def _living(self, entries: list[Entry], now: float) -> list[Entry]:
@@ -216,26 +222,44 @@ class Quick:
                 await self.store.remove_entry(entry.profile, entry.conn)
         return kept
 
-    async def _open(self, found: Found, now: float) -> int:
-        table_id = new_table_id()
-        tokens = {key: new_token() for key, entry in zip(SEATS, found.seats, strict=True) if entry}
-        seatings = [
-            Seating(entry.profile, entry.conn, table_id, key, tokens[key])
-            for key, entry in zip(SEATS, found.seats, strict=True)
-            if entry is not None
-        ]
-        if not await self.store.claim(found.people, seatings, now):
-            return 0  # one of them left (or was seated) meanwhile: the next pass sees
+    async def _open(self, tables: list[Found], now: float) -> int:
+        """Seat the people of ``tables`` and open them: how many were opened. Each table is
+        dealt first (the work that needs no store), then its people claimed (a table one of
+        whose people left, or was seated, meanwhile is dropped: the next pass sees), then the
+        claimed tables stored, all of them together: a round trip to the store for each step
+        of a pass, not for each table."""
+        ready: list[tuple[Found, NewTable, Claim]] = []
+        for found in tables:
+            table_id = new_table_id()
+            seats = [(key, entry) for key, entry in zip(SEATS, found.seats, strict=True) if entry]
+            tokens = {key: new_token() for key, _ in seats}
+            seatings = tuple(
+                Seating(entry.profile, entry.conn, table_id, key, tokens[key])
+                for key, entry in seats
+            )
+            try:
+                started = self.rated.friends.started(self.rated.table(table_id, found, tokens))
+            except PicasError as error:  # nobody is claimed yet: they wait for the next pass
+                log.warning("«Jugar ya»: no se pudo abrir la mesa: %s", error.message)
+                continue
+            ready.append((found, started, Claim(tuple(found.people), seatings)))
+        claimed = await self.store.claim_many([claim for _, _, claim in ready], now)
+        ready = [one for one, taken in zip(ready, claimed, strict=True) if taken]
         try:
-            await self.rated.open(table_id, found, tokens)
-        except PicasError as error:
+            refused = await self.rated.friends.store_started([started for _, started, _ in ready])
+        except PicasError as error:  # the store away: none was stored
+            refused = [error] * len(ready)
+        opened = 0
+        for (found, _, _), refusal in zip(ready, refused, strict=True):
+            if refusal is None:
+                opened += 1
+                continue
             # The table could not be opened (the tables are full, the store is away): the
             # people go back to the queue as they were; their sockets never saw the seat.
-            log.warning("«Jugar ya»: no se pudo abrir la mesa: %s", error.message)
+            log.warning("«Jugar ya»: no se pudo abrir la mesa: %s", refusal.message)
             for entry in found.people:
                 await self.store.put_entry(entry)
-            return 0
-        return 1
+        return opened
 
     async def run_matcher(self) -> None:
         try:

@@ -33,6 +33,15 @@ class Status:
     waiting: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """One table's people to take out of the queue (each held by its socket) and their
+    seatings to write (:meth:`QuickStore.claim_many`)."""
+
+    entries: tuple[Entry, ...]
+    seatings: tuple[Seating, ...]
+
+
 class QuickStore(Protocol):
     async def put_entry(self, entry: Entry) -> None:
         """Queue ``entry``, replacing the person's entry (of any queue) and seating."""
@@ -54,6 +63,11 @@ class QuickStore(Protocol):
     async def claim(self, entries: list[Entry], seatings: list[Seating], now: float) -> bool:
         """All at once or nothing: if every entry is still queued by its socket, take them out
         of the queue and write the seatings."""
+        ...
+
+    async def claim_many(self, claims: list[Claim], now: float) -> list[bool]:
+        """Each claim as :meth:`claim`, all or nothing on its own (one failing leaves the others
+        as they are), written together: the matcher's tables of one pass."""
         ...
 
     async def drop_seating(self, profile: str, conn: str) -> None: ...
@@ -242,34 +256,51 @@ class SqliteQuick:
         return found
 
     async def claim(self, entries: list[Entry], seatings: list[Seating], now: float) -> bool:
+        [done] = await self.claim_many([Claim(tuple(entries), tuple(seatings))], now)
+        return done
+
+    async def claim_many(self, claims: list[Claim], now: float) -> list[bool]:
+        if not claims:
+            return []
+        done: list[bool] = []
         with self._lock:
             db = self._begin()
             try:
-                for entry in entries:
-                    cursor = db.execute(
-                        "DELETE FROM ya_cola WHERE profile = ? AND conn = ?",
-                        (entry.profile, entry.conn),
-                    )
-                    if cursor.rowcount != 1:
-                        db.execute("ROLLBACK")
-                        return False
                 db.execute("DELETE FROM ya_asientos WHERE expires <= ?", (now,))
-                for seating in seatings:
-                    db.execute(
-                        "INSERT OR REPLACE INTO ya_asientos (profile, conn, doc, expires) "
-                        "VALUES (?,?,?,?)",
-                        (
-                            seating.profile,
-                            seating.conn,
-                            json.dumps(seating.to_json()),
-                            now + SEATING_TTL,
-                        ),
+                for claim in claims:
+                    # A savepoint per claim: one whose person left undoes only its own deletes.
+                    db.execute("SAVEPOINT claim")
+                    taken = all(
+                        db.execute(
+                            "DELETE FROM ya_cola WHERE profile = ? AND conn = ?",
+                            (entry.profile, entry.conn),
+                        ).rowcount
+                        == 1
+                        for entry in claim.entries
                     )
+                    if taken:
+                        db.executemany(
+                            "INSERT OR REPLACE INTO ya_asientos (profile, conn, doc, expires) "
+                            "VALUES (?,?,?,?)",
+                            [
+                                (
+                                    seating.profile,
+                                    seating.conn,
+                                    json.dumps(seating.to_json()),
+                                    now + SEATING_TTL,
+                                )
+                                for seating in claim.seatings
+                            ],
+                        )
+                    else:
+                        db.execute("ROLLBACK TO claim")
+                    db.execute("RELEASE claim")
+                    done.append(taken)
                 db.execute("COMMIT")
-                return True
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
+        return done
 
     async def drop_seating(self, profile: str, conn: str) -> None:
         with self._lock:
