@@ -39,6 +39,14 @@ def wait_for(pid: int, letters: str, seconds: float = 5.0) -> str:
     return now
 
 
+async def settles_to(pid: int, letters: str, seconds: float = 5.0) -> str:
+    """:func:`wait_for` with the event loop running meanwhile (the quiet moment's timer)."""
+    deadline = time.monotonic() + seconds
+    while (now := state(pid)) not in letters and time.monotonic() < deadline:
+        await asyncio.sleep(0.005)
+    return now
+
+
 @pytest.fixture
 def worker() -> Iterator[int]:
     """A process that sleeps in short steps, as a stand-in for the lane's worker."""
@@ -52,19 +60,26 @@ def worker() -> Iterator[int]:
 
 def test_the_worker_stops_while_the_process_is_busy_and_goes_on_when_idle(worker: int) -> None:
     async def scenario() -> None:
-        yielding = Yielding(lambda: worker)
+        yielding = Yielding(lambda: worker, quiet=0.2)
         with yielding.giving_way():
             yielding.enter()
-            assert wait_for(worker, "T") == "T"
+            assert await settles_to(worker, "T") == "T"
             yielding.enter()  # a second answer at once
             yielding.leave()
+            await asyncio.sleep(0.3)
             assert state(worker) == "T"  # one answer still running
             yielding.leave()
-            assert wait_for(worker, "SR") in "SR"
+            await asyncio.sleep(0.05)
+            assert state(worker) == "T", "went on before a quiet moment"
+            yielding.enter()  # another answer soon after: still stopped
+            yielding.leave()
+            started = time.monotonic()
+            assert await settles_to(worker, "SR") in "SR"
+            assert time.monotonic() - started >= 0.15  # the quiet moment, from the last answer
             yielding.enter()
-            assert wait_for(worker, "T") == "T"
+            assert await settles_to(worker, "T") == "T"
         # The job over: never left stopped, even mid-answer.
-        assert wait_for(worker, "SR") in "SR"
+        assert await settles_to(worker, "SR") in "SR"
         assert not yielding.stopped
         yielding.leave()
 
@@ -127,12 +142,13 @@ def test_the_middleware_counts_a_request_and_a_socket_message_as_busy(worker: in
     gate = YieldingMiddleware(app, yielding)
     with TestClient(gate) as client, yielding.giving_way():
         assert client.get("/").text == "ok"
-        assert wait_for(worker, "SR") in "SR"  # idle again
+        assert wait_for(worker, "SR") in "SR"  # idle again (the app's loop runs meanwhile)
         with client.websocket_connect("/ws") as ws:
             ws.send_text("hola")
             assert ws.receive_text() == "hola"
-            time.sleep(0.05)  # the socket waits for its next message: not busy
-            assert state(worker) in "SR"
+            # The socket waits for its next message: not busy, and after a quiet moment the
+            # worker goes on.
+            assert wait_for(worker, "SR") in "SR"
             assert yielding.busy == 0
             ws.send_text("bye")
             assert ws.receive_text() == "bye"
