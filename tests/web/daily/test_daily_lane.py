@@ -39,14 +39,6 @@ def wait_for(pid: int, letters: str, seconds: float = 5.0) -> str:
     return now
 
 
-async def settles_to(pid: int, letters: str, seconds: float = 5.0) -> str:
-    """:func:`wait_for` with the event loop running meanwhile (the quiet moment's timer)."""
-    deadline = time.monotonic() + seconds
-    while (now := state(pid)) not in letters and time.monotonic() < deadline:
-        await asyncio.sleep(0.005)
-    return now
-
-
 @pytest.fixture
 def worker() -> Iterator[int]:
     """A process that sleeps in short steps, as a stand-in for the lane's worker."""
@@ -60,26 +52,19 @@ def worker() -> Iterator[int]:
 
 def test_the_worker_stops_while_the_process_is_busy_and_goes_on_when_idle(worker: int) -> None:
     async def scenario() -> None:
-        yielding = Yielding(lambda: worker, quiet=0.2)
+        yielding = Yielding(lambda: worker)
         with yielding.giving_way():
             yielding.enter()
-            assert await settles_to(worker, "T") == "T"
+            assert wait_for(worker, "T") == "T"
             yielding.enter()  # a second answer at once
             yielding.leave()
-            await asyncio.sleep(0.3)
             assert state(worker) == "T"  # one answer still running
             yielding.leave()
-            await asyncio.sleep(0.05)
-            assert state(worker) == "T", "went on before a quiet moment"
-            yielding.enter()  # another answer soon after: still stopped
-            yielding.leave()
-            started = time.monotonic()
-            assert await settles_to(worker, "SR") in "SR"
-            assert time.monotonic() - started >= 0.15  # the quiet moment, from the last answer
+            assert wait_for(worker, "SR") in "SR"
             yielding.enter()
-            assert await settles_to(worker, "T") == "T"
+            assert wait_for(worker, "T") == "T"
         # The job over: never left stopped, even mid-answer.
-        assert await settles_to(worker, "SR") in "SR"
+        assert wait_for(worker, "SR") in "SR"
         assert not yielding.stopped
         yielding.leave()
 
@@ -142,13 +127,12 @@ def test_the_middleware_counts_a_request_and_a_socket_message_as_busy(worker: in
     gate = YieldingMiddleware(app, yielding)
     with TestClient(gate) as client, yielding.giving_way():
         assert client.get("/").text == "ok"
-        assert wait_for(worker, "SR") in "SR"  # idle again (the app's loop runs meanwhile)
+        assert wait_for(worker, "SR") in "SR"  # idle again
         with client.websocket_connect("/ws") as ws:
             ws.send_text("hola")
             assert ws.receive_text() == "hola"
-            # The socket waits for its next message: not busy, and after a quiet moment the
-            # worker goes on.
-            assert wait_for(worker, "SR") in "SR"
+            time.sleep(0.05)  # the socket waits for its next message: not busy
+            assert state(worker) in "SR"
             assert yielding.busy == 0
             ws.send_text("bye")
             assert ws.receive_text() == "bye"

@@ -35,10 +35,6 @@ from picas.web.settings import Settings
 PREPARATION_DEADLINE = 600.0
 """Seconds a hand of the baseline may take in the daily lane's worker (a Difícil hand is a few
 seconds of CPU; at the lowest priority on a busy server it waits for idle time)."""
-QUIET = 0.05
-"""Seconds the process must have been idle before the worker goes on: between two answers that
-follow closely the worker stays stopped (running in such a gap still slowed the next answer, the
-caches it shares with the server being its own by then)."""
 HOLD = 2.0
 """The longest the worker stays stopped at once while the process keeps answering."""
 BREATH = 0.1
@@ -86,27 +82,19 @@ def _signal(pid: int, number: int) -> None:
 
 
 class Yielding:
-    """Stops the process ``worker()`` names while this process is busy, and until it has been
-    idle :data:`QUIET` seconds, during :meth:`giving_way` only (a job of that worker running:
-    never a stale process id). Busy is counted by :meth:`enter` and :meth:`leave`, from the event
-    loop's thread."""
+    """Stops the process ``worker()`` names while this process is busy, during
+    :meth:`giving_way` only (a job of that worker running: never a stale process id). Busy is
+    counted by :meth:`enter` and :meth:`leave`, from the event loop's thread."""
 
     def __init__(
-        self,
-        worker: Callable[[], int],
-        *,
-        quiet: float = QUIET,
-        hold: float = HOLD,
-        breath: float = BREATH,
+        self, worker: Callable[[], int], *, hold: float = HOLD, breath: float = BREATH
     ) -> None:
         self._worker = worker
-        self._quiet, self._hold, self._breath = quiet, hold, breath
+        self._hold, self._breath = hold, breath
         self._busy = 0
         self._giving_way = False
-        self._breathing = False
         self._stopped = 0  # the process id stopped, 0 while none is
-        self._held: asyncio.TimerHandle | None = None  # the stop's bound, then the breath's end
-        self._idle: asyncio.TimerHandle | None = None  # the quiet moment before going on
+        self._timer: asyncio.TimerHandle | None = None
 
     @property
     def busy(self) -> int:
@@ -118,14 +106,13 @@ class Yielding:
 
     def enter(self) -> None:
         self._busy += 1
-        self._cancel_idle()
-        if not self._stopped and not self._breathing:
+        if self._busy == 1:
             self._stop()
 
     def leave(self) -> None:
         self._busy -= 1
-        if self._busy == 0 and self._stopped:
-            self._idle = asyncio.get_running_loop().call_later(self._quiet, self._go_on)
+        if self._busy == 0:
+            self._go_on()
 
     @contextlib.contextmanager
     def giving_way(self) -> Iterator[None]:
@@ -139,7 +126,6 @@ class Yielding:
         finally:
             self._giving_way = False
             self._go_on()
-            self._breathing = False
 
     def _stop(self) -> None:
         if not self._giving_way or self._stopped or not hasattr(signal, "SIGSTOP"):
@@ -149,30 +135,23 @@ class Yielding:
             return
         _signal(pid, signal.SIGSTOP)
         self._stopped = pid
-        self._held = asyncio.get_running_loop().call_later(self._hold, self._breathe)
+        self._timer = asyncio.get_running_loop().call_later(self._hold, self._breathe)
 
     def _go_on(self) -> None:
-        self._cancel_idle()
-        if self._held is not None:
-            self._held.cancel()
-            self._held = None
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
         if self._stopped:
             _signal(self._stopped, signal.SIGCONT)
             self._stopped = 0
 
-    def _cancel_idle(self) -> None:
-        if self._idle is not None:
-            self._idle.cancel()
-            self._idle = None
-
     def _breathe(self) -> None:
+        self._timer = None
         self._go_on()
-        self._breathing = True
-        self._held = asyncio.get_running_loop().call_later(self._breath, self._after_breath)
+        self._timer = asyncio.get_running_loop().call_later(self._breath, self._after_breath)
 
     def _after_breath(self) -> None:
-        self._held = None
-        self._breathing = False
+        self._timer = None
         if self._busy:
             self._stop()
 
