@@ -7,11 +7,10 @@ day's challenge's costs (docs/daily.md, «Figures»):
 * the day's table (the first game's with a challenge): ``--results`` finished ranked attempts
   written, then the table read back as the API answers it (the first page, the asking profile's
   rank and percentile and streak), ``--reads`` times: its p50 and p99 in milliseconds;
-* with ``--act N``: a Normal player's act latency (``picas bench server``'s measure) alone, beside
-  a preparation running at the daily lane's priority, and with that preparation giving way to
-  the server's answers as the daily lane's does (:class:`picas.web.daily.lane.Yielding`), in
-  ``--rounds`` alternated triples (the worker is stopped, not ended, while the player is alone),
-  so that a shared machine's changing load falls on each side of a triple alike.
+* with ``--act N``: a Normal player's act latency (``picas bench server``'s measure) with and
+  without a preparation running at the daily lane's priority, in ``--rounds`` alternated pairs
+  (the worker is stopped, not ended, between them), so that a shared machine's changing load falls
+  on both sides of each pair alike.
 """
 
 from __future__ import annotations
@@ -32,7 +31,6 @@ from typing import Any
 from picas.cli import CommandError
 from picas.web.daily import days
 from picas.web.daily.baseline import play_hand
-from picas.web.daily.lane import Yielding, YieldingMiddleware
 from picas.web.daily.model import AttemptDoc, draw_day
 from picas.web.daily.service import Daily
 from picas.web.daily.store import DailyStore, SqliteDaily
@@ -59,14 +57,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         type=int,
         default=0,
         metavar="N",
-        help="además: p99 de N acciones de un jugador Normal, sola, junto a una preparación y"
-        " cediéndole el paso",
+        help="además: p99 de N acciones de un jugador Normal, sin y con una preparación en marcha",
     )
     parser.add_argument(
         "--rounds",
         type=int,
         default=5,
-        help="con --act: rondas alternadas de las tres medidas (5)",
+        help="con --act: pares alternados sin y con la preparación (5)",
     )
     parser.set_defaults(func=run)
 
@@ -85,22 +82,19 @@ def run(args: argparse.Namespace) -> int:
     if args.act > 0:
         if args.rounds < 1:
             raise CommandError("--rounds debe ser al menos 1.")
-        triples = act_latency(args.act, args.level, args.rounds)
-        for number, (alone, beside, giving) in enumerate(triples, 1):
+        pairs = act_latency(args.act, args.level, args.rounds)
+        for number, (alone, busy) in enumerate(pairs, 1):
             print(
-                f"acción de un jugador Normal, ronda {number}, {args.act} acciones: p99"
-                f" {alone:.1f} ms sola, {beside:.1f} ms junto a una preparación"
-                f" ({_change(alone, beside)}), {giving:.1f} ms si la preparación cede el paso"
-                f" ({_change(alone, giving)})"
+                f"acción de un jugador Normal, par {number}, {args.act} acciones: p99"
+                f" {alone:.1f} ms sola, {busy:.1f} ms con una preparación en marcha"
+                f" ({100 * (busy - alone) / alone:+.0f} %)"
             )
-        alone_median = statistics.median(row[0] for row in triples)
-        beside_median = statistics.median(row[1] for row in triples)
-        giving_median = statistics.median(row[2] for row in triples)
+        alone_median = statistics.median(alone for alone, _ in pairs)
+        busy_median = statistics.median(busy for _, busy in pairs)
         print(
-            f"  mediana de los p99: {alone_median:.1f} ms sola, {beside_median:.1f} ms junto a la"
-            f" preparación ({_change(alone_median, beside_median)}), {giving_median:.1f} ms si"
-            f" cede el paso ({_change(alone_median, giving_median)}; carga media"
-            f" {os.getloadavg()[0]:.1f})"
+            f"  mediana de los p99: {alone_median:.1f} ms sola, {busy_median:.1f} ms con la"
+            f" preparación ({100 * (busy_median - alone_median) / alone_median:+.0f} %;"
+            f" carga media {os.getloadavg()[0]:.1f})"
         )
     with tempfile.TemporaryDirectory() as folder:
         wall, cpu = asyncio.run(standings(Path(folder), table, args))
@@ -111,10 +105,6 @@ def run(args: argparse.Namespace) -> int:
         f" carga media {os.getloadavg()[0]:.1f})"
     )
     return 0
-
-
-def _change(before: float, after: float) -> str:
-    return f"{100 * (after - before) / before:+.0f} %"
 
 
 def _p50_p99(timings: list[float]) -> tuple[float, float]:
@@ -132,13 +122,11 @@ def _preparing(game: str, level: str) -> None:
         prepare(table, game, level)
 
 
-def act_latency(actions: int, level: str, rounds: int) -> list[tuple[float, float, float]]:
-    """``rounds`` triples of the p99 (ms) of a Normal player's act (``picas bench server``'s
-    measure): alone; while a preparation (the first game's with a challenge: Picas') runs in a
-    worker process of the daily lane's priority; and the same with the preparation giving way to
-    the server's answers, as the daily lane's does for a day ahead. The worker is started once and
-    stopped (SIGSTOP) while the player is alone, so that the three differ only in the
-    preparation."""
+def act_latency(actions: int, level: str, rounds: int) -> list[tuple[float, float]]:
+    """``rounds`` pairs of the p99 (ms) of a Normal player's act (``picas bench server``'s
+    measure): alone, then while a preparation (the first game's with a challenge: Picas') runs in
+    a worker process of the daily lane's priority. The worker is started once and stopped
+    (SIGSTOP) while the player is alone, so that each pair differs only in the preparation."""
     from picas.cli.bench_server import measure, percentile
 
     worker = multiprocessing.get_context("spawn").Process(
@@ -147,16 +135,7 @@ def act_latency(actions: int, level: str, rounds: int) -> list[tuple[float, floa
     worker.start()
     pid = worker.pid
     assert pid is not None
-
-    async def giving_way() -> list[float]:
-        yielding = Yielding(lambda: pid)
-        with yielding.giving_way():
-            times, _ = await measure(
-                actions, "normal", 1, wrap=lambda app: YieldingMiddleware(app, yielding)
-            )
-        return times
-
-    triples: list[tuple[float, float, float]] = []
+    pairs: list[tuple[float, float]] = []
     try:
         time.sleep(2.0)  # its imports done: the worker is deciding
         for _ in range(rounds):
@@ -164,16 +143,13 @@ def act_latency(actions: int, level: str, rounds: int) -> list[tuple[float, floa
             alone, _ = asyncio.run(measure(actions, "normal", 1))
             os.kill(pid, signal.SIGCONT)
             time.sleep(0.5)  # deciding again
-            beside, _ = asyncio.run(measure(actions, "normal", 1))
-            giving = asyncio.run(giving_way())
-            triples.append(
-                (percentile(alone, 0.99), percentile(beside, 0.99), percentile(giving, 0.99))
-            )
+            busy, _ = asyncio.run(measure(actions, "normal", 1))
+            pairs.append((percentile(alone, 0.99), percentile(busy, 0.99)))
     finally:
         os.kill(pid, signal.SIGCONT)
         worker.terminate()
         worker.join(timeout=10)
-    return triples
+    return pairs
 
 
 def prepare(table: Table, game: str, level: str) -> tuple[float, list[float]]:

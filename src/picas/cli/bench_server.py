@@ -16,10 +16,7 @@ import json
 import secrets
 import statistics
 import time
-from collections.abc import Callable
 from typing import Any
-
-from starlette.types import ASGIApp
 
 from picas.cli import CommandError
 from picas.cli.asgi_post import post as _post
@@ -61,18 +58,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 async def measure(
-    actions: int,
-    level: str,
-    seed: int,
-    *,
-    cold: bool = False,
-    wrap: Callable[[ASGIApp], ASGIApp] | None = None,
+    actions: int, level: str, seed: int, *, cold: bool = False
 ) -> tuple[list[float], int]:
     """Milliseconds of server time for each of ``actions`` human actions (after a warm-up), and
-    the number of games they came from. ``cold`` turns the replay cache off; ``wrap`` puts a
-    middleware around the app."""
-    served = create_app(Settings(key=secrets.token_bytes(32), cache_size=0 if cold else 512))
-    app: ASGIApp = served if wrap is None else wrap(served)
+    the number of games they came from. ``cold`` turns the replay cache off."""
+    app = create_app(Settings(key=secrets.token_bytes(32), cache_size=0 if cold else 512))
     south = load_bot(level)
     times: list[float] = []
     game: dict[str, Any] | None = None

@@ -87,7 +87,7 @@ log = logging.getLogger("picas.web")
 _worker_table: Table | None = None
 
 
-def start_worker(settings: Settings, niceness: int = WORKER_NICENESS) -> None:
+def _start_worker(settings: Settings, niceness: int = WORKER_NICENESS) -> None:
     global _worker_table
     with contextlib.suppress(OSError):  # not allowed here: the work runs, only not politely
         os.nice(niceness)
@@ -100,7 +100,7 @@ def worker_table() -> Table:
     return _worker_table
 
 
-def worker_context() -> multiprocessing.context.BaseContext:
+def _context() -> multiprocessing.context.BaseContext:
     context = multiprocessing.get_context("forkserver")
     # Imported once in the fork server, so a worker (new, or replacing a stopped one) starts in
     # milliseconds.
@@ -163,9 +163,9 @@ class HeavyPool:
     def _new_pool(self, workers: int, niceness: int) -> pebble.ProcessPool:
         return pebble.ProcessPool(
             max_workers=workers,
-            initializer=start_worker,
+            initializer=_start_worker,
             initargs=(self._settings, niceness),
-            context=worker_context(),
+            context=_context(),
         )
 
     async def run(

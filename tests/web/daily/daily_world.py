@@ -46,8 +46,7 @@ class World:
     friends: Friends
     table: Table
     clock: Clock
-    hands_run: list[tuple[str, int, bool]] = field(default_factory=list)
-    """Each baseline hand asked of the lane: (game, actions before it, ahead)."""
+    hands_run: list[tuple[str, int]] = field(default_factory=list)
 
 
 def world(
@@ -61,12 +60,12 @@ def world(
         sign=table.sign,
         clock=clock,
     )
-    ran: list[tuple[str, int, bool]] = []
+    ran: list[tuple[str, int]] = []
 
     async def run_hand(
-        game: str, rules: dict[str, Any], code: str, actions: list[Any], lvl: str, ahead: bool
+        game: str, rules: dict[str, Any], code: str, actions: list[Any], lvl: str
     ) -> list[Any]:
-        ran.append((game, len(actions), ahead))
+        ran.append((game, len(actions)))
         bot = table.bot(lvl, game=game)
         return await asyncio.to_thread(play_hand, game, rules, code, actions, bot)
 

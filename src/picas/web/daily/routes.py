@@ -9,9 +9,11 @@ import contextlib
 import os
 import time
 from collections.abc import AsyncIterator, Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, cast
 
+import pebble
 from fastapi import APIRouter, FastAPI, Query, Request
 from pydantic import BaseModel, ConfigDict
 
@@ -19,7 +21,6 @@ from picas.shared.errors import PicasError
 from picas.web.daily import days
 from picas.web.daily.baseline import play_hand_job
 from picas.web.daily.days import BadDay, UnknownGame
-from picas.web.daily.lane import DailyLane, Yielding, YieldingMiddleware
 from picas.web.daily.sealed import SealedCodesMiddleware
 from picas.web.daily.service import Daily, NoDay, NotOpen, NotOver, Sealed
 from picas.web.daily.store import DailyStore, SqliteDaily
@@ -27,11 +28,15 @@ from picas.web.deps import ERROR_RESPONSES
 from picas.web.errors import install_statuses
 from picas.web.friends.routes import STORE_ENV, data_dir
 from picas.web.friends.service import TableNotFound
+from picas.web.heavy import LOW_PRIORITY_NICENESS, HeavyPool
 from picas.web.profiles.deps import OptionalProfileDep, ProfileDep
 from picas.web.profiles.store import PEOPLE_FILE
 from picas.web.settings import Settings
 from picas.web.tasks import stop as stop_task
 
+PREPARATION_DEADLINE = 600.0
+"""Seconds a hand of the baseline may take in the daily lane's worker (a Difícil hand is a few
+seconds of CPU; at the lowest priority on a busy server it waits for idle time)."""
 LEVEL_ENV = "PICAS_RETO_LEVEL"
 AHEAD_ENV = "PICAS_RETO_AHEAD"
 CLOCK_ENV = "PICAS_RETO_CLOCK_FILE"
@@ -57,6 +62,20 @@ suite's servers: each would spend minutes of a core on days nobody plays). A day
 prepared on its first request, as after a server that was down at midnight."""
 """The computer players' level of the challenge: Difícil; the tests choose a quicker one."""
 PAGE_MAX = 100
+
+
+class DailyLane(HeavyPool):
+    """The daily lane: one worker process of its own at the lowest priority (nice 19): a day is
+    prepared hours ahead, with the CPU nobody's game wants, and never takes a worker of the
+    replies' or the practice lane."""
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(replace(settings, heavy_deadline=PREPARATION_DEADLINE), workers=1)
+
+    def _workers(self, address: str) -> pebble.ProcessPool:
+        if self._pool is None:
+            self._pool = self._new_pool(1, LOW_PRIORITY_NICENESS)
+        return self._pool
 
 
 def open_daily(environ: dict[str, str] | None = None) -> DailyStore:
@@ -174,15 +193,13 @@ def install(
     if clock is time.time and os.environ.get(CLOCK_ENV):
         clock = offset_clock(os.environ[CLOCK_ENV])
     pool = DailyLane(settings)
-    yielding = Yielding(lambda: pool.worker)
     one_at_a_time = asyncio.Lock()  # the lane's one worker: the days' hands wait their turn here
 
     async def run_hand(
-        game: str, rules: dict[str, Any], code: str, actions: list[Any], level: str, ahead: bool
+        game: str, rules: dict[str, Any], code: str, actions: list[Any], level: str
     ) -> list[Any]:
         async with one_at_a_time:
-            with yielding.giving_way() if ahead else contextlib.nullcontext():
-                return await pool.run_job("reto", play_hand_job, game, rules, code, actions, level)
+            return await pool.run_job("reto", play_hand_job, game, rules, code, actions, level)
 
     daily = Daily(
         store,
@@ -197,7 +214,6 @@ def install(
     app.state.profiles.on_delete(store.forget)
     app.include_router(router())
     app.add_middleware(SealedCodesMiddleware, sealed=daily.is_sealed)
-    app.add_middleware(YieldingMiddleware, yielding=yielding)
     statuses: dict[type[PicasError], int] = {
         NotOpen: 409,
         NotOver: 409,

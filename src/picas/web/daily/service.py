@@ -28,10 +28,9 @@ from picas.web.tasks import stop as stop_task
 
 log = logging.getLogger("picas.web")
 
-RunHand = Callable[[str, dict[str, Any], str, list[Any], str, bool], Awaitable[list[Any]]]
-"""One hand of the baseline in the daily lane: (game, rules, code, actions so far, level, ahead)
-→ that hand's actions. ``ahead``: the day is not today's yet, so its preparation gives way to
-today's players (:mod:`picas.web.daily.lane`)."""
+RunHand = Callable[[str, dict[str, Any], str, list[Any], str], Awaitable[list[Any]]]
+"""One hand of the baseline in the heavy lane: (game, rules, code, actions so far, level) →
+that hand's actions."""
 Sign = Callable[[Any], tuple[dict[str, Any], str]]
 
 LEASE_SECONDS = 120.0
@@ -178,11 +177,8 @@ class Daily:
         if not await self.store.lease(game, day, self.owner, self._clock(), LEASE_SECONDS):
             return None
         actions: list[Any] = []
-        ahead = day > self.today()
         for _ in range(plan.hands):
-            actions += await self._run_hand(
-                game, plan.rules, drawn.code, list(actions), self.level, ahead
-            )
+            actions += await self._run_hand(game, plan.rules, drawn.code, list(actions), self.level)
             if not await self.store.lease(game, day, self.owner, self._clock(), LEASE_SECONDS):
                 return None  # taken over (this process was too slow): the other finishes it
         _, state = replay(game, plan.rules, drawn.code, actions)
