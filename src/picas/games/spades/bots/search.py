@@ -33,10 +33,9 @@ from picas.shared.sampling import NOTHING_KNOWN, clearly_better, deal_hands, dea
 
 @dataclass(frozen=True, slots=True)
 class SearchSettings:
-    playouts: int = 5_000
+    playouts: int = 2_500
     """Sampled playouts per card decision at most, shared out among the distinct candidate cards
-    (every candidate is played out on the same samples); fewer once the choice is settled. 5,000
-    since issue 29 (2,500 before): the card decisions' spare time, measured in docs/bots.md."""
+    (every candidate is played out on the same samples); fewer once the choice is settled."""
     margin: float = 2.0
     confidence: float = 1.0
     """Another card replaces the heuristic's only if it prices ``margin`` points better plus
