@@ -48,8 +48,8 @@ class SearchSettings:
     """How many points a hand a Nil must price above the best bid to be chosen."""
     weigh_bids: bool = False
     """«Dos jugadores»: weigh the sampled deals by how plausible the opponent's bid is with the
-    hand each gives him (at four the bids always weigh them). Off: +0.8 points a hand (±1.5) over
-    300 deals for three times the CPU, not yet shown at 1,000 (docs/bots.md)."""
+    hand each gives him (at four the bids always weigh them). Off: +0.5 points a hand (±0.9) over
+    1,000 paired deals, for three times the CPU (docs/bots.md)."""
     rescue: float = 0.5
     """The bid's playouts are the heuristic's, which leaves a contract one trick short more often
     than Difícil's searched play does: a sample one trick short of our contract counts this much
