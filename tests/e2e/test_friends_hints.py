@@ -49,21 +49,27 @@ def _steps_until(ana: Person, done: str, hold: str | None = None, limit: int = 6
     pytest.fail(f"the table did not reach {done}")
 
 
+def _start_with_luis_handed_to_the_cpu(ana: Person, base: str) -> None:
+    """Ana makes a Picas table, Luis sits down by the API, Ana starts and, as the host, hands
+    Luis's seat to the CPU."""
+    link = create_table(ana, base, "spades", 250)
+    table_id = link.rsplit("/", 1)[1]
+    _post(f"{base}/api/mesas/{table_id}/seats", {"seat": "north", "name": "Luis"})
+    ana.page.wait_for_selector("#btn-empezar:not([disabled])")
+    ana.page.click("#btn-empezar")
+    token = ana.page.evaluate(f"() => localStorage.getItem('picas.mesa.{table_id}')")
+    _post(
+        f"{base}/api/mesas/{table_id}/host",
+        {"token": token, "action": {"type": "cpu", "seat": "north"}},
+    )
+
+
 def test_tip_hint_and_why_at_a_friends_table(browser: Browser, base: str) -> None:
     ana = person(browser, "Ana")
     try:
         ana.context.add_init_script(HINT_ON)
-        link = create_table(ana, base, "spades", 250)
-        table_id = link.rsplit("/", 1)[1]
-        _post(f"{base}/api/mesas/{table_id}/seats", {"seat": "north", "name": "Luis"})
+        _start_with_luis_handed_to_the_cpu(ana, base)
         page = ana.page
-        page.wait_for_selector("#btn-empezar:not([disabled])")
-        page.click("#btn-empezar")
-        token = page.evaluate(f"() => localStorage.getItem('picas.mesa.{table_id}')")
-        _post(
-            f"{base}/api/mesas/{table_id}/host",
-            {"token": token, "action": {"type": "cpu", "seat": "north"}},
-        )
         # Ana's bid: the tip key says the suggested bid, the line under it why; a tap picks it.
         _steps_until(ana, "document.querySelector('#tecla-tip .tecla-sub')", "#tecla-tip")
         tip = page.inner_text("#tecla-tip .tecla-sub").strip()
@@ -118,17 +124,8 @@ def test_a_tip_asked_on_a_socket_that_drops_is_asked_again_on_the_next(
 
     try:
         ana.page.route_web_socket(re.compile(r"/api/mesas/[^/]+/ws$"), route)
-        link = create_table(ana, base, "spades", 250)
-        table_id = link.rsplit("/", 1)[1]
-        _post(f"{base}/api/mesas/{table_id}/seats", {"seat": "north", "name": "Luis"})
+        _start_with_luis_handed_to_the_cpu(ana, base)
         page = ana.page
-        page.wait_for_selector("#btn-empezar:not([disabled])")
-        page.click("#btn-empezar")
-        token = page.evaluate(f"() => localStorage.getItem('picas.mesa.{table_id}')")
-        _post(
-            f"{base}/api/mesas/{table_id}/host",
-            {"token": token, "action": {"type": "cpu", "seat": "north"}},
-        )
         page.wait_for_selector("#tecla-tip .tecla-sub", timeout=60_000)
         assert len(swallowed) == 1, "the first tip ask was not the one dropped"
         assert page.inner_text("#tecla-tip .tecla-sub").strip()

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
+import pytest
 import uvicorn
 import websockets
 from fastapi import FastAPI
@@ -212,3 +213,13 @@ def recorded(srv: Server, table_id: str, timeout: float = 20.0) -> list[RatedRes
         time.sleep(0.05)
     time.sleep(0.5)
     return [r for r in srv.ratings.recorded if r.id == table_id]
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def where(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """Where two processes' stores meet: a folder of SQLite files, or a real redis-server's URL
+    (the module using it imports ``redis_server`` too)."""
+    if request.param == "sqlite":
+        yield str(tmp_path)
+    else:
+        yield request.getfixturevalue("redis_server").url

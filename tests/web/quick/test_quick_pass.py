@@ -6,10 +6,10 @@ table the store refuses (the tables full) sends its people back to the queue."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-import pytest
+import quick_helpers
 from quick_helpers import KEY, RecordingRatings
 
 import friends_redis
@@ -27,15 +27,8 @@ from picas.web.settings import Settings
 from picas.web.table import Table
 
 redis_server = friends_redis.redis_server
+where = quick_helpers.where
 PEOPLE = 24  # six tables, opened in one pass
-
-
-@pytest.fixture(params=["sqlite", "redis"])
-def where(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield str(tmp_path)
-    else:
-        yield request.getfixturevalue("redis_server").url
 
 
 def _stores(where: str, before_claims: Callable[[], Awaitable[None]]) -> tuple[Store, QuickStore]:

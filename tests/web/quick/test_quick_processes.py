@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import pytest
+import quick_helpers
 from quick_helpers import KEY, RecordingRatings
 
 import friends_redis
@@ -32,6 +31,7 @@ from picas.web.settings import Settings
 from picas.web.table import Table
 
 redis_server = friends_redis.redis_server
+where = quick_helpers.where
 LIMITS = QuickLimits(lease_ttl=1.0, match_every=0.1)
 
 
@@ -42,14 +42,6 @@ class Process:
     friends: Friends
     quick: Quick
     ratings: RecordingRatings
-
-
-@pytest.fixture(params=["sqlite", "redis"])
-def where(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield str(tmp_path)
-    else:
-        yield request.getfixturevalue("redis_server").url
 
 
 def _process(where: str, ratings: RecordingRatings, name: str, clock: Any = time.time) -> Process:
