@@ -62,6 +62,7 @@ class DificilBot:
             nil_margin=self.settings.nil_margin,
             dealt=self.dealt(view),
             rescue=self.settings.rescue,
+            endgame=self.settings.bid_endgame,
         )
         self.playouts += runs
         return BIDS[bid]

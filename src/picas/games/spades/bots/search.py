@@ -54,6 +54,12 @@ class SearchSettings:
     """The bid's playouts are the heuristic's, which leaves a contract one trick short more often
     than Difícil's searched play does: a sample one trick short of our contract counts this much
     as made (the trick taken from an opponent). Measured in docs/bots.md (issue 29)."""
+    endgame: int = 0
+    """When this many tricks or fewer are left, a card decision's playouts end with the exact
+    play of the sampled deal (:func:`solve`: every seat sees every card, each team plays for the
+    searched team's price) instead of the heuristic's. 0: the heuristic to the end."""
+    bid_endgame: int = 0
+    """The same for the bid's playouts (0: the heuristic to the end)."""
     settle: float = 3.0
     """A card decision stops sampling early once it is settled: when no other card could
     plausibly beat the heuristic's by ``margin`` (for each, its mean difference so far plus
@@ -99,6 +105,7 @@ class Pricer:
         "bids",
         "big_contract",
         "blind",
+        "finals",
         "nil_score",
         "penalty",
         "team",
@@ -125,6 +132,9 @@ class Pricer:
         """The contract from which a made one scores 200 («10 por 200»; 14: never)."""
         self.thirteen = thirteen_value(rules)
         """What a made 13 adds: the bonus, or a won game priced as a target's worth."""
+        self.finals: dict[int, float] = {}
+        """:meth:`value` of the tricks won at the end of a hand, packed four bits a seat, as the
+        endgame solver (:func:`solve`) has met them: it prices the same few many times."""
 
     def team_points(self, team: int, won: Sequence[int]) -> tuple[int, int, int]:
         """The team's hand total by the real rules, the bags it adds and its bags after."""
@@ -172,6 +182,13 @@ class Pricer:
     def value(self, won: Sequence[int]) -> float:
         """Our team's price minus theirs."""
         return self.team_value(self.team, won) - self.team_value(1 - self.team, won)
+
+    def final_value(self, packed: int, won: Sequence[int]) -> float:
+        """:meth:`value` of ``won``, whose counts ``packed`` holds four bits a seat, remembered."""
+        value = self.finals.get(packed)
+        if value is None:
+            value = self.finals[packed] = self.value(won)
+        return value
 
 
 def sample_hands(k: Knowledge, rng: random.Random) -> list[int] | None:
@@ -419,6 +436,126 @@ def playout(
             turn = (turn + 1) & 3
 
 
+def finish(
+    hands: list[int],
+    trick: list[int],
+    leader: int,
+    won: list[int],
+    broken: bool,
+    bids: list[int],
+    tricks_left: int,
+    pricer: Pricer,
+    endgame: int,
+) -> list[int]:
+    """:func:`playout`, but once ``endgame`` tricks or fewer are left the rest is played exactly
+    (:func:`solve`: the tricks the best play for both teams ends with). Mutates its arguments."""
+    turn = (leader + len(trick)) & 3
+    wpos = winner_position(trick) if trick else 0
+    while True:
+        if tricks_left <= endgame:
+            packed = solve(hands, trick, leader, won, broken, tricks_left, pricer, -INF, INF)[1]
+            for seat in range(4):
+                won[seat] = packed >> (4 * seat) & 15
+            return won
+        hand = hands[turn]
+        card = heuristic_card(turn, hand, trick, leader, hands, bids, won, broken, tricks_left)
+        hands[turn] = hand ^ (1 << card)
+        if trick:
+            if card >= 39 and trick[0] < 39:
+                broken = True
+            best = trick[wpos]
+            if (card // 13 == trick[0] // 13 or card >= 39) and card > best:
+                wpos = len(trick)
+        else:
+            wpos = 0
+        trick.append(card)
+        if len(trick) == 4:
+            winner = (leader + wpos) & 3
+            won[winner] = won[winner] + 1
+            tricks_left -= 1
+            if not tricks_left:
+                return won
+            leader = turn = winner
+            trick.clear()
+        else:
+            turn = (turn + 1) & 3
+
+
+INF: Final = 1e9
+
+
+def solve(
+    hands: list[int],
+    trick: list[int],
+    leader: int,
+    won: list[int],
+    broken: bool,
+    tricks_left: int,
+    pricer: Pricer,
+    alpha: float,
+    beta: float,
+) -> tuple[float, int]:
+    """The exact value of the rest of the hand for ``pricer``'s team (its :meth:`Pricer.value`,
+    our team's price minus theirs: what one team gains the other loses), every seat seeing every
+    card: our team's seats play for the most, the others for the least. Alpha-beta within
+    (``alpha``, ``beta``); of equivalent cards (same suit, no card still in play between them)
+    only one is tried. Returns the value and the tricks won at the end of the line found, packed
+    four bits a seat. ``hands``, ``trick`` and ``won`` are restored on return."""
+    turn = (leader + len(trick)) & 3
+    hand = hands[turn]
+    legal = legal_mask(hand, trick, broken)
+    live = hands[0] | hands[1] | hands[2] | hands[3]
+    for played in trick:
+        live |= 1 << played
+    others = live & ~hand
+    ours = (turn & 1) == pricer.team
+    best = -INF if ours else INF
+    best_won = 0
+    prev = -1
+    rest = legal
+    while rest:  # the highest card first: it settles more lines early than the lowest
+        card = rest.bit_length() - 1
+        bit = 1 << card
+        rest ^= bit
+        between = others & ((1 << prev) - 1) & ~((bit << 1) - 1) if prev >= 0 else 1
+        if not between and min(prev // 13, 3) == min(card // 13, 3):
+            prev = card
+            continue  # nothing of anyone else's between: the same card as ``prev``
+        prev = card
+        hands[turn] = hand ^ bit
+        now_broken = broken or (len(trick) > 0 and card >= 39 and trick[0] < 39)
+        trick.append(card)
+        if len(trick) == 4:
+            winner = (leader + winner_position(trick)) & 3
+            won[winner] = won[winner] + 1
+            if tricks_left == 1:
+                packed = won[0] | won[1] << 4 | won[2] << 8 | won[3] << 12
+                value = pricer.final_value(packed, won)
+            else:
+                value, packed = solve(
+                    hands, [], winner, won, now_broken, tricks_left - 1, pricer, alpha, beta
+                )
+            won[winner] = won[winner] - 1
+        else:
+            value, packed = solve(
+                hands, trick, leader, won, now_broken, tricks_left, pricer, alpha, beta
+            )
+        trick.pop()
+        hands[turn] = hand
+        if ours:
+            if value > best:
+                best, best_won = value, packed
+                if best > alpha:
+                    alpha = best
+        elif value < best:
+            best, best_won = value, packed
+            if best < beta:
+                beta = best
+        if alpha >= beta:
+            break
+    return best, best_won
+
+
 def search_play(
     k: Knowledge,
     rules: Rules,
@@ -463,6 +600,7 @@ def search_play(
             leader = winner
             trick = []
         starts.append((trick, leader, won, left, broken))
+    endgame = settings.endgame
     sampler = _Sampler(k)
     heuristic = choose(
         me, k.mine, k.trick, k.leader, k.possible, k.bids, k.won, k.broken, k.tricks_left
@@ -483,7 +621,10 @@ def search_play(
             if left:
                 h = hands.copy()
                 h[me] = h[me] ^ (1 << options[index])
-                playout(h, trick.copy(), leader, won, broken, bids, left)
+                if endgame:
+                    finish(h, trick.copy(), leader, won, broken, bids, left, pricer, endgame)
+                else:
+                    playout(h, trick.copy(), leader, won, broken, bids, left)
             values[index].append(pricer.value(won))
             runs += 1
         if z > 0:
@@ -604,6 +745,7 @@ def search_bid(
     nil_margin: float = 0.0,
     dealt: list[int] | None = None,
     rescue: float = 0.0,
+    endgame: int = 0,
 ) -> tuple[int, int]:
     """The bid that scores best on average over sampled deals, and the playouts run.
 
@@ -612,7 +754,8 @@ def search_bid(
     ``estimate``; every bid near it is priced on those tricks. With ``try_nil`` a second playout
     per sample prices a Nil, played as a Nil (and covered by the partner). ``dealt``: the true
     deal, the one sample (the clairvoyant bound only). ``rescue``: how much a playout one trick
-    short of our contract counts as made (:func:`rescued_value`).
+    short of our contract counts as made (:func:`rescued_value`). ``endgame``: the playouts'
+    last tricks, this many or fewer, are played exactly (:func:`finish`).
     """
     from picas.games.spades.bots.evaluate import NORMAL_STYLE, bid_for_hand, lowest_bid
 
@@ -655,7 +798,7 @@ def search_bid(
                 ).bid
         bids = base.copy()
         bids[me] = estimate
-        won = playout(hands.copy(), [], leader, [0, 0, 0, 0], False, bids, 13)
+        won = _bid_playout(hands, leader, bids, rules, team, blind, bags, endgame)
         runs += 1
         for index, bid in enumerate(options):
             bids[me] = bid
@@ -669,7 +812,7 @@ def search_bid(
                 bids[partner] = max(1, estimate)  # never two Nils: the partner would bid
             if k.bids[partner] < 0 and rules.team_minimum:
                 bids[partner] = max(bids[partner], rules.team_minimum)  # covers our Nil alone
-            won = playout(hands.copy(), [], leader, [0, 0, 0, 0], False, bids, 13)
+            won = _bid_playout(hands, leader, bids, rules, team, blind, bags, endgame)
             runs += 1
             nil_total += rescued_value(
                 Pricer(rules, team, bids, blind, bags), won, bids, me, rescue
@@ -681,3 +824,21 @@ def search_bid(
     if try_nil and nil_total > totals[best] + nil_margin * drawn:
         return 0, runs
     return options[best], runs
+
+
+def _bid_playout(
+    hands: list[int],
+    leader: int,
+    bids: list[int],
+    rules: Rules,
+    team: int,
+    blind: Sequence[bool],
+    bags: Sequence[int],
+    endgame: int,
+) -> list[int]:
+    """A bid's playout of a sampled deal from its first card: the heuristic's, its last
+    ``endgame`` tricks played exactly for the team's price at ``bids``."""
+    if endgame <= 0:
+        return playout(hands.copy(), [], leader, [0, 0, 0, 0], False, bids, 13)
+    pricer = Pricer(rules, team, bids, blind, bags)
+    return finish(hands.copy(), [], leader, [0, 0, 0, 0], False, bids, 13, pricer, endgame)
