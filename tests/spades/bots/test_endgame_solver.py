@@ -71,7 +71,7 @@ def endgames(draw: st.DrawFn) -> Endgame:
     return hands, trick, leader, won, draw(st.booleans()), left, pricer
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(endgames())
 def test_the_solver_is_the_minimax_of_every_legal_card(e: Endgame) -> None:
     hands, trick, leader, won, broken, left, pricer = e
@@ -91,3 +91,17 @@ def test_a_playout_solved_to_the_end_takes_the_solvers_tricks(e: Endgame) -> Non
     _, packed = solve(hands, trick, leader, won, broken, left, pricer, -INF, INF)
     ends = finish(hands, trick, leader, won, broken, [1, 1, 1, 1], left, pricer, left)
     assert ends == [packed >> (4 * seat) & 15 for seat in range(4)]
+
+
+def test_a_card_in_the_trick_between_two_of_a_hand_keeps_them_apart() -> None:
+    # Two tricks left; seat 0 has led the 9 of a side suit, and seat 1, who bid Nil, holds the 8
+    # and the 10 of it: nothing in the hands lies between them, but the 9 does, so they are not
+    # the same card (the 10 takes the trick and breaks the Nil, the 8 does not).
+    side = 13 * 2
+    nine, eight, ten = side + 7, side + 6, side + 8
+    hands = [1 << 0, 1 << eight | 1 << ten, 1 << 13 | 1 << 14, 1 << 15 | 1 << 16]
+    won = [4, 0, 4, 3]
+    pricer = Pricer(Rules(), 0, [4, 0, 4, 3], [False] * 4, [0, 0])
+    value, packed = solve(hands, [nine], 0, won, False, 2, pricer, -INF, INF)
+    assert value == brute(hands, [nine], 0, won, False, 2, pricer)
+    assert packed >> 4 & 15 == 0  # the Nil is kept: the 8 goes under the 9
