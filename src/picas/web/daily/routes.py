@@ -38,7 +38,11 @@ PREPARATION_DEADLINE = 600.0
 """Seconds a hand of the baseline may take in the daily lane's worker (a Difícil hand is a few
 seconds of CPU; at the lowest priority on a busy server it waits for idle time)."""
 LEVEL_ENV = "PICAS_RETO_LEVEL"
+"""The computer players' level of the challenge: Difícil; the tests choose a quicker one."""
 AHEAD_ENV = "PICAS_RETO_AHEAD"
+"""``0``: no loop preparing today's and tomorrow's days ahead of their first request (the test
+suite's servers: each would spend minutes of a core on days nobody plays). A day is still
+prepared on its first request, as after a server that was down at midnight."""
 CLOCK_ENV = "PICAS_RETO_CLOCK_FILE"
 """Tests only: a file holding seconds to add to the challenge's clock (the end-to-end test moves
 the server past the end of a day by writing it); unset, the clock is the real one."""
@@ -57,10 +61,6 @@ def offset_clock(path: str) -> Callable[[], float]:
     return now
 
 
-"""``0``: no loop preparing today's and tomorrow's days ahead of their first request (the test
-suite's servers: each would spend minutes of a core on days nobody plays). A day is still
-prepared on its first request, as after a server that was down at midnight."""
-"""The computer players' level of the challenge: Difícil; the tests choose a quicker one."""
 PAGE_MAX = 100
 
 
