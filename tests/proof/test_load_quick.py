@@ -16,7 +16,7 @@ from picas.cli.load_quick import QuickSettings, forget_machine_plays
 def test_eight_people_are_seated_at_two_rated_tables_and_play(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    argv = ["load", "--spawn", "--workers", "1", "--quick", "8", "--seconds", "20"]
+    argv = ["load", "--spawn", "--workers", "1", "--quick", "8", "--seconds", "20", "--warmup", "3"]
     argv += ["--pace", "0.2", "0.5", "--leave", "0.25", "--seed", "1", "--json"]
     code = main(argv)
     report = json.loads(capsys.readouterr().out)
@@ -25,6 +25,7 @@ def test_eight_people_are_seated_at_two_rated_tables_and_play(
     assert report["server_log_faults"] == 0
     assert code == 0
     assert result["tables"] == 2
+    assert result["warmup"] == 3.0  # the command's, not the default (5 s of these 20)
     assert result["matcher"]["seated"] >= 8
     assert result["matcher"]["wait_ms"]["n"] == result["matcher"]["seated"]
     assert result["sockets"]["table"] >= 8
@@ -37,6 +38,13 @@ def test_eight_people_are_seated_at_two_rated_tables_and_play(
     assert going["left"] + going["dropped"] == going["fated"]
     assert result["timed_actions"] > 0
     assert result["server_cpu"]["server"]["cpu_seconds"] > 0
+
+
+def test_a_warmup_as_long_as_the_run_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    # Nothing would be timed: refused before any server or person is started.
+    code = main(["load", "--spawn", "--quick", "8", "--seconds", "10", "--warmup", "10"])
+    assert code != 0
+    assert "--warmup" in capsys.readouterr().err
 
 
 def test_the_targets_are_the_games_shorter_and_longer() -> None:

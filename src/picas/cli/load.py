@@ -36,6 +36,10 @@ from picas.cli.load_addresses import ABUSER_ADDRESS, NEWCOMER_ADDRESS, check_loo
 from picas.cli.load_server import count_faults, server_cpu
 from picas.cli.load_server import spawned_server as spawned_server
 
+SOLO_WARMUP = 5.0
+"""Seconds of solo play before the measured ``--seconds`` (the server's processes warm up); the
+tables' modes have their own, inside ``--seconds`` (``load_basics.untimed``)."""
+
 Json = dict[str, Any]
 
 
@@ -90,8 +94,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument(
         "--warmup",
         type=float,
-        default=5.0,
-        help="segundos de juego sin medir antes de medir (5): los procesos cargan la CPU",
+        default=None,
+        help="segundos de juego sin medir antes de medir (5): los procesos cargan la CPU; con"
+        " --friends y --quick, dentro de --seconds (10, o un cuarto de --seconds si es menos)",
     )
     parser.add_argument(
         "--max-actions", type=int, default=0, help="parar tras tantas jugadas por nivel (0: sin)"
@@ -194,10 +199,17 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def run(args: argparse.Namespace) -> int:
     strangers = args.bad_bodies or args.hold_idle or args.hammer or args.polite
+    people = args.friends or args.quick
+    if args.warmup is None and not people:
+        args.warmup = SOLO_WARMUP
+    elif people and args.warmup is not None and args.warmup >= args.seconds:
+        raise CommandError(
+            "Con --friends y --quick, --warmup va dentro de --seconds: menos que él."
+        )
     if (
         args.players < (0 if strangers else 1)
         or args.seconds <= 0
-        or min(args.think, args.warmup, args.heavy, args.abuse) < 0
+        or min(args.think, args.warmup or 0.0, args.heavy, args.abuse) < 0
         or min(args.bad_bodies, args.hold_idle, args.hammer, args.addresses) < 0
     ):
         raise CommandError(
@@ -265,6 +277,7 @@ def run_friends_mode(args: argparse.Namespace, levels: list[str]) -> int:
                     game=args.game,
                     level=level,
                     seconds=args.seconds,
+                    warmup=args.warmup,
                     think=args.think,
                     server_cpu=(lambda: server_cpu(group[0])) if group else None,
                 )
@@ -311,6 +324,7 @@ def run_quick_mode(args: argparse.Namespace) -> int:
                     game=args.game,
                     target=args.target,
                     seconds=args.seconds,
+                    warmup=args.warmup,
                     pace=(low, high),
                     leave=args.leave,
                     seed=args.seed,

@@ -10,6 +10,17 @@ from typing import Any
 
 Json = dict[str, Any]
 
+TABLES_WARMUP = 10.0
+"""Seconds at the start of a tables' run (``--friends``, ``--quick``) left out of its figures by
+default, or a quarter of the run if that is less: everyone connecting, or queueing and being
+seated, at once is not play."""
+
+
+def untimed(seconds: float, warmup: float | None) -> float:
+    """The first seconds of a run of ``seconds`` left out of its figures: ``warmup`` (the
+    command's ``--warmup``) if given, else the default above."""
+    return min(TABLES_WARMUP, seconds / 4) if warmup is None else warmup
+
 
 def percentiles(values: list[float]) -> Json:
     """p50, p95, p99 and max in milliseconds (nearest rank)."""

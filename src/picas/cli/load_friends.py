@@ -19,14 +19,19 @@ from typing import Any
 
 from picas.cli.friends_client import Person, Sent
 from picas.cli.load_addresses import person_address
-from picas.cli.load_basics import HttpError, changes_between, cpu_used, percentiles, table_seqs
+from picas.cli.load_basics import (
+    HttpError,
+    changes_between,
+    cpu_used,
+    percentiles,
+    table_seqs,
+    untimed,
+)
 from picas.cli.load_http import JsonClient
 from picas.games import find_game
 
 Json = dict[str, Any]
 SEATS = ("south", "west", "north", "east")
-WARMUP = 10.0
-"""Seconds at the start whose cards are not timed (the sockets are still connecting)."""
 
 
 async def post_json(client: JsonClient, path: str, body: Json, token: str | None = None) -> Json:
@@ -65,6 +70,7 @@ async def run_friends(
     level: str,
     seconds: float,
     think: float,
+    warmup: float | None = None,
     server_cpu: Callable[[], dict[str, float]] | None = None,
 ) -> Json:
     """The run; ``server_cpu``: the server's processes' CPU seconds so far (with ``--spawn``),
@@ -95,7 +101,7 @@ async def run_friends(
     stop = asyncio.Event()
     tasks = [asyncio.create_task(one.run(stop=stop)) for one in people]
     # The first seconds are everyone connecting at once (each a stored change): not play.
-    warmup = min(WARMUP, seconds / 4)
+    warmup = untimed(seconds, warmup)
     await asyncio.sleep(warmup)
     sent.latencies.clear()
     cpu_before = {} if server_cpu is None else server_cpu()

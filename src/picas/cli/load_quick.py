@@ -31,15 +31,20 @@ from websockets.typing import Origin
 
 from picas.cli.friends_client import RETRIED, RETRY_PAUSE, Person, Sent
 from picas.cli.load_addresses import person_address
-from picas.cli.load_basics import HttpError, changes_between, cpu_used, percentiles, table_seqs
+from picas.cli.load_basics import (
+    HttpError,
+    changes_between,
+    cpu_used,
+    percentiles,
+    table_seqs,
+    untimed,
+)
 from picas.cli.load_http import JsonClient
 from picas.games import find_game
 
 Json = dict[str, Any]
 PROFILE_PATH = "/api/perfil"
 QUEUE_PATH = "/api/ya/ws"
-WARMUP = 10.0
-"""Seconds at the start of play whose cards are not timed (everyone is joining at once)."""
 OPEN_TIMEOUT = 20.0
 SETUP_AT_ONCE = 50
 """Profiles made at once at the start: a thousand tables' people are made in a queue of requests,
@@ -55,6 +60,9 @@ class QuickSettings:
     target: str
     """``quick`` (the game's shorter target) or ``standard`` (its longer one)."""
     seconds: float
+    warmup: float | None = None
+    """The first seconds of ``seconds``, not timed (the queue's and the seating's burst); None:
+    ``load_basics.untimed``'s default."""
     pace: tuple[float, float] = (2.0, 4.0)
     leave: float = 0.05
     seed: int = 1
@@ -358,7 +366,7 @@ async def run_quick(
     started = time.monotonic()
     joined = time.perf_counter()
     tasks = [asyncio.create_task(one.run(started)) for one in ready]
-    warmup = min(WARMUP, settings.seconds / 4)
+    warmup = untimed(settings.seconds, settings.warmup)
     await asyncio.sleep(warmup)
     figures.sent.latencies.clear()
     cpu_before = {} if server_cpu is None else server_cpu()

@@ -10,11 +10,13 @@ import sys
 
 def test_load_friends_smoke() -> None:
     command = [sys.executable, "-m", "picas.cli", "load", "--spawn", "--workers", "1"]
-    command += ["--friends", "2", "--seconds", "6", "--think", "0.2", "--level", "facil", "--json"]
+    command += ["--friends", "2", "--seconds", "6", "--warmup", "2", "--think", "0.2"]
+    command += ["--level", "facil", "--json"]
     done = subprocess.run(command, capture_output=True, text=True, timeout=180, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     (result,) = json.loads(done.stdout)["results"]
     assert result["sockets"] == 8
+    assert result["warmup"] == 2.0  # the command's, not the default (a quarter of 6 s)
     assert result["lost"] == 0
     assert result["duplicated"] == 0
     assert result["errors"] == {}
