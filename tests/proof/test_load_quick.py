@@ -38,6 +38,7 @@ def test_eight_people_are_seated_at_two_rated_tables_and_play(
     assert going["left"] + going["dropped"] == going["fated"]
     assert result["timed_actions"] > 0
     assert result["server_cpu"]["server"]["cpu_seconds"] > 0
+    assert result["machine"]["busy_cores"] >= result["server_cpu"]["server"]["cores"]
 
 
 def test_a_warmup_as_long_as_the_run_is_refused(capsys: pytest.CaptureFixture[str]) -> None:

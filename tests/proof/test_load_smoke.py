@@ -6,13 +6,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 from typing import Any
 
 import pytest
 
 from picas.cli import CommandError, main
 from picas.cli.load_addresses import check_loopback
-from picas.cli.load_basics import percentiles
+from picas.cli.load_basics import machine_busy, percentiles
 from picas.cli.load_level import run_level
 from picas.cli.load_server import count_faults
 
@@ -109,6 +110,15 @@ def test_percentiles_are_nearest_rank_in_milliseconds() -> None:
     values = [i / 1000 for i in range(1, 101)]  # 1 … 100 ms
     assert percentiles(values) == {"n": 100, "p50": 50.0, "p95": 95.0, "p99": 99.0, "max": 100.0}
     assert percentiles([]) == {"n": 0}
+
+
+def test_the_machines_busy_time_is_everything_but_idle_and_waiting_for_disk() -> None:
+    tick = os.sysconf("SC_CLK_TCK")
+    # user, nice, system, idle, iowait, irq, softirq, steal, guest, guest_nice
+    busy, steal = machine_busy("cpu  100 200 300 4000 500 60 70 80 0 0\n")
+    assert busy == pytest.approx((100 + 200 + 300 + 60 + 70 + 80) / tick)
+    assert steal == pytest.approx(80 / tick)
+    assert machine_busy("intr 1 2 3\n") == (0.0, 0.0)  # not the line it reads
 
 
 def test_faults_in_the_server_log_are_counted() -> None:

@@ -4,6 +4,7 @@ neither imports the other back."""
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
@@ -55,6 +56,45 @@ def cpu_used(before: dict[str, float], after: dict[str, float], seconds: float) 
         kind: {"cpu_seconds": round(total, 2), "cores": round(total / seconds, 2)}
         for kind, total in sorted(totals.items())
     }
+
+
+def machine_busy(stat: str | None = None) -> tuple[float, float]:
+    """The whole machine's CPU seconds so far: busy (every process's, the kernel's, another
+    guest's) and stolen by another guest; (0, 0) where ``/proc/stat`` is not to be read. With
+    the server's and the load generator's own, what is left is everything else on the machine
+    (Redis, anybody else's work), which a figure on a shared machine must be read with."""
+    if stat is None:
+        try:
+            with open("/proc/stat", encoding="ascii") as f:
+                stat = f.readline()
+        except OSError:
+            return 0.0, 0.0
+    fields = stat.split()
+    if not fields or fields[0] != "cpu":
+        return 0.0, 0.0
+    ticks = [int(value) for value in fields[1:9]]
+    ticks += [0] * (8 - len(ticks))
+    user, nice, system, _idle, _iowait, irq, softirq, steal = ticks
+    per_second = os.sysconf("SC_CLK_TCK")
+    busy = user + nice + system + irq + softirq + steal
+    return busy / per_second, steal / per_second
+
+
+def machine_used(before: tuple[float, float], after: tuple[float, float], seconds: float) -> Json:
+    """:func:`machine_busy` over the timed stretch, in cores."""
+    return {
+        "busy_cores": round((after[0] - before[0]) / seconds, 2),
+        "steal_cores": round((after[1] - before[1]) / seconds, 2),
+        "cores": os.cpu_count(),
+    }
+
+
+def describe_machine(machine: Json) -> str:
+    return (
+        f"  the machine in the timed stretch: {machine['busy_cores']} of {machine['cores']} cores"
+        f" busy, {machine['steal_cores']} stolen by other guests (everything counted: the"
+        " server, the load generator, Redis, anybody else's work)"
+    )
 
 
 def table_seqs(people: Iterable[Any]) -> dict[str, int]:

@@ -23,6 +23,9 @@ from picas.cli.load_basics import (
     HttpError,
     changes_between,
     cpu_used,
+    describe_machine,
+    machine_busy,
+    machine_used,
     percentiles,
     table_seqs,
     untimed,
@@ -105,6 +108,7 @@ async def run_friends(
     await asyncio.sleep(warmup)
     sent.latencies.clear()
     cpu_before = {} if server_cpu is None else server_cpu()
+    machine_before = machine_busy()
     mine_before = time.process_time()
     actions_before = sum(one.actions for one in people)
     seqs_before = table_seqs(people)
@@ -113,6 +117,7 @@ async def run_friends(
     timed_changes = changes_between(seqs_before, table_seqs(people))
     mine = time.process_time() - mine_before
     cpu_after = {} if server_cpu is None else server_cpu()
+    machine_after = machine_busy()
     stop.set()
     await asyncio.wait(tasks, timeout=15)
     for task in tasks:
@@ -142,6 +147,7 @@ async def run_friends(
         "timed_actions": timed_actions,
         "timed_changes": timed_changes,
         "server_cpu": cpu_used(cpu_before, cpu_after, seconds - warmup),
+        "machine": machine_used(machine_before, machine_after, seconds - warmup),
         "load_generator_cpu_seconds": round(mine, 2),
     }
 
@@ -174,6 +180,7 @@ def describe(result: Json) -> str:
         + f" load generator CPU {result['load_generator_cpu_seconds']:.1f} s"
         f" ({result['load_generator_cpu_seconds'] * 1000 / timed:.2f} ms an action)"
     )
+    lines.append(describe_machine(result["machine"]))
     return "\n".join(lines)
 
 

@@ -35,6 +35,9 @@ from picas.cli.load_basics import (
     HttpError,
     changes_between,
     cpu_used,
+    describe_machine,
+    machine_busy,
+    machine_used,
     percentiles,
     table_seqs,
     untimed,
@@ -370,6 +373,7 @@ async def run_quick(
     await asyncio.sleep(warmup)
     figures.sent.latencies.clear()
     cpu_before = {} if server_cpu is None else server_cpu()
+    machine_before = machine_busy()
     mine_before = time.process_time()
     actions_before = sum(seat.actions for seat in figures.seats)
     seqs_before = table_seqs(figures.seats)
@@ -378,11 +382,12 @@ async def run_quick(
     timed_changes = changes_between(seqs_before, table_seqs(figures.seats))
     mine = time.process_time() - mine_before
     cpu_after = {} if server_cpu is None else server_cpu()
+    machine_after = machine_busy()
     stop.set()
     await asyncio.wait(tasks, timeout=15)
     for task in tasks:
         task.cancel()
-    return _summary(
+    summary = _summary(
         settings,
         figures,
         setup,
@@ -393,6 +398,8 @@ async def run_quick(
         cpu_before,
         cpu_after,
     )
+    summary["machine"] = machine_used(machine_before, machine_after, settings.seconds - warmup)
+    return summary
 
 
 def _summary(
@@ -487,6 +494,7 @@ def describe(result: Json) -> str:
         + f" load generator CPU {result['load_generator_cpu_seconds']:.1f} s"
         f" ({result['load_generator_cpu_seconds'] * 1000 / timed:.2f} ms an action)"
     )
+    lines.append(describe_machine(result["machine"]))
     return "\n".join(lines)
 
 

@@ -24,3 +24,5 @@ def test_load_friends_smoke() -> None:
     # The spawned server's CPU in the timed stretch, for its cost per action.
     assert result["timed_actions"] > 0
     assert result["server_cpu"]["server"]["cpu_seconds"] > 0
+    # The whole machine was at least as busy as the server alone.
+    assert result["machine"]["busy_cores"] >= result["server_cpu"]["server"]["cores"]
