@@ -9,9 +9,9 @@ Plays: for each card, the unseen cards are dealt to the other seats within their
 voids and bids (:mod:`picas.games.spades.bots.search`), every distinct candidate card is played out
 by the shared heuristic (the opponents choosing on what each could see, as they do at the table, not
 on the sampled deal's every card), and each finished hand is priced by the real scoring rules plus
-the cost of the bags carried forward. It keeps the heuristic's card (Normal's choice, with its manners) unless
-the search is confident another one is better. A fixed number of samples, so it is deterministic
-given its generator.
+the cost of the bags carried forward. It keeps the heuristic's card (Normal's choice, with its
+manners) unless the search is confident another one is better. A fixed number of samples, so it
+is deterministic given its generator.
 """
 
 from __future__ import annotations
