@@ -24,10 +24,15 @@ from picas.games.spades.view import PlayerView
 NAME = "clairvoyant"
 """Its name in ``picas arena`` (never a level)."""
 
-CERTAIN = SearchSettings(margin=0.0, confidence=0.0, nil_margin=0.0, settle=0.0, rescue=0.0)
+CERTAIN = SearchSettings(
+    margin=0.0, confidence=0.0, nil_margin=0.0, settle=0.0, rescue=0.0, views=0, bid_views=0
+)
 """The search's settings when the deal is known: the best average wins, without a margin for
 the doubt of sampling, and the bid priced on the true deal's playout as it falls (``rescue`` 0:
-the bound as measured in docs/benchmarks.md)."""
+the bound as measured in docs/benchmarks.md). Its playouts stay on every card of the deal for
+every seat (``views`` 0), as when it was measured: with the opponents on their own views, as
+Difícil's playouts now are, the same search shown every card would be a much higher bound
+(docs/bots.md, «Fifth round»)."""
 
 
 class ClairvoyantBot(DificilBot):

@@ -7,10 +7,11 @@ one) that scores best on average with the real scoring rules.
 
 Plays: for each card, the unseen cards are dealt to the other seats within their hand sizes, known
 voids and bids (:mod:`picas.games.spades.bots.search`), every distinct candidate card is played out
-by the shared heuristic, and each finished hand is priced by the real scoring rules plus the cost of
-the bags carried forward. It keeps the heuristic's card (Normal's choice, with its manners) unless
-the search is confident another one is better. A fixed number of samples, so it is deterministic
-given its generator.
+by the shared heuristic (the opponents choosing on what each could see, as they do at the table, not
+on the sampled deal's every card), and each finished hand is priced by the real scoring rules plus
+the cost of the bags carried forward. It keeps the heuristic's card (Normal's choice, with its
+manners) unless the search is confident another one is better. A fixed number of samples, so it
+is deterministic given its generator.
 """
 
 from __future__ import annotations
@@ -63,6 +64,7 @@ class DificilBot:
             dealt=self.dealt(view),
             rescue=self.settings.rescue,
             endgame=self.settings.bid_endgame,
+            views=self.settings.bid_views,
         )
         self.playouts += runs
         return BIDS[bid]
@@ -100,8 +102,11 @@ class DificilBot:
         if view.rules.players == 2:
             return self._play_two(view, rng)
         k = know(view)
+        history = [(int(t.leader), [int(c) for c in t.cards]) for t in view.tricks]
+        if view.trick:
+            history.append((int(view.leader), [int(c) for c in view.trick]))
         card, runs = search_play(
-            k, view.rules, view.blind, view.bags, rng, self.settings, self.dealt(view)
+            k, view.rules, view.blind, view.bags, rng, self.settings, self.dealt(view), history
         )
         self.playouts += runs
         if card < 0:  # no consistent deal found (cannot happen with a real view): play Normal

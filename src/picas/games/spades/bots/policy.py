@@ -2,8 +2,9 @@
 
 :func:`choose` works on plain integers. ``possible[s]`` is what seat ``s`` may hold: for Normal the
 unseen cards minus the known voids (so "nobody can beat this" means "nobody who might hold a higher
-card"), for a Difícil playout the exact cards of one sampled deal. The same rules then read as card
-counting in one case and as a fast, sensible opponent model in the other.
+card"); in a Difícil playout the same for the opponents, worked out on one sampled deal, and that
+deal's exact cards for Difícil's own team. The same rules then read as card counting, and as a
+fast model of how the other seats play.
 
 The manners it keeps: never overtake a partner who is winning for sure; protect a partner's Nil by
 playing over the cards that could force it; attack an opponent's Nil by leading and playing low;

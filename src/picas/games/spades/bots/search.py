@@ -3,7 +3,8 @@
 Everything runs on the private integer representation of :mod:`picas.games.spades.bots.knowledge`,
 fed only from the seat's view. A sample deals the unseen cards to the other seats respecting their
 hand sizes and the voids they have shown; each candidate card is then played out to the end of the
-hand by the shared heuristic policy, and the finished hand is priced with the real scoring rules
+hand by the shared heuristic policy (the opponents choosing on what each could know, Normal's play:
+:func:`playout_views`), and the finished hand is priced with the real scoring rules
 (contract made or set, Nil ±100, bags) plus a cost for the bags carried towards the next penalty.
 The work is fixed (a number of samples that depends only on the position, and a stop once the
 samples drawn so far settle the choice), never a time budget, so the same position always gives the
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from picas.games.spades import Rules
-from picas.games.spades.bots.knowledge import BELOW, SUIT_MASK, Knowledge
+from picas.games.spades.bots.knowledge import BELOW, NON_SPADES, SUIT_MASK, Knowledge, void_mask
 from picas.games.spades.bots.policy import (
     choose,
     heuristic_card,
@@ -50,16 +51,36 @@ class SearchSettings:
     """«Dos jugadores»: weigh the sampled deals by how plausible the opponent's bid is with the
     hand each gives him (at four the bids always weigh them). Off: +0.5 points a hand (±0.9) over
     1,000 paired deals, for three times the CPU (docs/bots.md)."""
-    rescue: float = 0.5
+    rescue: float = 0.25
     """The bid's playouts are the heuristic's, which leaves a contract one trick short more often
     than Difícil's searched play does: a sample one trick short of our contract counts this much
-    as made (the trick taken from an opponent). Measured in docs/bots.md (issue 29)."""
+    as made (the trick taken from an opponent). 0.5 with the playouts on the sampled deal's every
+    card (second round), 0.25 since the opponents play them on their own views (``bid_views``,
+    fifth round): measured in docs/bots.md (issue 29)."""
     endgame: int = 0
     """When this many tricks or fewer are left, a card decision's playouts end with the exact
     play of the sampled deal (:func:`solve`: every seat sees every card, each team plays for the
     searched team's price) instead of the heuristic's. 0: the heuristic to the end."""
     bid_endgame: int = 0
     """The same for the bid's playouts (0: the heuristic to the end)."""
+    views: int = 10
+    """The seats whose cards in a card decision's playouts are the heuristic's on what that seat
+    could know (its own cards, the others' as the unseen ones minus the suits each has shown void
+    in: Normal's play, :func:`playout_views`) instead of on the sampled deal's every card. Seats
+    counted from ours: 1 ours, 2 the left opponent, 4 the partner, 8 the right opponent. 10, the
+    opponents: they play as a player who cannot see the cards, which is how they do play (fifth
+    round, docs/bots.md: with ``bid_views`` and ``rescue`` 0.25, +2.3 points a hand ±1.9 over
+    1,000 paired deals). 0: every seat sees the sampled deal. Not with ``endgame``."""
+    bid_views: int = 10
+    """The same for the bid's playouts."""
+    misplay: float = 1.0
+    """Inference from the play: a card decision's sampled deal keeps this share of its weight for
+    each card another seat has played this hand that the heuristic, on what that seat could know
+    with the sampled deal's cards (Normal's play, :func:`playout_views`), would not have played
+    (:class:`PlayFit`). 1, off: the play so far weighs nothing but the voids it showed (0.3 and
+    0.1 measured +0.4 ±2.5 and −1.5 ±2.8 points a hand over 300 paired deals, docs/bots.md)."""
+    misplay_tries: int = 8
+    """Deals drawn for one sample when ``misplay`` weighs them (the best of them otherwise)."""
     settle: float = 3.0
     """A card decision stops sampling early once it is settled: when no other card could
     plausibly beat the heuristic's by ``margin`` (for each, its mean difference so far plus
@@ -361,12 +382,98 @@ def draw_sample(k: Knowledge, rng: random.Random, tries: int = 8) -> list[int] |
     return _Sampler(k).draw(rng, tries)
 
 
+Trick = tuple[int, Sequence[int]]
+"""A trick of the hand so far: its leader and its cards in order (the one in progress last)."""
+
+
+class PlayFit:
+    """How well a sampled deal fits the cards the other seats have played this hand, if they
+    played as the heuristic on what each could know (Normal's play): the public state before
+    each of their cards is worked out once; a deal's fit replays only their choices."""
+
+    def __init__(self, k: Knowledge, history: Sequence[Trick], miss: float) -> None:
+        self.miss = miss
+        self.bids = list(k.bids)
+        steps: list[tuple[int, int, list[int], int, list[int], bool, int, list[int], int]] = []
+        laters: list[int] = []
+        order: list[tuple[int, int]] = []
+        unplayed = k.deck.cards
+        hidden = [0, 0, 0, 0]
+        held = [13, 13, 13, 13]
+        won = [0, 0, 0, 0]
+        broken = False
+        left = 13
+        for leader, cards in history:
+            trick: list[int] = []
+            wpos = 0
+            for position, card in enumerate(cards):
+                seat = (leader + position) & 3
+                if seat != k.seat:
+                    # A seat with no card left holds nothing (-1); else it holds none of ``hidden``.
+                    excluded = [h if n else -1 for h, n in zip(hidden, held, strict=True)]
+                    step = (seat, card, trick.copy(), leader, won.copy(), broken, left, excluded)
+                    steps.append((*step, unplayed))
+                    laters.append(0)
+                    order.append((seat, len(steps) - 1))
+                if trick:
+                    led_mask = SUIT_MASK[trick[0] // 13]
+                    if not led_mask >> card & 1:
+                        hidden[seat] |= led_mask
+                    if card >= 39 and trick[0] < 39:
+                        broken = True
+                    if (card // 13 == trick[0] // 13 or card >= 39) and card > trick[wpos]:
+                        wpos = len(trick)
+                elif card >= 39 and not broken:
+                    hidden[seat] |= NON_SPADES
+                trick.append(card)
+                unplayed &= ~(1 << card)
+                held[seat] -= 1
+                # The cards each seat plays from each of its steps on (its hand then is the
+                # sampled hand plus these).
+                for step_seat, index in order:
+                    if step_seat == seat:
+                        laters[index] |= 1 << card
+            if len(trick) == 4:
+                winner = (leader + wpos) & 3
+                won[winner] += 1
+                left -= 1
+        self.steps = steps
+        self.laters = laters
+
+    def weight(self, hands: Sequence[int], weight: float, floor: float) -> float:
+        """``weight`` times ``miss`` for each of the other seats' cards the heuristic would not
+        have played with the hand ``hands`` gives it; stops once it is at ``floor`` or below."""
+        bids = self.bids
+        miss = self.miss
+        possible = [0, 0, 0, 0]
+        for index in range(len(self.steps)):
+            seat, card, trick, leader, won, broken, left, hidden, unplayed = self.steps[index]
+            hand = hands[seat] | self.laters[index]
+            others = unplayed & ~hand
+            for other in range(4):
+                h = hidden[other]
+                if other == seat:
+                    possible[other] = hand
+                elif h < 0:
+                    possible[other] = 0
+                else:
+                    possible[other] = others & ~h
+            if heuristic_card(seat, hand, trick, leader, possible, bids, won, broken, left) != card:
+                weight *= miss
+                if weight <= floor:
+                    return weight
+        return weight
+
+
 class _Sampler:
     """The sampling of one decision: :func:`sample_hands` and :func:`draw_sample` with everything
     that depends only on the knowledge worked out once (the dealing order, who is weighed), and
-    the weights read from the tables. The same draws give the same deals and the same weights."""
+    the weights read from the tables. The same draws give the same deals and the same weights.
+    With a :class:`PlayFit` a deal is weighed by the play so far too."""
 
-    def __init__(self, k: Knowledge) -> None:
+    def __init__(self, k: Knowledge, fit: PlayFit | None = None, tries: int = 8) -> None:
+        self.fit = fit
+        self.tries = tries
         self.me = k.seat
         self.mine = k.mine
         self.sizes = k.sizes
@@ -383,6 +490,9 @@ class _Sampler:
     def draw(self, rng: random.Random, tries: int = 8) -> list[int] | None:
         best: list[int] | None = None
         best_weight = -1.0
+        fit = self.fit
+        if fit is not None:
+            tries = self.tries
         for _ in range(tries):
             hands = self.deal(rng)
             if hands is None:
@@ -390,7 +500,13 @@ class _Sampler:
             weight = 1.0
             for seat, bid, played in self.weighed:
                 weight *= table_likelihood(bid, hands[seat] | played)
-            if rng.random() < weight:
+            if fit is not None:
+                floor = rng.random()
+                if floor < weight:
+                    weight = fit.weight(hands, weight, floor)
+                if floor < weight:
+                    return hands
+            elif rng.random() < weight:
                 return hands
             if weight > best_weight:
                 best, best_weight = hands, weight
@@ -434,6 +550,93 @@ def playout(
             trick.clear()  # the same list for every trick: fewer objects for the collector
         else:
             turn = (turn + 1) & 3
+
+
+def seen_seats(views: int, me: int) -> int:
+    """The absolute seats of ``views`` (a set counted from ``me``: bit 0 ``me``, bit 1 the left
+    opponent, bit 2 the partner, bit 3 the right opponent), as a bit set of seats 0–3."""
+    out = 0
+    for step in range(4):
+        if views >> step & 1:
+            out |= 1 << ((me + step) & 3)
+    return out
+
+
+def playout_views(
+    hands: list[int],
+    trick: list[int],
+    leader: int,
+    won: list[int],
+    broken: bool,
+    bids: list[int],
+    tricks_left: int,
+    hidden: list[int],
+    seen: int,
+) -> list[int]:
+    """:func:`playout`, where the seats in ``seen`` (a bit set of seats) choose their cards on
+    what each could know, as Normal does: its own cards, and for every other seat the cards still
+    out of its sight minus the suits that seat has shown void in (``hidden[s]``: the cards seat
+    ``s`` is known not to hold, kept up to date as it fails to follow). The other seats choose on
+    the sampled deal's every card. Mutates its arguments."""
+    turn = (leader + len(trick)) & 3
+    wpos = winner_position(trick) if trick else 0
+    possible = [0, 0, 0, 0]
+    while True:
+        hand = hands[turn]
+        if seen >> turn & 1:
+            others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
+            for seat in range(4):
+                held = hands[seat]
+                if seat == turn:
+                    possible[seat] = hand
+                elif held:
+                    possible[seat] = others & ~hidden[seat]
+                else:
+                    possible[seat] = 0
+            card = heuristic_card(
+                turn, hand, trick, leader, possible, bids, won, broken, tricks_left
+            )
+        else:
+            card = heuristic_card(turn, hand, trick, leader, hands, bids, won, broken, tricks_left)
+        hands[turn] = hand ^ (1 << card)
+        if trick:
+            led_mask = SUIT_MASK[trick[0] // 13]
+            if not led_mask >> card & 1:
+                hidden[turn] = hidden[turn] | led_mask  # did not follow: void in the led suit
+            if card >= 39 and trick[0] < 39:
+                broken = True
+            best = trick[wpos]
+            if (card // 13 == trick[0] // 13 or card >= 39) and card > best:
+                wpos = len(trick)
+        else:
+            if card >= 39 and not broken:
+                hidden[turn] = hidden[turn] | NON_SPADES  # a spade led unbroken: only spades
+            wpos = 0
+        trick.append(card)
+        if len(trick) == 4:
+            winner = (leader + wpos) & 3
+            won[winner] = won[winner] + 1
+            tricks_left -= 1
+            if not tricks_left:
+                return won
+            leader = turn = winner
+            trick.clear()
+        else:
+            turn = (turn + 1) & 3
+
+
+def start_hidden(k: Knowledge, card: int) -> list[int]:
+    """Per seat, the cards the others know it does not hold once ``k.seat`` has played ``card``
+    (the suits each has shown void in, :func:`playout_views`)."""
+    hidden = [void_mask(v) for v in k.voids]
+    me = k.seat
+    if k.trick:
+        led_mask = SUIT_MASK[k.trick[0] // 13]
+        if not led_mask >> card & 1:
+            hidden[me] |= led_mask
+    elif card >= 39 and not k.broken:
+        hidden[me] |= NON_SPADES
+    return hidden
 
 
 def finish(
@@ -564,11 +767,13 @@ def search_play(
     rng: random.Random,
     settings: SearchSettings,
     dealt: list[int] | None = None,
+    history: Sequence[Trick] = (),
 ) -> tuple[int, int]:
     """The best card for ``k.seat`` by Monte Carlo, and the number of playouts run.
 
     ``dealt`` (the clairvoyant bound of ``picas arena`` only, :mod:`picas.games.spades.clairvoyant`)
     is the true deal: then it is the one sample, and the playouts are the same as for any sample.
+    ``history``: the hand's tricks so far, for ``settings.misplay`` (:class:`PlayFit`).
     """
     me = k.seat
     # The search looks only among the cards the heuristic's manners allow: it may find a better
@@ -601,7 +806,10 @@ def search_play(
             trick = []
         starts.append((trick, leader, won, left, broken))
     endgame = settings.endgame
-    sampler = _Sampler(k)
+    seen = seen_seats(settings.views, me) if not endgame else 0
+    hiddens = [start_hidden(k, card) for card in options] if seen else []
+    fit = PlayFit(k, history, settings.misplay) if settings.misplay < 1.0 and history else None
+    sampler = _Sampler(k, fit, settings.misplay_tries)
     heuristic = choose(
         me, k.mine, k.trick, k.leader, k.possible, k.bids, k.won, k.broken, k.tricks_left
     )
@@ -623,6 +831,9 @@ def search_play(
                 h[me] = h[me] ^ (1 << options[index])
                 if endgame:
                     finish(h, trick.copy(), leader, won, broken, bids, left, pricer, endgame)
+                elif seen:
+                    hidden = hiddens[index].copy()
+                    playout_views(h, trick.copy(), leader, won, broken, bids, left, hidden, seen)
                 else:
                     playout(h, trick.copy(), leader, won, broken, bids, left)
             values[index].append(pricer.value(won))
@@ -746,6 +957,7 @@ def search_bid(
     dealt: list[int] | None = None,
     rescue: float = 0.0,
     endgame: int = 0,
+    views: int = 0,
 ) -> tuple[int, int]:
     """The bid that scores best on average over sampled deals, and the playouts run.
 
@@ -755,7 +967,9 @@ def search_bid(
     per sample prices a Nil, played as a Nil (and covered by the partner). ``dealt``: the true
     deal, the one sample (the clairvoyant bound only). ``rescue``: how much a playout one trick
     short of our contract counts as made (:func:`rescued_value`). ``endgame``: the playouts'
-    last tricks, this many or fewer, are played exactly (:func:`finish`).
+    last tricks, this many or fewer, are played exactly (:func:`finish`). ``views``: the seats
+    (counted from ours, :attr:`SearchSettings.views`) whose playout cards are chosen on what
+    each could know (:func:`playout_views`); not with ``endgame``.
     """
     from picas.games.spades.bots.evaluate import NORMAL_STYLE, bid_for_hand, lowest_bid
 
@@ -779,6 +993,7 @@ def search_bid(
     leader = k.leader
     drawn = 0
     sampler = _Sampler(k)
+    seen = seen_seats(views, me) if not endgame else 0
     for _ in range(samples if dealt is None else 1):
         hands = sampler.draw(rng) if dealt is None else dealt.copy()
         if hands is None:
@@ -798,7 +1013,7 @@ def search_bid(
                 ).bid
         bids = base.copy()
         bids[me] = estimate
-        won = _bid_playout(hands, leader, bids, rules, team, blind, bags, endgame)
+        won = _bid_playout(hands, leader, bids, rules, team, blind, bags, endgame, seen)
         runs += 1
         for index, bid in enumerate(options):
             bids[me] = bid
@@ -812,7 +1027,7 @@ def search_bid(
                 bids[partner] = max(1, estimate)  # never two Nils: the partner would bid
             if k.bids[partner] < 0 and rules.team_minimum:
                 bids[partner] = max(bids[partner], rules.team_minimum)  # covers our Nil alone
-            won = _bid_playout(hands, leader, bids, rules, team, blind, bags, endgame)
+            won = _bid_playout(hands, leader, bids, rules, team, blind, bags, endgame, seen)
             runs += 1
             nil_total += rescued_value(
                 Pricer(rules, team, bids, blind, bags), won, bids, me, rescue
@@ -835,9 +1050,15 @@ def _bid_playout(
     blind: Sequence[bool],
     bags: Sequence[int],
     endgame: int,
+    seen: int = 0,
 ) -> list[int]:
     """A bid's playout of a sampled deal from its first card: the heuristic's, its last
-    ``endgame`` tricks played exactly for the team's price at ``bids``."""
+    ``endgame`` tricks played exactly for the team's price at ``bids``; the seats in ``seen`` (a
+    bit set of seats) choose on what each could know (:func:`playout_views`)."""
+    if seen and endgame <= 0:
+        return playout_views(
+            hands.copy(), [], leader, [0, 0, 0, 0], False, bids, 13, [0, 0, 0, 0], seen
+        )
     if endgame <= 0:
         return playout(hands.copy(), [], leader, [0, 0, 0, 0], False, bids, 13)
     pricer = Pricer(rules, team, bids, blind, bags)
