@@ -5,10 +5,13 @@ mid-game."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import threading
 import time
 from pathlib import Path
 
+import pytest
 from friends_helpers import host, person, run, server, table_of
 
 import friends_redis
@@ -86,3 +89,43 @@ def test_redis_restarted_mid_game_the_table_goes_on(
         assert one.end is not None
         assert one.duplicated == 0
     assert any(one.welcomes > 1 for one in people) or all(one.lost == 0 for one in people)
+
+
+def test_a_publication_reaches_the_listener_without_a_debug_line_of_it(
+    redis_server: RedisServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Each change's publication is read as it is: redis-py's default handler of what Redis
+    pushes formats the whole message for its debug log, at every publication."""
+
+    async def publish() -> list[tuple[str, int, dict[str, str]]]:
+        heard: list[tuple[str, int, dict[str, str]]] = []
+        got = asyncio.Event()
+        store = RedisStore(redis_server.url)
+
+        def listener(table_id: str, seq: int, messages: dict[str, str]) -> None:
+            heard.append((table_id, seq, messages))
+            got.set()
+
+        store.set_listener(listener)
+        await store.start()
+        await store.subscribe("t9")
+        await store.create(NewTable({"id": "t9", "seq": 1}, address="a", limits=(5, 10), ttl=60))
+        big = {"south": "x" * 10_000}
+        deadline = time.monotonic() + 10
+        # The reader subscribes in its own task: publish until it has heard one.
+        seq = 1
+        while not got.is_set() and time.monotonic() < deadline:
+            change = Change({"id": "t9", "seq": seq + 1}, seq, big, due=None, ttl=60)
+            assert await store.commit(change)
+            seq += 1
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(got.wait(), 0.2)
+        await store.close()
+        return heard
+
+    with caplog.at_level(logging.DEBUG, logger="push_response"):
+        heard = asyncio.run(publish())
+    assert heard
+    assert heard[0][0] == "t9"
+    assert heard[0][2] == {"south": "x" * 10_000}
+    assert not [record for record in caplog.records if record.name == "push_response"]
