@@ -25,7 +25,6 @@ command line, so that other commands do not pay for the HTTP client's import.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import json
 from typing import Any
@@ -33,6 +32,7 @@ from typing import Any
 from picas import games
 from picas.cli import CommandError
 from picas.cli.load_addresses import ABUSER_ADDRESS, NEWCOMER_ADDRESS, check_loopback
+from picas.cli.load_basics import run_loop
 from picas.cli.load_server import count_faults, server_cpu
 from picas.cli.load_server import spawned_server as spawned_server
 
@@ -238,7 +238,7 @@ def run_solo_mode(args: argparse.Namespace, levels: list[str]) -> int:
             args.server_group = group[0]
         else:
             base = check_loopback(args.url)
-        results = [asyncio.run(run_level(base, level, args)).summary() for level in levels]
+        results = [run_loop(run_level(base, level, args)).summary() for level in levels]
         if args.spawn:
             server_faults = count_faults(log.read_text(encoding="utf-8", errors="replace"))
     report = {"url": base, "think": args.think, "results": results}
@@ -270,7 +270,7 @@ def run_friends_mode(args: argparse.Namespace, levels: list[str]) -> int:
         else:
             base, log = check_loopback(args.url), None
         results = [
-            asyncio.run(
+            run_loop(
                 load_friends.run_friends(
                     base,
                     tables=args.friends,
@@ -316,7 +316,7 @@ def run_quick_mode(args: argparse.Namespace) -> int:
             )
         else:
             base, log = check_loopback(args.url), None
-        result = asyncio.run(
+        result = run_loop(
             load_quick.run_quick(
                 base,
                 load_quick.QuickSettings(

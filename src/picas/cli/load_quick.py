@@ -246,30 +246,39 @@ class QuickPerson:
         self, socket: Any, person: Person, seating: Seating, started: float
     ) -> bool:
         """Read the table's messages and act on them; True when this table is done with."""
-        acting: asyncio.Task[None] | None = None
-        # A person meant to go at a moment goes then, or once welcomed at the table if that is
-        # later: going before the first ``welcome`` would be counted as a welcome never sent.
-        going: asyncio.Future[object] = asyncio.ensure_future(asyncio.Event().wait())
-        armed = self.fate is None
+        going = asyncio.Event()
+        reading = asyncio.ensure_future(self._read_table(socket, person, seating, started, going))
         stopping = asyncio.ensure_future(self.stop.wait())
+        goes = asyncio.ensure_future(going.wait())
+        try:
+            # One wait for the whole table, not one a message: the reader runs on its own.
+            await asyncio.wait({reading, stopping, goes}, return_when=asyncio.FIRST_COMPLETED)
+            if reading.done():
+                return reading.result()  # a dropped connection raises: ``play`` reconnects
+            reading.cancel()
+            if goes.done():
+                await self._go(socket, seating)
+            return True
+        finally:
+            for task in (reading, stopping, goes):
+                task.cancel()
+
+    async def _read_table(
+        self, socket: Any, person: Person, seating: Seating, started: float, going: asyncio.Event
+    ) -> bool:
+        """The table's messages, each acted on; True at the table's end. A person meant to go
+        at a moment has ``going`` set then, or once welcomed at the table if that is later:
+        going before the first ``welcome`` would be counted as a welcome never sent."""
+        acting: asyncio.Task[None] | None = None
+        timer: asyncio.TimerHandle | None = None
+        armed = self.fate is None
         try:
             while True:
                 if not armed and person.welcomes:
                     armed = True
-                    going.cancel()
-                    going = asyncio.ensure_future(
-                        asyncio.sleep(max(0.0, started + self.fate_at - time.monotonic()))
-                    )
-                receiving = asyncio.ensure_future(socket.recv())
-                await asyncio.wait(
-                    {receiving, stopping, going}, return_when=asyncio.FIRST_COMPLETED
-                )
-                if not receiving.done():
-                    receiving.cancel()
-                    if going.done():
-                        await self._go(socket, seating)
-                    return True
-                message = pydantic_core.from_json(receiving.result())
+                    delay = max(0.0, started + self.fate_at - time.monotonic())
+                    timer = asyncio.get_running_loop().call_later(delay, going.set)
+                message = pydantic_core.from_json(await socket.recv())
                 forget_machine_plays(message, self.figures.sent, seating.table)
                 action = person.receive(message)
                 if message.get("type") == "error" and message.get("code") in RETRIED:
@@ -283,9 +292,10 @@ class QuickPerson:
                 if person.end is not None:
                     return True
         finally:
-            for task in (acting, going, stopping):
-                if task is not None:
-                    task.cancel()
+            if acting is not None:
+                acting.cancel()
+            if timer is not None:
+                timer.cancel()
 
     async def _act(self, socket: Any, person: Person, action: object) -> None:
         """The action after a person's pause; the socket is read meanwhile."""
