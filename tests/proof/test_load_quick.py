@@ -39,6 +39,8 @@ def test_eight_people_are_seated_at_two_rated_tables_and_play(
     assert result["timed_actions"] > 0
     assert result["server_cpu"]["server"]["cpu_seconds"] > 0
     assert result["machine"]["busy_cores"] >= result["server_cpu"]["server"]["cores"]
+    # The generator's loop was watched through the timed stretch (a wake every 10 ms).
+    assert result["load_generator_late_ms"]["n"] > 500
 
 
 def test_a_warmup_as_long_as_the_run_is_refused(capsys: pytest.CaptureFixture[str]) -> None:

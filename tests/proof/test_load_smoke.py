@@ -7,13 +7,14 @@ import argparse
 import asyncio
 import json
 import os
+import time
 from typing import Any
 
 import pytest
 
 from picas.cli import CommandError, main
 from picas.cli.load_addresses import check_loopback
-from picas.cli.load_basics import machine_busy, percentiles
+from picas.cli.load_basics import LoopLag, machine_busy, percentiles
 from picas.cli.load_level import run_level
 from picas.cli.load_server import count_faults
 
@@ -110,6 +111,24 @@ def test_percentiles_are_nearest_rank_in_milliseconds() -> None:
     values = [i / 1000 for i in range(1, 101)]  # 1 … 100 ms
     assert percentiles(values) == {"n": 100, "p50": 50.0, "p95": 95.0, "p99": 99.0, "max": 100.0}
     assert percentiles([]) == {"n": 0}
+
+
+def test_the_generators_loop_lateness_is_what_blocked_it() -> None:
+    async def watch() -> tuple[dict[str, Any], dict[str, Any]]:
+        lag = LoopLag(tick=0.005)
+        lag.start()
+        await asyncio.sleep(0.1)
+        idle = percentiles(list(lag.late))
+        lag.restart()
+        await asyncio.sleep(0.02)
+        time.sleep(0.2)  # the loop held up, as a burst of messages would
+        await asyncio.sleep(0.05)
+        return idle, lag.stop()
+
+    idle, blocked = asyncio.run(watch())
+    assert idle["n"] >= 5
+    assert blocked["max"] >= 190  # the one wake that waited out the block
+    assert blocked["max"] > 10 * idle["p50"]
 
 
 def test_the_machines_busy_time_is_everything_but_idle_and_waiting_for_disk() -> None:

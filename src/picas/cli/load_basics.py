@@ -59,6 +59,48 @@ def percentiles(values: list[float]) -> Json:
     }
 
 
+class LoopLag:
+    """How late the load generator's own event loop runs: a task asks to wake every ``tick``
+    and records by how much it was late. A simulated person's message is timed when its loop
+    gets to it, so this lateness is inside every latency the run reports: it tells the
+    generator's share of a figure from the server's."""
+
+    def __init__(self, tick: float = 0.01) -> None:
+        self.tick = tick
+        self.late: list[float] = []
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._watch())
+
+    def restart(self) -> None:
+        """Forget what was recorded (the end of the untimed start)."""
+        self.late.clear()
+
+    def stop(self) -> Json:
+        """Stop watching; the lateness recorded since :meth:`restart`, in milliseconds."""
+        if self._task is not None:
+            self._task.cancel()
+        return percentiles(self.late)
+
+    async def _watch(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            asked = loop.time()
+            await asyncio.sleep(self.tick)
+            self.late.append(max(0.0, loop.time() - asked - self.tick))
+
+
+def describe_lag(late: Json) -> list[str]:
+    """The line of a run's text report on :class:`LoopLag`'s figures (none if not watched)."""
+    if not late.get("n"):
+        return []
+    return [
+        f"  the load generator's own loop late by p50 {late['p50']} / p99 {late['p99']} /"
+        f" max {late['max']} ms (inside every latency above)"
+    ]
+
+
 class HttpError(Exception):
     """The connection failed, or the answer is not HTTP this client can read."""
 

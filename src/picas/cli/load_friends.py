@@ -21,8 +21,10 @@ from picas.cli.friends_client import Person, Sent
 from picas.cli.load_addresses import person_address
 from picas.cli.load_basics import (
     HttpError,
+    LoopLag,
     changes_between,
     cpu_used,
+    describe_lag,
     describe_machine,
     machine_busy,
     machine_used,
@@ -102,11 +104,14 @@ async def run_friends(
             )
             people.append(one)
     stop = asyncio.Event()
+    lag = LoopLag()
+    lag.start()
     tasks = [asyncio.create_task(one.run(stop=stop)) for one in people]
     # The first seconds are everyone connecting at once (each a stored change): not play.
     warmup = untimed(seconds, warmup)
     await asyncio.sleep(warmup)
     sent.latencies.clear()
+    lag.restart()
     cpu_before = {} if server_cpu is None else server_cpu()
     machine_before = machine_busy()
     mine_before = time.process_time()
@@ -118,6 +123,7 @@ async def run_friends(
     mine = time.process_time() - mine_before
     cpu_after = {} if server_cpu is None else server_cpu()
     machine_after = machine_busy()
+    late = lag.stop()
     stop.set()
     await asyncio.wait(tasks, timeout=15)
     for task in tasks:
@@ -149,6 +155,7 @@ async def run_friends(
         "server_cpu": cpu_used(cpu_before, cpu_after, seconds - warmup),
         "machine": machine_used(machine_before, machine_after, seconds - warmup),
         "load_generator_cpu_seconds": round(mine, 2),
+        "load_generator_late_ms": late,
     }
 
 
@@ -180,6 +187,7 @@ def describe(result: Json) -> str:
         + f" load generator CPU {result['load_generator_cpu_seconds']:.1f} s"
         f" ({result['load_generator_cpu_seconds'] * 1000 / timed:.2f} ms an action)"
     )
+    lines.extend(describe_lag(result["load_generator_late_ms"]))
     lines.append(describe_machine(result["machine"]))
     return "\n".join(lines)
 

@@ -33,8 +33,10 @@ from picas.cli.friends_client import RETRIED, RETRY_PAUSE, Person, Sent
 from picas.cli.load_addresses import person_address
 from picas.cli.load_basics import (
     HttpError,
+    LoopLag,
     changes_between,
     cpu_used,
+    describe_lag,
     describe_machine,
     machine_busy,
     machine_used,
@@ -378,10 +380,13 @@ async def run_quick(
             await one.client.close()
     started = time.monotonic()
     joined = time.perf_counter()
+    lag = LoopLag()
+    lag.start()
     tasks = [asyncio.create_task(one.run(started)) for one in ready]
     warmup = untimed(settings.seconds, settings.warmup)
     await asyncio.sleep(warmup)
     figures.sent.latencies.clear()
+    lag.restart()
     cpu_before = {} if server_cpu is None else server_cpu()
     machine_before = machine_busy()
     mine_before = time.process_time()
@@ -393,6 +398,7 @@ async def run_quick(
     mine = time.process_time() - mine_before
     cpu_after = {} if server_cpu is None else server_cpu()
     machine_after = machine_busy()
+    late = lag.stop()
     stop.set()
     await asyncio.wait(tasks, timeout=15)
     for task in tasks:
@@ -409,6 +415,7 @@ async def run_quick(
         cpu_after,
     )
     summary["machine"] = machine_used(machine_before, machine_after, settings.seconds - warmup)
+    summary["load_generator_late_ms"] = late
     return summary
 
 
@@ -504,6 +511,7 @@ def describe(result: Json) -> str:
         + f" load generator CPU {result['load_generator_cpu_seconds']:.1f} s"
         f" ({result['load_generator_cpu_seconds'] * 1000 / timed:.2f} ms an action)"
     )
+    lines.extend(describe_lag(result["load_generator_late_ms"]))
     lines.append(describe_machine(result["machine"]))
     return "\n".join(lines)
 

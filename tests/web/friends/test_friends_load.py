@@ -26,3 +26,4 @@ def test_load_friends_smoke() -> None:
     assert result["server_cpu"]["server"]["cpu_seconds"] > 0
     # The whole machine was at least as busy as the server alone.
     assert result["machine"]["busy_cores"] >= result["server_cpu"]["server"]["cores"]
+    assert result["load_generator_late_ms"]["n"] > 100  # watched for the 4 timed seconds
