@@ -87,7 +87,8 @@ class StoreUnavailable(PicasError):  # noqa: N818 (named like the engine's error
         )
 
 
-def _unavailable(error: RedisError) -> StoreUnavailable:
+def unavailable(error: RedisError) -> StoreUnavailable:
+    """The refusal of a request the store could not serve, with one line in the log of why."""
     log.warning("Redis no responde: %s", error)
     return StoreUnavailable()
 
@@ -146,7 +147,7 @@ class RedisStore:
         try:
             result = await self._create(**self._creating(table, self._clock()))
         except RedisError as error:
-            raise _unavailable(error) from None
+            raise unavailable(error) from None
         refused = _refusal(result)
         if refused is not None:
             raise refused
@@ -162,7 +163,7 @@ class RedisStore:
                     await self._create(**self._creating(table, now), client=pipe)
                 results = await pipe.execute()
         except RedisError as error:
-            raise _unavailable(error) from None
+            raise unavailable(error) from None
         return [_refusal(result) for result in results]
 
     @staticmethod
@@ -187,7 +188,7 @@ class RedisStore:
         try:
             text = await self._redis.hget(_table_key(table_id), "doc")
         except RedisError as error:
-            raise _unavailable(error) from None
+            raise unavailable(error) from None
         return None if text is None else loads(text)
 
     async def commit(self, change: Change) -> bool:
@@ -207,7 +208,7 @@ class RedisStore:
                 ],
             )
         except RedisError as error:
-            raise _unavailable(error) from None
+            raise unavailable(error) from None
         return bool(result == 1)
 
     async def due(self, now: float) -> list[str]:

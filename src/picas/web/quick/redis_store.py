@@ -11,7 +11,7 @@ import secrets
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
-from picas.web.friends.redis_store import StoreUnavailable
+from picas.web.friends.redis_store import unavailable
 from picas.web.quick.model import Entry, Seating
 from picas.web.quick.store import JOIN_WINDOW, SEATING_TTL, Claim, Status
 from picas.web.redis_pool import bounded_client
@@ -134,14 +134,14 @@ class RedisQuick:
         args = [entry.profile, entry.queue, entry.conn, doc, PREFIX]
         try:
             await self._put(keys=[WHERE, CONNS, QUEUES], args=args)
-        except RedisError:
-            raise StoreUnavailable() from None
+        except RedisError as error:
+            raise unavailable(error) from None
 
     async def remove_entry(self, profile: str, conn: str) -> bool:
         try:
             done = await self._remove(keys=[WHERE, CONNS], args=[profile, conn, PREFIX])
-        except RedisError:
-            raise StoreUnavailable() from None
+        except RedisError as error:
+            raise unavailable(error) from None
         return bool(done == 1)
 
     async def entries(self) -> list[Entry]:
@@ -150,8 +150,8 @@ class RedisQuick:
             for name in sorted(await self._redis.smembers(QUEUES)):
                 docs = await self._redis.hvals(_queue(str(name)))
                 found.extend(Entry.from_json(json.loads(doc)) for doc in docs)
-        except RedisError:
-            raise StoreUnavailable() from None
+        except RedisError as error:
+            raise unavailable(error) from None
         return found
 
     async def status(self, profile: str, conn: str) -> Status:
@@ -170,8 +170,8 @@ class RedisQuick:
             if holder != conn or queue is None:
                 return Status()
             return Status(waiting=int(await self._redis.hlen(_queue(str(queue)))))
-        except RedisError:
-            raise StoreUnavailable() from None
+        except RedisError as error:
+            raise unavailable(error) from None
 
     async def statuses(self, waiting: list[tuple[str, str]]) -> list[Status]:
         if not waiting:
@@ -191,8 +191,8 @@ class RedisQuick:
                 for queue in queues:
                     pipe.hlen(_queue(queue))
                 counts = dict(zip(queues, await pipe.execute(), strict=True))
-        except RedisError:
-            raise StoreUnavailable() from None
+        except RedisError as error:
+            raise unavailable(error) from None
         found: list[Status] = []
         for (_, conn), (seat, holder, queue) in zip(waiting, rows, strict=True):
             if seat is not None:
@@ -209,8 +209,8 @@ class RedisQuick:
     async def claim(self, entries: list[Entry], seatings: list[Seating], now: float) -> bool:
         try:
             done = await self._claim(keys=[WHERE, CONNS], args=_claim_args(entries, seatings))
-        except RedisError:
-            raise StoreUnavailable() from None
+        except RedisError as error:
+            raise unavailable(error) from None
         return bool(done == 1)
 
     async def claim_many(self, claims: list[Claim], now: float) -> list[bool]:
@@ -224,8 +224,8 @@ class RedisQuick:
                     args = _claim_args(list(claim.entries), list(claim.seatings))
                     await self._claim(keys=[WHERE, CONNS], args=args, client=pipe)
                 answers = await pipe.execute()
-        except RedisError:
-            raise StoreUnavailable() from None
+        except RedisError as error:
+            raise unavailable(error) from None
         return [answer == 1 for answer in answers]
 
     async def drop_seating(self, profile: str, conn: str) -> None:
@@ -255,8 +255,8 @@ class RedisQuick:
             return set()
         try:
             found = await self._redis.mget([f"{PREFIX}proceso:{p}" for p in processes])
-        except RedisError:
-            raise StoreUnavailable() from None
+        except RedisError as error:
+            raise unavailable(error) from None
         return {p for p, value in zip(processes, found, strict=True) if value is not None}
 
     async def join(self, profile: str, now: float) -> int:
@@ -268,8 +268,8 @@ class RedisQuick:
                 pipe.zcard(key)
                 pipe.expire(key, int(JOIN_WINDOW * 2))
                 _, _, count, _ = await pipe.execute()
-        except RedisError:
-            raise StoreUnavailable() from None
+        except RedisError as error:
+            raise unavailable(error) from None
         return int(count)
 
     async def add_loss(self, profile: str, table: str, at: float) -> None:
@@ -277,16 +277,16 @@ class RedisQuick:
         try:
             await self._redis.zadd(key, {table: at}, nx=True)
             await self._redis.zremrangebyscore(key, "-inf", at - 7 * 86400)
-        except RedisError:
-            raise StoreUnavailable() from None
+        except RedisError as error:
+            raise unavailable(error) from None
 
     async def losses(self, profile: str, since: float) -> list[float]:
         try:
             found = await self._redis.zrangebyscore(
                 f"{PREFIX}abandonos:{profile}", f"({since}", "+inf", withscores=True
             )
-        except RedisError:
-            raise StoreUnavailable() from None
+        except RedisError as error:
+            raise unavailable(error) from None
         return [float(item[1]) for item in found]
 
     async def block(self, profile: str, other: str, most: int) -> bool:
@@ -299,8 +299,8 @@ class RedisQuick:
                 pipe.sadd(key, other)
                 pipe.sadd(f"{PREFIX}bloqueado:{other}", profile)
                 await pipe.execute()
-        except RedisError:
-            raise StoreUnavailable() from None
+        except RedisError as error:
+            raise unavailable(error) from None
         return True
 
     async def unblock(self, profile: str, other: str) -> None:
@@ -309,24 +309,24 @@ class RedisQuick:
                 pipe.srem(f"{PREFIX}bloqueos:{profile}", other)
                 pipe.srem(f"{PREFIX}bloqueado:{other}", profile)
                 await pipe.execute()
-        except RedisError:
-            raise StoreUnavailable() from None
+        except RedisError as error:
+            raise unavailable(error) from None
 
     async def blocked(self, profile: str) -> list[str]:
         try:
             return sorted(
                 str(item) for item in await self._redis.smembers(f"{PREFIX}bloqueos:{profile}")
             )
-        except RedisError:
-            raise StoreUnavailable() from None
+        except RedisError as error:
+            raise unavailable(error) from None
 
     async def blocks_among(self, profiles: list[str]) -> set[frozenset[str]]:
         if not profiles:
             return set()
         try:
             pairs = await self._blocks_among(args=[PREFIX, *profiles])
-        except RedisError:
-            raise StoreUnavailable() from None
+        except RedisError as error:
+            raise unavailable(error) from None
         return {frozenset((str(pairs[i]), str(pairs[i + 1]))) for i in range(0, len(pairs), 2)}
 
     async def forget(self, profile: str) -> None:
@@ -345,8 +345,8 @@ class RedisQuick:
                 f"{PREFIX}bloqueos:{profile}",
                 f"{PREFIX}bloqueado:{profile}",
             )
-        except RedisError:
-            raise StoreUnavailable() from None
+        except RedisError as error:
+            raise unavailable(error) from None
 
     async def close(self) -> None:
         with contextlib.suppress(Exception):

@@ -330,15 +330,16 @@ async def serve_queue(websocket: WebSocket) -> None:
         return
     profiles: Profiles = websocket.app.state.profiles
     try:
-        profile = await profiles.by_token(hello.token)
-        if profile is None:
-            text = "Este navegador no tiene perfil, o su perfil ya no existe."
-            await _close(websocket, _error("no_profile", text), CLOSE_BAD_TOKEN)
-            return
-        address = client_address(
-            websocket.scope, behind_proxy=websocket.app.state.quick_behind_proxy
-        )
-        entry = await quick.join(profile.id, profile.name, hello.game, hello.target, address)
+        async with quick.joining:
+            profile = await profiles.by_token(hello.token)
+            if profile is None:
+                text = "Este navegador no tiene perfil, o su perfil ya no existe."
+                await _close(websocket, _error("no_profile", text), CLOSE_BAD_TOKEN)
+                return
+            address = client_address(
+                websocket.scope, behind_proxy=websocket.app.state.quick_behind_proxy
+            )
+            entry = await quick.join(profile.id, profile.name, hello.game, hello.target, address)
     except (Banned, TooManyJoins, BadTarget) as error:
         await _close(websocket, _error(error.code, error.message, error.params), CLOSE_REFUSED)
         return

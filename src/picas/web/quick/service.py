@@ -59,6 +59,12 @@ class QuickLimits:
     """1: two entries from one client address are never seated together (0: they may be)."""
     window_base: float = 150.0
     window_per_second: float = 25.0
+    joins_at_once: int = 16
+    """``hello``s a process reads the store for at a time (the profile, the ban, the count of
+    joins, the rating, the entry: a round trip each). In a burst the others wait their turn
+    without holding one of the store's connections, which the tables need meanwhile: a thousand
+    hellos at once otherwise held every connection while the loop was too busy to finish any,
+    and the last ones waited past the pool's limit and were refused («store_unavailable»)."""
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> QuickLimits:
@@ -139,6 +145,8 @@ class Quick:
         once it runs out): how a test stops one process's matcher as if the process had died."""
         self._matcher: asyncio.Task[None] | None = None
         self.looks = Looks(store, limits.poll)
+        self.joining = asyncio.Semaphore(limits.joins_at_once)
+        """Taken by a queue socket for its hello's reads and writes (``joins_at_once``)."""
 
     # --- joining --------------------------------------------------------------------------------
 
