@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import inspect
+import json
 import logging
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -13,7 +15,7 @@ from typing import Any
 import pytest
 import uvicorn
 
-from picas.cli import main
+from picas.cli import collector, main
 from picas.cli.serve import WORKER_HEALTHCHECK
 
 
@@ -46,7 +48,7 @@ def test_serve_runs_the_app_factory_on_uvicorn_and_prints_the_address(
     assert f"Clave de firma nueva creada en {tmp_path / 'secret.key'}" in printed.err
     assert (tmp_path / "secret.key").read_text().strip() not in printed.err
     (target,), options = calls[0]
-    assert target == "picas.web.app:create_app"
+    assert target == "picas.cli.serve:served_app"
     assert options["factory"] is True
     assert (options["host"], options["port"], options["workers"]) == ("127.0.0.1", 8000, 1)
     assert (tmp_path / "secret.key").is_file()  # made before the workers start
@@ -242,3 +244,24 @@ def test_bench_server_refusals_sends_the_worst_bodies_and_every_one_is_a_4xx() -
     summary = lines[-1]
     total = summary.split(" of ")[1].split()[0]
     assert summary.startswith(f"({total} of {total} bodies answered 4xx"), summary
+
+
+def test_a_served_process_sets_its_collector_for_many_sockets(tmp_path: Path) -> None:
+    """The app ``picas serve`` runs, in a process of its own (the collector is process-wide)."""
+    env = {**os.environ, "PICAS_SECRET_KEY": "k" * 40, "PICAS_DATA_DIR": str(tmp_path)}
+    script = (
+        "import gc, json; from picas.cli.serve import served_app; app = served_app();"
+        " print(json.dumps([gc.get_threshold(), gc.get_freeze_count(), type(app).__name__]))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+        env=env,
+    )
+    thresholds, frozen, kind = json.loads(done.stdout)
+    assert tuple(thresholds) == collector.THRESHOLDS
+    assert frozen > 10_000  # the modules and the app, out of every full collection's sight
+    assert kind == "FastAPI"

@@ -10,6 +10,8 @@ from collections import defaultdict
 from collections.abc import Callable, Coroutine, Iterable
 from typing import Any, TypeVar
 
+from picas.cli import collector
+
 Json = dict[str, Any]
 T = TypeVar("T")
 
@@ -28,7 +30,10 @@ def untimed(seconds: float, warmup: float | None) -> float:
 def run_loop(main: Coroutine[Any, Any, T]) -> T:
     """Run the simulated people on uvloop where it is installed (the server's own loop, with
     uvicorn): the load generator shares the machine with the server it measures, and asyncio's
-    own loop spent about a fifth of its CPU on its bookkeeping at 1,000 people."""
+    own loop spent about a fifth of its CPU on its bookkeeping at 1,000 people. Its collector is
+    set as the server's (:mod:`picas.cli.collector`): thousands of sockets of its own, whose full
+    collections paused every simulated person at once and counted in every latency."""
+    collector.tune()
     factory: Callable[[], asyncio.AbstractEventLoop] | None = None
     try:
         import uvloop

@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from picas.cli import collector
 from picas.cli.friends_client import Person, Sent
 from picas.cli.load_addresses import person_address
 from picas.cli.load_basics import (
@@ -111,6 +112,7 @@ async def run_friends(
     warmup = untimed(seconds, warmup)
     await asyncio.sleep(warmup)
     sent.latencies.clear()
+    collector.settle()
     lag.restart()
     cpu_before = {} if server_cpu is None else server_cpu()
     machine_before = machine_busy()

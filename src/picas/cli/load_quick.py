@@ -29,6 +29,7 @@ import pydantic_core
 import websockets
 from websockets.typing import Origin
 
+from picas.cli import collector
 from picas.cli.friends_client import RETRIED, RETRY_PAUSE, Person, Sent
 from picas.cli.load_addresses import person_address
 from picas.cli.load_basics import (
@@ -386,6 +387,7 @@ async def run_quick(
     warmup = untimed(settings.seconds, settings.warmup)
     await asyncio.sleep(warmup)
     figures.sent.latencies.clear()
+    collector.settle()
     lag.restart()
     cpu_before = {} if server_cpu is None else server_cpu()
     machine_before = machine_busy()

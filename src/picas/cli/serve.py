@@ -7,9 +7,9 @@ import copy
 import logging.config
 import os
 from dataclasses import astuple, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from picas.cli import CommandError
+from picas.cli import CommandError, collector
 from picas.web.friends.limits import FriendsLimits
 from picas.web.friends.off import NO_STORE
 from picas.web.friends.routes import STORE_ENV
@@ -30,7 +30,10 @@ from picas.web.settings import (
 from picas.web.signing import load_keys
 from picas.web.ws_protocol import QuietWebSocketProtocol
 
-APP_FACTORY = "picas.web.app:create_app"
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+APP_FACTORY = "picas.cli.serve:served_app"
 ADDRESS_SHARE_OF_CONNECTIONS = 4
 """One address may hold a quarter of a process's connections unless told otherwise."""
 KEEP_ALIVE = 5.0
@@ -100,6 +103,16 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         " (un solo proceso)",
     )
     parser.set_defaults(func=run)
+
+
+def served_app() -> FastAPI:
+    """The app as each of ``picas serve``'s processes runs it: built from the environment, then
+    the process's garbage collector set for serving many sockets (:mod:`picas.cli.collector`)."""
+    from picas.web.app import create_app
+
+    app = create_app()
+    collector.tune()
+    return app
 
 
 def address(host: str, port: int) -> str:

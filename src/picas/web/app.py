@@ -1,5 +1,6 @@
-"""``create_app(settings)``: the ASGI app. ``picas serve`` runs it on uvicorn through this factory
-(``picas.web.app:create_app``), so every worker process builds its own from the environment."""
+"""``create_app(settings)``: the ASGI app. ``picas serve`` runs it on uvicorn through a factory
+(``picas.cli.serve:served_app``: this one, then the process's collector tuned), so every worker
+process builds its own from the environment."""
 
 from __future__ import annotations
 
