@@ -31,6 +31,7 @@ from picas.web.friends.service import TableNotFound
 from picas.web.heavy import LOW_PRIORITY_NICENESS, HeavyPool
 from picas.web.profiles.deps import OptionalProfileDep, ProfileDep
 from picas.web.profiles.store import PEOPLE_FILE
+from picas.web.schemas import ErrorOut
 from picas.web.settings import Settings
 from picas.web.tasks import stop as stop_task
 
@@ -121,8 +122,18 @@ class StartIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+def _documented(description: str) -> dict[str, Any]:
+    return {"model": ErrorOut, "description": description}
+
+
+RESPONSES: dict[int | str, dict[str, Any]] = {
+    **ERROR_RESPONSES,
+    404: _documented("No challenge for that game (`daily_unknown_game`), day or table."),
+}
+
+
 def router() -> APIRouter:
-    api = APIRouter(prefix="/api/reto", tags=["reto"], responses=ERROR_RESPONSES)
+    api = APIRouter(prefix="/api/reto", tags=["reto"], responses=RESPONSES)
 
     @api.get("/{game}", summary="Today's challenge of a game")
     async def today(game: str, request: Request, profile: OptionalProfileDep) -> dict[str, Any]:
@@ -131,7 +142,11 @@ def router() -> APIRouter:
         out["me"] = None if profile is None else await daily.mine(game, out["day"], profile)
         return out
 
-    @api.post("/{game}/intento", summary="Start an attempt at today's challenge")
+    @api.post(
+        "/{game}/intento",
+        summary="Start an attempt at today's challenge",
+        responses={401: _documented("No token, or one that acts for no profile (`no_profile`).")},
+    )
     async def start(
         game: str, body: StartIn, request: Request, profile: ProfileDep
     ) -> dict[str, Any]:

@@ -10,7 +10,7 @@ import dataclasses
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, NotRequired
 
 from pydantic import (
     ConfigDict,
@@ -19,6 +19,7 @@ from pydantic import (
     field_validator,
     model_serializer,
 )
+from typing_extensions import TypedDict
 
 from picas.games import find_game
 from picas.games.spades import (
@@ -237,6 +238,15 @@ class BidEvent(schemas._Out):
     )
 
 
+class DrawEventJson(TypedDict):
+    """A ``draw`` event as sent (its schema in the API: the serializer below returns this)."""
+
+    type: Literal["draw"]
+    seat: schemas.SeatKey
+    kept: NotRequired[str | None]
+    seen_out: NotRequired[str | None]
+
+
 class DrawEvent(schemas._Out):
     """«Dos jugadores»: a player took his turn at the stock. South's own carries the card he
     kept and the one he put out after looking at it (``null`` when he kept the top card: the
@@ -248,9 +258,9 @@ class DrawEvent(schemas._Out):
     seen_out: str | None = Field(default=None, examples=["2H"])
 
     @model_serializer(mode="wrap")
-    def _only_own(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+    def _only_own(self, handler: SerializerFunctionWrapHandler) -> DrawEventJson:
         """The opponent's turn is its seat alone: no ``kept``, no ``seen_out`` keys."""
-        data: dict[str, Any] = handler(self)
+        data: DrawEventJson = handler(self)
         if self.kept is None:
             return {"type": self.type, "seat": self.seat}
         return data

@@ -27,6 +27,7 @@ from picas.web.ratings.model import CPU_NAMES, GAMES, BoardEntry, is_cpu
 from picas.web.ratings.service import Ratings
 from picas.web.ratings.stats import SoloStatsIn, empty
 from picas.web.ratings.store import RatingStore, SqliteRatings
+from picas.web.schemas import ErrorOut
 from picas.web.settings import Settings
 
 PAGE_DEFAULT = 20
@@ -111,6 +112,11 @@ def _row(entry: BoardEntry, names: dict[str, str]) -> dict[str, Any]:
     }
 
 
+NO_PROFILE: dict[int | str, dict[str, Any]] = {
+    401: {"model": ErrorOut, "description": "No token, or one for no profile (`no_profile`)."}
+}
+
+
 def router() -> APIRouter:
     api = APIRouter(tags=["clasificación"], responses=ERROR_RESPONSES)
 
@@ -146,7 +152,10 @@ def router() -> APIRouter:
             answer["me"] = None if found.me is None else _row(found.me, names)
         return answer
 
-    @api.get("/api/perfiles/{profile_id}")
+    @api.get(
+        "/api/perfiles/{profile_id}",
+        responses={404: {"model": ErrorOut, "description": "No such profile (`no_such_profile`)."}},
+    )
     async def public_profile(profile_id: str, request: Request) -> dict[str, Any]:
         if profile_id not in CPU_NAMES and not PROFILE_ID.fullmatch(profile_id):
             raise NoSuchProfile
@@ -177,12 +186,12 @@ def router() -> APIRouter:
             )
         return {"id": profile_id, "name": name, "cpu": is_cpu(profile_id), "games": games}
 
-    @api.get("/api/perfil/estadisticas")
+    @api.get("/api/perfil/estadisticas", responses=NO_PROFILE)
     async def read_stats(profile: ProfileDep, request: Request) -> dict[str, Any]:
         ratings: Ratings = request.app.state.ratings
         return await ratings.solo_stats(profile.id) or empty()
 
-    @api.put("/api/perfil/estadisticas")
+    @api.put("/api/perfil/estadisticas", responses=NO_PROFILE)
     async def import_stats(profile: ProfileDep, request: Request) -> dict[str, Any]:
         body = b""
         async for chunk in request.stream():
