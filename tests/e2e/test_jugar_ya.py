@@ -86,9 +86,14 @@ def seat_four(players: list[Person], base: str, game: str, target: int) -> dict[
     ids = {who.name: name_profile(who, base) for who in players}
     for who in players:
         who.page.goto(base + "/")
+    *first, last = players
+    for who in first:
         who.page.click(f"#ya-{game}-{target}")
         who.page.wait_for_selector("#cola:not([hidden])")
-    shot(players[-1], f"ya-cola-{game}")
+    shot(first[-1], f"ya-cola-{game}")
+    # The fourth completes a table: the matcher may seat them and their page may leave the
+    # queue's screen before a look at it finds it shown, so theirs is not waited for.
+    last.page.click(f"#ya-{game}-{target}")
     for who in players:
         who.page.wait_for_url("**/mesa/*", timeout=30_000)
     tables = {who.page.url for who in players}

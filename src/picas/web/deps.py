@@ -52,20 +52,28 @@ AnswersDep = Annotated[AnswerCache, Depends(get_answers)]
 """Answers that are pure functions of a signed save (a practice game, an import), by key."""
 
 
-def _error(description: str) -> dict[str, Any]:
+def documented_error(description: str) -> dict[str, Any]:
+    """One status of a route's ``responses`` in the API schema: its body is an :class:`ErrorOut`
+    (a stable code, a Spanish sentence), ``description`` says which codes and when."""
     return {"model": ErrorOut, "description": description}
 
 
 ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
-    400: _error("Malformed body (`bad_request`) or an edited or foreign save (`bad_signature`)."),
-    409: _error("Not allowed in this position of the game: `must_follow_suit`, `not_your_turn`…"),
-    413: _error("Body over the size cap (`too_large`)."),
-    429: _error(
+    400: documented_error(
+        "Malformed body (`bad_request`) or an edited or foreign save (`bad_signature`)."
+    ),
+    409: documented_error(
+        "Not allowed in this position of the game: `must_follow_suit`, `not_your_turn`…"
+    ),
+    413: documented_error("Body over the size cap (`too_large`)."),
+    429: documented_error(
         "This client address has its share of a lane of heavy work already"
         " (`too_many_requests`, with `Retry-After`)."
     ),
-    422: _error("Well-formed but unusable: `invalid_code`, `invalid_action`, a record code…"),
-    503: _error(
+    422: documented_error(
+        "Well-formed but unusable: `invalid_code`, `invalid_action`, a record code…"
+    ),
+    503: documented_error(
         "Busy: every worker for heavy work is taken (`busy`, with `Retry-After`), a job passed"
         " its deadline (`too_slow`), or a part of the server is not installed (`unavailable`)."
     ),

@@ -24,14 +24,13 @@ from picas.web.daily.days import BadDay, UnknownGame
 from picas.web.daily.sealed import SealedCodesMiddleware
 from picas.web.daily.service import Daily, NoDay, NotOpen, NotOver, Sealed
 from picas.web.daily.store import DailyStore, SqliteDaily
-from picas.web.deps import ERROR_RESPONSES
+from picas.web.deps import ERROR_RESPONSES, documented_error
 from picas.web.errors import install_statuses
 from picas.web.friends.routes import STORE_ENV, data_dir
 from picas.web.friends.service import TableNotFound
 from picas.web.heavy import LOW_PRIORITY_NICENESS, HeavyPool
 from picas.web.profiles.deps import OptionalProfileDep, ProfileDep
 from picas.web.profiles.store import PEOPLE_FILE
-from picas.web.schemas import ErrorOut
 from picas.web.settings import Settings
 from picas.web.tasks import stop as stop_task
 
@@ -122,13 +121,9 @@ class StartIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-def _documented(description: str) -> dict[str, Any]:
-    return {"model": ErrorOut, "description": description}
-
-
 RESPONSES: dict[int | str, dict[str, Any]] = {
     **ERROR_RESPONSES,
-    404: _documented("No challenge for that game (`daily_unknown_game`), day or table."),
+    404: documented_error("No challenge for that game (`daily_unknown_game`), day or table."),
 }
 
 
@@ -145,7 +140,9 @@ def router() -> APIRouter:
     @api.post(
         "/{game}/intento",
         summary="Start an attempt at today's challenge",
-        responses={401: _documented("No token, or one that acts for no profile (`no_profile`).")},
+        responses={
+            401: documented_error("No token, or one that acts for no profile (`no_profile`).")
+        },
     )
     async def start(
         game: str, body: StartIn, request: Request, profile: ProfileDep

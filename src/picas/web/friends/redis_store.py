@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pydantic_core
@@ -93,6 +93,16 @@ def unavailable(error: RedisError) -> StoreUnavailable:
     return StoreUnavailable()
 
 
+@contextlib.contextmanager
+def answering() -> Iterator[None]:
+    """Around calls to Redis that a request cannot go on without: Redis's failure becomes the
+    refusal the page and the API know (``store_unavailable``), logged by :func:`unavailable`."""
+    try:
+        yield
+    except RedisError as error:
+        raise unavailable(error) from None
+
+
 def _refusal(result: Any) -> PicasError | None:
     """What ``CREATE``'s answer refuses, if anything."""
     if result == -1:
@@ -144,10 +154,8 @@ class RedisStore:
             self._reader = asyncio.get_running_loop().create_task(self._read())
 
     async def create(self, table: NewTable) -> None:
-        try:
+        with answering():
             result = await self._create(**self._creating(table, self._clock()))
-        except RedisError as error:
-            raise unavailable(error) from None
         refused = _refusal(result)
         if refused is not None:
             raise refused
@@ -156,14 +164,12 @@ class RedisStore:
         if not tables:
             return []
         now = self._clock()
-        try:
+        with answering():
             # One script per table (each checks the limits and stores), sent together.
             async with self._redis.pipeline(transaction=False) as pipe:
                 for table in tables:
                     await self._create(**self._creating(table, now), client=pipe)
                 results = await pipe.execute()
-        except RedisError as error:
-            raise unavailable(error) from None
         return [_refusal(result) for result in results]
 
     @staticmethod
@@ -185,15 +191,13 @@ class RedisStore:
         }
 
     async def load(self, table_id: str) -> dict[str, Any] | None:
-        try:
+        with answering():
             text = await self._redis.hget(_table_key(table_id), "doc")
-        except RedisError as error:
-            raise unavailable(error) from None
         return None if text is None else loads(text)
 
     async def commit(self, change: Change) -> bool:
         entry = pydantic_core.to_json({"seq": change.seq, "messages": change.messages}).decode()
-        try:
+        with answering():
             result = await self._commit(
                 keys=[_table_key(change.id), DUE, _channel(change.id), LIVE],
                 args=[
@@ -207,8 +211,6 @@ class RedisStore:
                     self._clock() + change.ttl,
                 ],
             )
-        except RedisError as error:
-            raise unavailable(error) from None
         return bool(result == 1)
 
     async def due(self, now: float) -> list[str]:

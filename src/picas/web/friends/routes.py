@@ -23,7 +23,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from picas.shared.errors import NO_PARAMS, Params, PicasError
 from picas.shared.views import params_json
-from picas.web.deps import ERROR_RESPONSES
+from picas.web.deps import ERROR_RESPONSES, documented_error
 from picas.web.errors import install_statuses
 from picas.web.fair import FairLane, client_address
 from picas.web.friends import messages as m
@@ -35,7 +35,6 @@ from picas.web.friends.off import NO_STORE, install_off
 from picas.web.friends.service import Friends, NotHost, Refused, Stale, TableNotFound
 from picas.web.friends.store import SqliteStore, Store, TablesFull, TooManyTables
 from picas.web.friends.throttle import Throttle
-from picas.web.schemas import ErrorOut
 from picas.web.settings import Settings
 from picas.web.signing import DEFAULT_KEY_FILE, KEY_FILE_ENV
 from picas.web.tasks import stop as stop_task
@@ -145,11 +144,8 @@ def _friends(request: Request | WebSocket) -> Friends:
 def router(*, behind_proxy: bool) -> APIRouter:
     responses: dict[int | str, dict[str, Any]] = {
         **ERROR_RESPONSES,
-        403: {"model": ErrorOut, "description": "Not the host's token (`not_host`)."},
-        404: {
-            "model": ErrorOut,
-            "description": "No such table, or closed for idleness (`table_not_found`).",
-        },
+        403: documented_error("Not the host's token (`not_host`)."),
+        404: documented_error("No such table, or closed for idleness (`table_not_found`)."),
     }
     api = APIRouter(prefix="/api/mesas", tags=["mesas"], responses=responses)
 

@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, FastAPI, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from picas.web.deps import documented_error
 from picas.web.errors import error_response
 from picas.web.fair import client_address
 from picas.web.friends.names import clean_name
@@ -26,7 +27,6 @@ from picas.web.profiles.passkeys import Passkeys, Site, site_of
 from picas.web.profiles.refusals import ProfileError, install_refusals
 from picas.web.profiles.service import Profiles
 from picas.web.profiles.store import PEOPLE_FILE, ProfileStore, SqliteProfiles
-from picas.web.schemas import ErrorOut
 from picas.web.settings import Settings
 
 NAME_FIELD_MAX = 200
@@ -146,21 +146,23 @@ def _credential(model: CredentialIn) -> dict[str, Any]:
     return model.model_dump(exclude_none=True)
 
 
-def _error(description: str) -> dict[str, Any]:
-    return {"model": ErrorOut, "description": description}
-
-
 RESPONSES: dict[int | str, dict[str, Any]] = {
-    400: _error(
+    400: documented_error(
         "Malformed body (`bad_request`) or a refused passkey (`passkey_…`, docs/profiles.md)."
     ),
-    401: _error("No token, or one that acts for no profile (`no_profile`)."),
-    404: _error("No such passkey of this profile (`passkey_not_found`)."),
-    409: _error("The passkey is stored already (`passkey_taken`), or there are too many."),
-    413: _error("Body over the size cap (`too_large`)."),
-    422: _error("A name the rules refuse (`bad_name`)."),
-    429: _error("Too many profiles or ceremonies from this address (with `Retry-After`)."),
-    503: _error("Too many ceremonies at once, or the store does not answer (`Retry-After`)."),
+    401: documented_error("No token, or one that acts for no profile (`no_profile`)."),
+    404: documented_error("No such passkey of this profile (`passkey_not_found`)."),
+    409: documented_error(
+        "The passkey is stored already (`passkey_taken`), or there are too many."
+    ),
+    413: documented_error("Body over the size cap (`too_large`)."),
+    422: documented_error("A name the rules refuse (`bad_name`)."),
+    429: documented_error(
+        "Too many profiles or ceremonies from this address (with `Retry-After`)."
+    ),
+    503: documented_error(
+        "Too many ceremonies at once, or the store does not answer (`Retry-After`)."
+    ),
 }
 
 

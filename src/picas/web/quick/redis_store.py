@@ -11,7 +11,7 @@ import secrets
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
-from picas.web.friends.redis_store import unavailable
+from picas.web.friends.redis_store import answering
 from picas.web.quick.model import Entry, Seating
 from picas.web.quick.store import JOIN_WINDOW, SEATING_TTL, Claim, Status
 from picas.web.redis_pool import bounded_client
@@ -132,30 +132,24 @@ class RedisQuick:
     async def put_entry(self, entry: Entry) -> None:
         doc = json.dumps(entry.to_json())
         args = [entry.profile, entry.queue, entry.conn, doc, PREFIX]
-        try:
+        with answering():
             await self._put(keys=[WHERE, CONNS, QUEUES], args=args)
-        except RedisError as error:
-            raise unavailable(error) from None
 
     async def remove_entry(self, profile: str, conn: str) -> bool:
-        try:
+        with answering():
             done = await self._remove(keys=[WHERE, CONNS], args=[profile, conn, PREFIX])
-        except RedisError as error:
-            raise unavailable(error) from None
         return bool(done == 1)
 
     async def entries(self) -> list[Entry]:
         found: list[Entry] = []
-        try:
+        with answering():
             for name in sorted(await self._redis.smembers(QUEUES)):
                 docs = await self._redis.hvals(_queue(str(name)))
                 found.extend(Entry.from_json(json.loads(doc)) for doc in docs)
-        except RedisError as error:
-            raise unavailable(error) from None
         return found
 
     async def status(self, profile: str, conn: str) -> Status:
-        try:
+        with answering():
             # One transaction: a claim (a script) cannot run between the reads, so a person
             # being seated is found waiting or seated, never neither («replaced»).
             async with self._redis.pipeline(transaction=True) as pipe:
@@ -170,13 +164,11 @@ class RedisQuick:
             if holder != conn or queue is None:
                 return Status()
             return Status(waiting=int(await self._redis.hlen(_queue(str(queue)))))
-        except RedisError as error:
-            raise unavailable(error) from None
 
     async def statuses(self, waiting: list[tuple[str, str]]) -> list[Status]:
         if not waiting:
             return []
-        try:
+        with answering():
             # One transaction, as in ``status``: a long batch of reads is otherwise read by the
             # server in parts, and another process's claim can run between them.
             async with self._redis.pipeline(transaction=True) as pipe:
@@ -191,8 +183,6 @@ class RedisQuick:
                 for queue in queues:
                     pipe.hlen(_queue(queue))
                 counts = dict(zip(queues, await pipe.execute(), strict=True))
-        except RedisError as error:
-            raise unavailable(error) from None
         found: list[Status] = []
         for (_, conn), (seat, holder, queue) in zip(waiting, rows, strict=True):
             if seat is not None:
@@ -207,16 +197,14 @@ class RedisQuick:
         return found
 
     async def claim(self, entries: list[Entry], seatings: list[Seating], now: float) -> bool:
-        try:
+        with answering():
             done = await self._claim(keys=[WHERE, CONNS], args=_claim_args(entries, seatings))
-        except RedisError as error:
-            raise unavailable(error) from None
         return bool(done == 1)
 
     async def claim_many(self, claims: list[Claim], now: float) -> list[bool]:
         if not claims:
             return []
-        try:
+        with answering():
             # One script per claim (each all or nothing), sent together: one round trip for a
             # pass's tables rather than one each.
             async with self._redis.pipeline(transaction=False) as pipe:
@@ -224,8 +212,6 @@ class RedisQuick:
                     args = _claim_args(list(claim.entries), list(claim.seatings))
                     await self._claim(keys=[WHERE, CONNS], args=args, client=pipe)
                 answers = await pipe.execute()
-        except RedisError as error:
-            raise unavailable(error) from None
         return [answer == 1 for answer in answers]
 
     async def drop_seating(self, profile: str, conn: str) -> None:
@@ -253,45 +239,37 @@ class RedisQuick:
     async def living(self, processes: list[str], now: float) -> set[str]:
         if not processes:
             return set()
-        try:
+        with answering():
             found = await self._redis.mget([f"{PREFIX}proceso:{p}" for p in processes])
-        except RedisError as error:
-            raise unavailable(error) from None
         return {p for p, value in zip(processes, found, strict=True) if value is not None}
 
     async def join(self, profile: str, now: float) -> int:
         key = f"{PREFIX}entradas:{profile}"
-        try:
+        with answering():
             async with self._redis.pipeline(transaction=True) as pipe:
                 pipe.zremrangebyscore(key, "-inf", now - JOIN_WINDOW)
                 pipe.zadd(key, {f"{now}:{secrets.token_hex(4)}": now})
                 pipe.zcard(key)
                 pipe.expire(key, int(JOIN_WINDOW * 2))
                 _, _, count, _ = await pipe.execute()
-        except RedisError as error:
-            raise unavailable(error) from None
         return int(count)
 
     async def add_loss(self, profile: str, table: str, at: float) -> None:
         key = f"{PREFIX}abandonos:{profile}"
-        try:
+        with answering():
             await self._redis.zadd(key, {table: at}, nx=True)
             await self._redis.zremrangebyscore(key, "-inf", at - 7 * 86400)
-        except RedisError as error:
-            raise unavailable(error) from None
 
     async def losses(self, profile: str, since: float) -> list[float]:
-        try:
+        with answering():
             found = await self._redis.zrangebyscore(
                 f"{PREFIX}abandonos:{profile}", f"({since}", "+inf", withscores=True
             )
-        except RedisError as error:
-            raise unavailable(error) from None
         return [float(item[1]) for item in found]
 
     async def block(self, profile: str, other: str, most: int) -> bool:
         key = f"{PREFIX}bloqueos:{profile}"
-        try:
+        with answering():
             members = await self._redis.smembers(key)
             if other not in members and len(members) >= most:
                 return False
@@ -299,38 +277,30 @@ class RedisQuick:
                 pipe.sadd(key, other)
                 pipe.sadd(f"{PREFIX}bloqueado:{other}", profile)
                 await pipe.execute()
-        except RedisError as error:
-            raise unavailable(error) from None
         return True
 
     async def unblock(self, profile: str, other: str) -> None:
-        try:
+        with answering():
             async with self._redis.pipeline(transaction=True) as pipe:
                 pipe.srem(f"{PREFIX}bloqueos:{profile}", other)
                 pipe.srem(f"{PREFIX}bloqueado:{other}", profile)
                 await pipe.execute()
-        except RedisError as error:
-            raise unavailable(error) from None
 
     async def blocked(self, profile: str) -> list[str]:
-        try:
+        with answering():
             return sorted(
                 str(item) for item in await self._redis.smembers(f"{PREFIX}bloqueos:{profile}")
             )
-        except RedisError as error:
-            raise unavailable(error) from None
 
     async def blocks_among(self, profiles: list[str]) -> set[frozenset[str]]:
         if not profiles:
             return set()
-        try:
+        with answering():
             pairs = await self._blocks_among(args=[PREFIX, *profiles])
-        except RedisError as error:
-            raise unavailable(error) from None
         return {frozenset((str(pairs[i]), str(pairs[i + 1]))) for i in range(0, len(pairs), 2)}
 
     async def forget(self, profile: str) -> None:
-        try:
+        with answering():
             conn = await self._redis.hget(CONNS, profile)
             if conn is not None:
                 await self._remove(keys=[WHERE, CONNS], args=[profile, conn, PREFIX])
@@ -345,8 +315,6 @@ class RedisQuick:
                 f"{PREFIX}bloqueos:{profile}",
                 f"{PREFIX}bloqueado:{profile}",
             )
-        except RedisError as error:
-            raise unavailable(error) from None
 
     async def close(self) -> None:
         with contextlib.suppress(Exception):

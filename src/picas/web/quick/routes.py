@@ -17,7 +17,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from picas.shared.errors import NO_PARAMS, Params, PicasError
 from picas.shared.views import params_json
-from picas.web.deps import ERROR_RESPONSES
+from picas.web.deps import ERROR_RESPONSES, documented_error
 from picas.web.errors import install_statuses
 from picas.web.fair import client_address
 from picas.web.friends import refusals
@@ -45,7 +45,6 @@ from picas.web.quick.rated import RatedTables
 from picas.web.quick.service import BadTarget, Banned, Quick, QuickLimits, TooManyJoins
 from picas.web.quick.store import QuickStore, SqliteQuick
 from picas.web.ratings.routes import NoSuchProfile
-from picas.web.schemas import ErrorOut
 from picas.web.settings import Settings
 
 CLOSE_REFUSED = 4403
@@ -192,17 +191,13 @@ async def _people_of(request: Request, table_id: str, asking: str) -> m.TablePeo
     return m.TablePeopleOut(personas=people)
 
 
-def _documented(description: str) -> dict[str, Any]:
-    return {"model": ErrorOut, "description": description}
-
-
 RESPONSES: dict[int | str, dict[str, Any]] = {
     **ERROR_RESPONSES,
-    401: _documented("No token, or one that acts for no profile (`no_profile`)."),
-    403: _documented("Not a rated table this profile played at, or a computer's seat."),
-    404: _documented("No such table (`table_not_found`) or profile (`no_such_profile`)."),
-    422: _documented("Blocking oneself (`bad_block`)."),
-    429: _documented("Too many blocks already (`too_many_blocks`)."),
+    401: documented_error("No token, or one that acts for no profile (`no_profile`)."),
+    403: documented_error("Not a rated table this profile played at, or a computer's seat."),
+    404: documented_error("No such table (`table_not_found`) or profile (`no_such_profile`)."),
+    422: documented_error("Blocking oneself (`bad_block`)."),
+    429: documented_error("Too many blocks already (`too_many_blocks`)."),
 }
 
 

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from picas.shared.errors import PicasError
 from picas.shared.spec import UnknownGame
-from picas.web.deps import ERROR_RESPONSES
+from picas.web.deps import ERROR_RESPONSES, documented_error
 from picas.web.errors import install_statuses
 from picas.web.friends.routes import STORE_ENV, data_dir
 from picas.web.profiles.deps import OptionalProfileDep, ProfileDep
@@ -27,7 +27,6 @@ from picas.web.ratings.model import CPU_NAMES, GAMES, BoardEntry, is_cpu
 from picas.web.ratings.service import Ratings
 from picas.web.ratings.stats import SoloStatsIn, empty
 from picas.web.ratings.store import RatingStore, SqliteRatings
-from picas.web.schemas import ErrorOut
 from picas.web.settings import Settings
 
 PAGE_DEFAULT = 20
@@ -113,7 +112,7 @@ def _row(entry: BoardEntry, names: dict[str, str]) -> dict[str, Any]:
 
 
 NO_PROFILE: dict[int | str, dict[str, Any]] = {
-    401: {"model": ErrorOut, "description": "No token, or one for no profile (`no_profile`)."}
+    401: documented_error("No token, or one for no profile (`no_profile`).")
 }
 
 
@@ -154,7 +153,7 @@ def router() -> APIRouter:
 
     @api.get(
         "/api/perfiles/{profile_id}",
-        responses={404: {"model": ErrorOut, "description": "No such profile (`no_such_profile`)."}},
+        responses={404: documented_error("No such profile (`no_such_profile`).")},
     )
     async def public_profile(profile_id: str, request: Request) -> dict[str, Any]:
         if profile_id not in CPU_NAMES and not PROFILE_ID.fullmatch(profile_id):
