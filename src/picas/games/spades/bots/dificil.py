@@ -81,9 +81,22 @@ class DificilBot:
             rescue=self.settings.rescue,
             endgame=self.settings.bid_endgame,
             views=self.settings.bid_views,
+            partner_fit=self.partner_fit(view),
         )
         self.playouts += runs
         return BIDS[bid]
+
+    def partner_fit(self, view: PlayerView) -> tuple[float, float, float] | None:
+        """:attr:`SearchSettings.partner_first` when the partner bid before us (four players),
+        else ``None`` (its bid read as every other)."""
+        fit = self.settings.partner_first
+        if fit is None:
+            return None
+        first = view.dealer.left
+        seat = view.seat
+        if (int(seat.partner) - int(first)) & 3 < (int(seat) - int(first)) & 3:
+            return fit
+        return None
 
     def dealt(self, view: PlayerView) -> list[int] | None:
         """The true deal, for the search to play out instead of samples: never, for Difícil (it
@@ -130,6 +143,7 @@ class DificilBot:
             self.card_settings(view),
             self.dealt(view),
             history,
+            self.partner_fit(view),
         )
         self.playouts += runs
         if card < 0:  # no consistent deal found (cannot happen with a real view): play Normal
