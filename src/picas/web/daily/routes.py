@@ -29,7 +29,7 @@ from picas.web.errors import install_statuses
 from picas.web.friends.routes import STORE_ENV, data_dir
 from picas.web.friends.service import TableNotFound
 from picas.web.heavy import LOW_PRIORITY_NICENESS, HeavyPool
-from picas.web.profiles.deps import OptionalProfileDep, ProfileDep
+from picas.web.profiles.deps import NO_PROFILE_RESPONSE, OptionalProfileDep, ProfileDep
 from picas.web.profiles.store import PEOPLE_FILE
 from picas.web.settings import Settings
 from picas.web.tasks import stop as stop_task
@@ -140,9 +140,7 @@ def router() -> APIRouter:
     @api.post(
         "/{game}/intento",
         summary="Start an attempt at today's challenge",
-        responses={
-            401: documented_error("No token, or one that acts for no profile (`no_profile`).")
-        },
+        responses={401: NO_PROFILE_RESPONSE},
     )
     async def start(
         game: str, body: StartIn, request: Request, profile: ProfileDep

@@ -9,6 +9,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 
 from picas.shared.errors import PicasError
+from picas.web.deps import documented_error
 from picas.web.profiles.model import Profile
 from picas.web.profiles.service import Profiles
 
@@ -41,4 +42,6 @@ async def current_profile(request: Request) -> Profile:
 
 ProfileDep = Annotated[Profile, Depends(current_profile)]
 """The profile a route acts for (401 ``no_profile`` without one)."""
+NO_PROFILE_RESPONSE = documented_error("No token, or one that acts for no profile (`no_profile`).")
+"""The 401 of a route with :data:`ProfileDep`, as the API schema documents it."""
 OptionalProfileDep = Annotated[Profile | None, Depends(optional_profile)]

@@ -20,7 +20,7 @@ from picas.web.errors import error_response
 from picas.web.fair import client_address
 from picas.web.friends.names import clean_name
 from picas.web.friends.routes import STORE_ENV, data_dir
-from picas.web.profiles.deps import NoProfile, ProfileDep
+from picas.web.profiles.deps import NO_PROFILE_RESPONSE, NoProfile, ProfileDep
 from picas.web.profiles.limits import HOUR, ProfileLimits, address_key, within
 from picas.web.profiles.model import Passkey, Profile
 from picas.web.profiles.passkeys import Passkeys, Site, site_of
@@ -150,7 +150,7 @@ RESPONSES: dict[int | str, dict[str, Any]] = {
     400: documented_error(
         "Malformed body (`bad_request`) or a refused passkey (`passkey_…`, docs/profiles.md)."
     ),
-    401: documented_error("No token, or one that acts for no profile (`no_profile`)."),
+    401: NO_PROFILE_RESPONSE,
     404: documented_error("No such passkey of this profile (`passkey_not_found`)."),
     409: documented_error(
         "The passkey is stored already (`passkey_taken`), or there are too many."

@@ -35,7 +35,7 @@ from picas.web.friends.routes import (
     origin_allowed,
 )
 from picas.web.friends.service import Friends, TableNotFound
-from picas.web.profiles.deps import ProfileDep
+from picas.web.profiles.deps import NO_PROFILE_RESPONSE, ProfileDep
 from picas.web.profiles.service import Profiles
 from picas.web.profiles.store import PEOPLE_FILE
 from picas.web.quick import messages as m
@@ -193,7 +193,7 @@ async def _people_of(request: Request, table_id: str, asking: str) -> m.TablePeo
 
 RESPONSES: dict[int | str, dict[str, Any]] = {
     **ERROR_RESPONSES,
-    401: documented_error("No token, or one that acts for no profile (`no_profile`)."),
+    401: NO_PROFILE_RESPONSE,
     403: documented_error("Not a rated table this profile played at, or a computer's seat."),
     404: documented_error("No such table (`table_not_found`) or profile (`no_such_profile`)."),
     422: documented_error("Blocking oneself (`bad_block`)."),

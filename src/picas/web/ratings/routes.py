@@ -20,7 +20,7 @@ from picas.shared.spec import UnknownGame
 from picas.web.deps import ERROR_RESPONSES, documented_error
 from picas.web.errors import install_statuses
 from picas.web.friends.routes import STORE_ENV, data_dir
-from picas.web.profiles.deps import OptionalProfileDep, ProfileDep
+from picas.web.profiles.deps import NO_PROFILE_RESPONSE, OptionalProfileDep, ProfileDep
 from picas.web.profiles.service import Profiles
 from picas.web.profiles.store import PEOPLE_FILE
 from picas.web.ratings.model import CPU_NAMES, GAMES, BoardEntry, is_cpu
@@ -111,9 +111,7 @@ def _row(entry: BoardEntry, names: dict[str, str]) -> dict[str, Any]:
     }
 
 
-NO_PROFILE: dict[int | str, dict[str, Any]] = {
-    401: documented_error("No token, or one for no profile (`no_profile`).")
-}
+NO_PROFILE: dict[int | str, dict[str, Any]] = {401: NO_PROFILE_RESPONSE}
 
 
 def router() -> APIRouter:
