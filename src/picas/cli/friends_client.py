@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -51,10 +52,14 @@ class Person:
     """Every message received, as parsed (tests read them all)."""
     keep: bool = False
     think: float = 0.06
+    """Seconds before each action: a person is not faster than the socket's rate limit."""
+    pace: tuple[float, float] | None = None
+    """Instead of ``think``, a pause drawn between these two from ``rng`` before each action: a
+    fixed pause keeps tables that started together acting together, in bursts."""
+    rng: random.Random | None = None
     local_address: str | None = None
     """The client address to connect from (127.0.1.x: the server's per-address caps)."""
     updates: int = 0
-    """Seconds before each action: a person is not faster than the socket's rate limit."""
     _acted_at: int = -1
 
     async def run(self, *, until_over: bool = True, stop: asyncio.Event | None = None) -> None:
@@ -83,7 +88,7 @@ class Person:
                             self._acted_at = -1
                             action = self.choose()
                         if action is not None:
-                            await asyncio.sleep(self.think)
+                            await asyncio.sleep(self.pause())
                             self.stamp(action)
                             await socket.send(json.dumps({"type": "act", "action": action}))
                         if until_over and self.end is not None:
@@ -94,6 +99,14 @@ class Person:
                 if stop is not None and stop.is_set():
                     return
                 await asyncio.sleep(0.2)  # the server restarts, a worker died: come back
+
+    def pause(self) -> float:
+        """The seconds to wait before the next action."""
+        if self.pace is None:
+            return self.think
+        rng = self.rng if self.rng is not None else random.Random(self.token)
+        self.rng = rng
+        return rng.uniform(*self.pace)
 
     def receive(self, message: Json) -> object | None:
         """Take in one message; the action to send, if it is now this seat's turn."""

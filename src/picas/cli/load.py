@@ -107,15 +107,17 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         default=1.0,
         help="pausa media de un jugador entre jugadas, en segundos (1.0; 0: sin pausa)",
     )
-    quick = parser.add_argument_group("«Jugar ya» (--quick)")
-    quick.add_argument(
+    parser.add_argument(
         "--pace",
         type=float,
         nargs=2,
-        default=(2.0, 4.0),
+        default=None,
         metavar=("MIN", "MAX"),
-        help="segundos entre dos jugadas de una persona, al azar entre MIN y MAX (2 4)",
+        help="segundos entre dos jugadas de una persona, al azar entre MIN y MAX: con --quick"
+        " (2 4), y con --friends en vez de la pausa fija de --think (así las mesas que empiezan"
+        " a la vez no juegan a golpes)",
     )
+    quick = parser.add_argument_group("«Jugar ya» (--quick)")
     quick.add_argument(
         "--leave",
         type=float,
@@ -261,6 +263,7 @@ def run_friends_mode(args: argparse.Namespace, levels: list[str]) -> int:
     """``--friends N``: the friends' tables' load (:mod:`picas.cli.load_friends`)."""
     from picas.cli import load_friends
 
+    pace = None if args.pace is None else checked_pace(args.pace)
     group: list[int] = []
     with contextlib.ExitStack() as stack:
         if args.spawn:
@@ -279,6 +282,8 @@ def run_friends_mode(args: argparse.Namespace, levels: list[str]) -> int:
                     seconds=args.seconds,
                     warmup=args.warmup,
                     think=args.think,
+                    pace=pace,
+                    seed=args.seed,
                     server_cpu=(lambda: server_cpu(group[0])) if group else None,
                 )
             )
@@ -295,13 +300,24 @@ def run_friends_mode(args: argparse.Namespace, levels: list[str]) -> int:
     return 1 if any(load_friends.failed(result) for result in results) or faults else 0
 
 
+QUICK_PACE = (2.0, 4.0)
+"""«Jugar ya»'s people's seconds between two actions when ``--pace`` is not given."""
+
+
+def checked_pace(pace: list[float] | tuple[float, float]) -> tuple[float, float]:
+    low, high = pace
+    if not 0 <= low <= high:
+        raise CommandError("Hace falta 0 ≤ --pace MIN ≤ MAX.")
+    return low, high
+
+
 def run_quick_mode(args: argparse.Namespace) -> int:
     """``--quick N``: «Jugar ya»'s queue and rated tables (:mod:`picas.cli.load_quick`)."""
     from picas.cli import load_quick
 
-    low, high = args.pace
-    if args.quick < 1 or not 0 <= low <= high or not 0 <= args.leave <= 1:
-        raise CommandError("Hacen falta --quick ≥ 1, 0 ≤ --pace MIN ≤ MAX y 0 ≤ --leave ≤ 1.")
+    low, high = checked_pace(QUICK_PACE if args.pace is None else args.pace)
+    if args.quick < 1 or not 0 <= args.leave <= 1:
+        raise CommandError("Hacen falta --quick ≥ 1 y 0 ≤ --leave ≤ 1.")
     group: list[int] = []
     with contextlib.ExitStack() as stack:
         if args.spawn:

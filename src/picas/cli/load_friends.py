@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import time
 from collections.abc import Callable
 from typing import Any
@@ -76,11 +77,15 @@ async def run_friends(
     level: str,
     seconds: float,
     think: float,
+    pace: tuple[float, float] | None = None,
+    seed: int = 1,
     warmup: float | None = None,
     server_cpu: Callable[[], dict[str, float]] | None = None,
 ) -> Json:
     """The run; ``server_cpu``: the server's processes' CPU seconds so far (with ``--spawn``),
-    read at the end of the warm-up and at the end, for its CPU per action."""
+    read at the end of the warm-up and at the end, for its CPU per action. ``pace``: each person
+    waits a time drawn between the two (its own generator, from ``seed``) before each action,
+    instead of ``think``."""
     started = time.perf_counter()
     client = JsonClient(base)
     try:
@@ -101,6 +106,8 @@ async def run_friends(
                 origin=base,
                 sent=sent,
                 think=think,
+                pace=pace,
+                rng=random.Random(f"picas/load/friends/{seed}/{slot}"),
                 local_address=person_address(slot),
             )
             people.append(one)
@@ -142,6 +149,7 @@ async def run_friends(
         "seconds": seconds,
         "warmup": round(warmup, 1),
         "think": think,
+        "pace": pace,
         "setup_seconds": round(setup, 1),
         "updates": sum(one.updates for one in people),
         "actions": sum(one.actions for one in people),
@@ -166,8 +174,12 @@ def describe(result: Json) -> str:
     lines = [
         f"load --friends: {result['tables']} tables ({result['sockets']} sockets), {result['game']}"
         f" at {result['level']}, {result['seconds']} s (first {result['warmup']} s not timed),"
-        f" think {result['think']} s:"
-        f" {result['actions']:,} actions, {result['updates']:,} updates received,"
+        + (
+            f" think {result['think']} s:"
+            if result["pace"] is None
+            else f" pace {result['pace'][0]}–{result['pace'][1]} s:"
+        )
+        + f" {result['actions']:,} actions, {result['updates']:,} updates received,"
         f" {result['games_finished']} games finished",
         f"  card → the other three: n={figures.get('n', 0):,} p50 {figures.get('p50')} ms"
         f"  p95 {figures.get('p95')} ms  p99 {figures.get('p99')} ms  max {figures.get('max')} ms",

@@ -82,3 +82,60 @@ def test_dificil_turns_run_in_the_reply_workers(tmp_path: Path) -> None:
     for one in people:
         assert one.errors == []
         assert one.lost == 0
+
+
+def test_a_computer_turn_is_the_committing_process_s_and_another_s_only_after_the_handoff(
+    tmp_path: Path,
+) -> None:
+    """Two processes share the store. The one that commits a change after which a computer
+    player is to act kicks itself; the other's clock does not see the table as due until
+    ``limits.handoff`` has passed (else both would compute the same move), and then takes it."""
+    table = Table(Settings(key=KEY))
+    clock = Clock()
+    limits = FriendsLimits()
+    store = SqliteStore(tmp_path / "mesas.sqlite3", clock=clock)
+
+    def process() -> Friends:
+        return Friends(
+            store,
+            limits,
+            bot=lambda game, level: table.bot(level, game=game),
+            sign=table.sign,
+            clock=clock,
+        )
+
+    first, second = process(), process()
+    kicked: list[str] = []
+    first.kick = kicked.append  # type: ignore[method-assign]  # this process stops before acting
+
+    async def scenario() -> tuple[list[str], list[str], int, int]:
+        made = await first.create(CreateIn(name="Ana", level="facil"), "a")
+        table_id = made.table.id
+        bea = await first.sit(table_id, "north", "Bea")
+        people = {"south": token_digest(made.token), "north": token_digest(bea.token)}
+        for owner, person in enumerate(people.values()):
+            await first.connect(table_id, person, str(owner))
+        start = HostIn.model_validate({"token": made.token, "action": {"type": "start"}})
+        await first.host(table_id, start)
+        stored = await first.load(table_id)
+        turn = first.turn_of(stored)
+        while turn is not None and turn.key in people:  # they bid: a computer player is next
+            view = first.view(stored, turn)
+            assert view is not None
+            await first.act(table_id, people[turn.key], view["legal"][0])
+            stored = await first.load(table_id)
+            turn = first.turn_of(stored)
+        assert turn is not None and stored.cpu_plays(turn.key)
+        early = await store.due(clock.now)
+        later = await store.due(clock.now + limits.handoff)
+        before = len(stored.actions)
+        clock.now += limits.handoff
+        await second.tick()
+        await second.settle()
+        return early, later, before, len((await second.load(table_id)).actions)
+
+    early, later, before, after = asyncio.run(scenario())
+    assert kicked  # the committing process was to act at once
+    assert early == []
+    assert len(later) == 1
+    assert after > before  # the other process played the computer's turn once it was due

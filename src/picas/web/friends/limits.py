@@ -45,6 +45,10 @@ class FriendsLimits:
     ask_burst: float = 10.0
     tick: float = 0.5
     """Seconds between two looks at the tables' clocks (grace periods, turn timers)."""
+    handoff: float = 5.0
+    """Seconds a moment already come is stored ahead (:meth:`Friends._claimed`): the process that
+    made the change acts on it at once, and another takes the table over after this long only if
+    it did not (it stopped, its step failed)."""
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> FriendsLimits:

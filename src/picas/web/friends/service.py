@@ -449,8 +449,9 @@ class Friends:
         table.changed = self._clock()
         messages = self._messages(table, events)
         due = self._due(table)
+        now = due is not None and due <= self._clock()
         stored = await self.store.commit(
-            Change(table.to_json(), seq, messages, due=due, ttl=self.limits.idle)
+            Change(table.to_json(), seq, messages, due=self._claimed(due), ttl=self.limits.idle)
         )
         if (
             stored
@@ -462,12 +463,23 @@ class Friends:
         if stored and settles:
             assert hooks is not None
             self._spawn(hooks.settled(table))
-        if stored and due is not None and due <= self._clock():
+        if stored and now:
             # Something is to be done now (a computer player's turn, a held pass, a grace period
             # run out). A later moment is the clock's (``tick`` reads it from the store): a
             # look at every change would cost a load from the store for nothing, most often.
             self.kick(table.id)
         return stored
+
+    def _claimed(self, due: float | None) -> float | None:
+        """The moment to store for ``due``: a moment already come is this process's to act on
+        (it kicks itself), so it is stored ``limits.handoff`` seconds on. Stored as now, the
+        other processes' clocks would pick the table up too while this one works, and compute
+        the same computer move again (one of the two commits is then refused as stale); stored
+        later, another process takes the table over only if this one never got to it."""
+        now = self._clock()
+        if due is None or due > now:
+            return due
+        return now + self.limits.handoff
 
     # --- REST ------------------------------------------------------------------------------------
 
@@ -568,12 +580,14 @@ class Friends:
         it before it seats anyone, and then stores all its tables together."""
         self._deal(table)  # the events are nobody's: no socket knows the table yet
         table.changed = self._clock()
+        due = self._due(table)
         return NewTable(
             table.to_json(),
             address=table.address,
             limits=(self.limits.max_tables, self.limits.max_tables),
             ttl=self.limits.idle,
-            due=self._due(table),
+            due=self._claimed(due),
+            now=due is not None and due <= self._clock(),
         )
 
     async def store_started(self, tables: list[NewTable]) -> list[PicasError | None]:
@@ -581,9 +595,8 @@ class Friends:
         None if stored); those whose clock is due now (a computer player bids first) are
         kicked, as a change is."""
         refused = await self.store.create_many(tables)
-        now = self._clock()
         for table, refusal in zip(tables, refused, strict=True):
-            if refusal is None and table.due is not None and table.due <= now:
+            if refusal is None and table.now:
                 self.kick(table.id)
         return refused
 

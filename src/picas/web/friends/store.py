@@ -43,6 +43,9 @@ class NewTable:
     """Seconds it lives without a change."""
     due: float | None = None
     """When the table's clock first matters (a table stored dealt: see :class:`Change`)."""
+    now: bool = False
+    """Something is to be done at once (a computer player bids first): whoever stores the table
+    acts on it."""
 
     @property
     def id(self) -> str:
