@@ -114,7 +114,13 @@ async def run_friends(
     stop = asyncio.Event()
     lag = LoopLag()
     lag.start()
-    tasks = [asyncio.create_task(one.run(stop=stop)) for one in people]
+    # People of one table arrive at different moments, not one after the other: connecting in
+    # the tables' order, a table's four sockets mostly landed in the same server process (each
+    # process takes a burst of accepts), where «Jugar ya»'s and real people's are spread over
+    # the processes, and each change then also crosses Redis's pub/sub to the other process.
+    arriving = people[:]
+    random.Random(f"picas/load/friends/{seed}").shuffle(arriving)
+    tasks = [asyncio.create_task(one.run(stop=stop)) for one in arriving]
     # The first seconds are everyone connecting at once (each a stored change): not play.
     warmup = untimed(seconds, warmup)
     await asyncio.sleep(warmup)
