@@ -17,7 +17,6 @@ is deterministic given its generator.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from picas.games.spades import ANY_CARD, Bid, BlindNil, Card, Discard, Keep, LookAtCards
 from picas.games.spades.actions import BIDS
@@ -36,23 +35,8 @@ from picas.games.spades.view import PlayerView
 class DificilBot:
     name = "dificil"
 
-    def __init__(
-        self,
-        settings: SearchSettings | None = None,
-        nil_defence: tuple[float, float] | None = None,
-    ) -> None:
+    def __init__(self, settings: SearchSettings | None = None) -> None:
         self.settings = settings or SearchSettings()
-        self.nil_defence = (
-            None
-            if nil_defence is None
-            else replace(self.settings, margin=nil_defence[0], confidence=nil_defence[1])
-        )
-        """The settings of a card decision once an opponent has bid Nil (four players): the
-        search's ``margin`` and ``confidence`` replaced by ``nil_defence``'s two; ``None``, the
-        default, the same as in any hand. Off: margin 1 and half a standard error there measured
-        +0.58 points a hand (±0.57) over 1,000 paired deals of seed 1 and +0.27 (±0.70) over
-        seed 2's, +0.12 (±0.53) over the 700 deals it was not picked on (docs/bots.md, «Sixth
-        round»)."""
         self.playouts = 0
         """Playouts run so far by this object (for ``picas bench bots``); not used to decide."""
 
@@ -81,22 +65,9 @@ class DificilBot:
             rescue=self.settings.rescue,
             endgame=self.settings.bid_endgame,
             views=self.settings.bid_views,
-            partner_fit=self.partner_fit(view),
         )
         self.playouts += runs
         return BIDS[bid]
-
-    def partner_fit(self, view: PlayerView) -> tuple[float, float, float] | None:
-        """:attr:`SearchSettings.partner_first` when the partner bid before us (four players),
-        else ``None`` (its bid read as every other)."""
-        fit = self.settings.partner_first
-        if fit is None:
-            return None
-        first = view.dealer.left
-        seat = view.seat
-        if (int(seat.partner) - int(first)) & 3 < (int(seat) - int(first)) & 3:
-            return fit
-        return None
 
     def dealt(self, view: PlayerView) -> list[int] | None:
         """The true deal, for the search to play out instead of samples: never, for Difícil (it
@@ -135,15 +106,7 @@ class DificilBot:
         if view.trick:
             history.append((int(view.leader), [int(c) for c in view.trick]))
         card, runs = search_play(
-            k,
-            view.rules,
-            view.blind,
-            view.bags,
-            rng,
-            self.card_settings(view),
-            self.dealt(view),
-            history,
-            self.partner_fit(view),
+            k, view.rules, view.blind, view.bags, rng, self.settings, self.dealt(view), history
         )
         self.playouts += runs
         if card < 0:  # no consistent deal found (cannot happen with a real view): play Normal
@@ -159,17 +122,6 @@ class DificilBot:
                 k.tricks_left,
             )
         return ANY_CARD[card]
-
-    def card_settings(self, view: PlayerView) -> SearchSettings:
-        """The search's settings for a card decision at four: :attr:`nil_defence` once an
-        opponent has bid Nil (blind or not), else :attr:`settings`."""
-        seat = view.seat
-        if self.nil_defence is None or 0 not in (
-            view.bids[seat.left],
-            view.bids[seat.partner.left],
-        ):
-            return self.settings
-        return self.nil_defence
 
     def _play_two(self, view: PlayerView, rng: random.Random) -> Card:
         card, runs = search_play_two(

@@ -81,14 +81,6 @@ class SearchSettings:
     0.1 measured +0.4 ±2.5 and −1.5 ±2.8 points a hand over 300 paired deals, docs/bots.md)."""
     misplay_tries: int = 8
     """Deals drawn for one sample when ``misplay`` weighs them (the best of them otherwise)."""
-    partner_first: tuple[float, float, float] | None = None
-    """The fit (centre, slope, spread: a bid of ``centre + slope × quick tricks``, give or take
-    ``spread``) a partner's bid is read with when the partner bid first of the team
-    (:meth:`DificilBot.partner_fit`), for a partner that is Difícil too: its first bid sits 0.4
-    above the table's line (0.70 + 0.929 × quick tricks, residual 0.57). ``None``, the default:
-    the table's fit, as every other bid. Off: read that way the team bids less and gains nothing
-    (−0.38 points a hand, ±1.98, over 300 paired deals at spread 0.8; docs/bots.md, «Seventh
-    round»)."""
     settle: float = 3.0
     """A card decision stops sampling early once it is settled: when no other card could
     plausibly beat the heuristic's by ``margin`` (for each, its mean difference so far plus
@@ -296,15 +288,9 @@ def bid_likelihood(bid: int, mask: int) -> float:
     return _fit(bid, quick_tricks(mask))
 
 
-def _fit(
-    bid: int,
-    tricks: float,
-    centre: float = 0.5,
-    slope: float = 0.85,
-    spread: float = 0.8,
-) -> float:
-    gap = bid - centre - slope * tricks
-    return math.exp(-gap * gap / (2 * spread * spread))
+def _fit(bid: int, tricks: float) -> float:
+    gap = bid - BID_CENTRE - BID_SLOPE * tricks
+    return math.exp(-gap * gap / (2 * BID_SPREAD * BID_SPREAD))
 
 
 BID_CENTRE: Final = 0.5
@@ -363,44 +349,16 @@ _SPADE_SHARE: Final[tuple[int, ...]] = tuple(_suit_share(p, True) for p in range
 _SIDE_NIL: Final[tuple[int, ...]] = tuple(_nil_share(p, False) for p in range(1 << 13))
 _SPADE_NIL: Final[tuple[int, ...]] = tuple(_nil_share(p, True) for p in range(1 << 15))
 """The spade tables read 15 bits: the spades and, at «Comodines», the jokers above them."""
-
-
-def fit_table(centre: float, slope: float, spread: float) -> tuple[float, ...]:
-    """:func:`_fit` for every bid and table index (the same floats): a bid read with a fit of
-    ``centre + slope × quick tricks``, give or take ``spread``."""
-    return tuple(
-        _fit(
-            bid,
-            _quick(kind % 7, kind // 7 % 5, kind // 35 % 16, kind >= 560),
-            centre,
-            slope,
-            spread,
-        )
-        if bid
-        else 0.0
-        for bid in range(14)
-        for kind in range(_KINDS)
-    )
-
-
-_FIT: Final[tuple[float, ...]] = fit_table(BID_CENTRE, BID_SLOPE, BID_SPREAD)
-_FITS: dict[tuple[float, float, float], tuple[float, ...]] = {}
-"""The tables of other fits (:attr:`SearchSettings.partner_first`), built once each."""
-
-
-def _table_of(fit: tuple[float, float, float]) -> tuple[float, ...]:
-    table = _FITS.get(fit)
-    if table is None:
-        table = _FITS[fit] = fit_table(fit[0], fit[1], fit[2])
-    return table
-
-
+_FIT: Final[tuple[float, ...]] = tuple(
+    _fit(bid, _quick(kind % 7, kind // 7 % 5, kind // 35 % 16, kind >= 560)) if bid else 0.0
+    for bid in range(14)
+    for kind in range(_KINDS)
+)
 _NIL_FIT: Final[tuple[float, ...]] = tuple(0.3**dangers for dangers in range(32))
 
 
-def table_likelihood(bid: int, mask: int, table: tuple[float, ...] = _FIT) -> float:
-    """:func:`bid_likelihood` from the tables (the same float); ``table``: another fit's
-    (:func:`fit_table`) for a bid other than Nil."""
+def table_likelihood(bid: int, mask: int) -> float:
+    """:func:`bid_likelihood` from the tables (the same float)."""
     if bid == 0:
         return _NIL_FIT[
             _SIDE_NIL[mask & 0x1FFF]
@@ -408,7 +366,7 @@ def table_likelihood(bid: int, mask: int, table: tuple[float, ...] = _FIT) -> fl
             + _SIDE_NIL[mask >> 26 & 0x1FFF]
             + _SPADE_NIL[mask >> 39]
         ]
-    return table[
+    return _FIT[
         bid * _KINDS
         + _SIDE_SHARE[mask & 0x1FFF]
         + _SIDE_SHARE[mask >> 13 & 0x1FFF]
@@ -513,28 +471,15 @@ class _Sampler:
     the weights read from the tables. The same draws give the same deals and the same weights.
     With a :class:`PlayFit` a deal is weighed by the play so far too."""
 
-    def __init__(
-        self,
-        k: Knowledge,
-        fit: PlayFit | None = None,
-        tries: int = 8,
-        partner: tuple[float, float, float] | None = None,
-    ) -> None:
+    def __init__(self, k: Knowledge, fit: PlayFit | None = None, tries: int = 8) -> None:
         self.fit = fit
         self.tries = tries
         self.me = k.seat
         self.mine = k.mine
         self.sizes = k.sizes
         self.plan = deal_plan(k.seat, k.unseen, k.voids, k.deck.suit_masks, k.deck.seats)
-        # The partner's bid read with its own fit (``partner``), the others with the table's.
-        partner_table = _FIT if partner is None else _table_of(partner)
         self.weighed = [
-            (
-                seat,
-                k.bids[seat],
-                k.seat_played[seat],
-                partner_table if seat == (k.seat ^ 2) else _FIT,
-            )
+            (seat, k.bids[seat], k.seat_played[seat])
             for seat in range(4)
             if seat != k.seat and k.bids[seat] >= 0
         ]
@@ -553,8 +498,8 @@ class _Sampler:
             if hands is None:
                 return None
             weight = 1.0
-            for seat, bid, played, table in self.weighed:
-                weight *= table_likelihood(bid, hands[seat] | played, table)
+            for seat, bid, played in self.weighed:
+                weight *= table_likelihood(bid, hands[seat] | played)
             if fit is not None:
                 floor = rng.random()
                 if floor < weight:
@@ -823,15 +768,12 @@ def search_play(
     settings: SearchSettings,
     dealt: list[int] | None = None,
     history: Sequence[Trick] = (),
-    partner_fit: tuple[float, float, float] | None = None,
 ) -> tuple[int, int]:
     """The best card for ``k.seat`` by Monte Carlo, and the number of playouts run.
 
     ``dealt`` (the clairvoyant bound of ``picas arena`` only, :mod:`picas.games.spades.clairvoyant`)
     is the true deal: then it is the one sample, and the playouts are the same as for any sample.
     ``history``: the hand's tricks so far, for ``settings.misplay`` (:class:`PlayFit`).
-    ``partner_fit``: the fit the partner's bid is read with (``None``: the table's, as the
-    others').
     """
     me = k.seat
     # The search looks only among the cards the heuristic's manners allow: it may find a better
@@ -867,7 +809,7 @@ def search_play(
     seen = seen_seats(settings.views, me) if not endgame else 0
     hiddens = [start_hidden(k, card) for card in options] if seen else []
     fit = PlayFit(k, history, settings.misplay) if settings.misplay < 1.0 and history else None
-    sampler = _Sampler(k, fit, settings.misplay_tries, partner_fit)
+    sampler = _Sampler(k, fit, settings.misplay_tries)
     heuristic = choose(
         me, k.mine, k.trick, k.leader, k.possible, k.bids, k.won, k.broken, k.tricks_left
     )
@@ -1016,7 +958,6 @@ def search_bid(
     rescue: float = 0.0,
     endgame: int = 0,
     views: int = 0,
-    partner_fit: tuple[float, float, float] | None = None,
 ) -> tuple[int, int]:
     """The bid that scores best on average over sampled deals, and the playouts run.
 
@@ -1028,8 +969,7 @@ def search_bid(
     short of our contract counts as made (:func:`rescued_value`). ``endgame``: the playouts'
     last tricks, this many or fewer, are played exactly (:func:`finish`). ``views``: the seats
     (counted from ours, :attr:`SearchSettings.views`) whose playout cards are chosen on what
-    each could know (:func:`playout_views`); not with ``endgame``. ``partner_fit``: the fit
-    the partner's bid, if made, is read with (``None``: the table's).
+    each could know (:func:`playout_views`); not with ``endgame``.
     """
     from picas.games.spades.bots.evaluate import NORMAL_STYLE, bid_for_hand, lowest_bid
 
@@ -1052,7 +992,7 @@ def search_bid(
     runs = 0
     leader = k.leader
     drawn = 0
-    sampler = _Sampler(k, partner=partner_fit)
+    sampler = _Sampler(k)
     seen = seen_seats(views, me) if not endgame else 0
     for _ in range(samples if dealt is None else 1):
         hands = sampler.draw(rng) if dealt is None else dealt.copy()
