@@ -106,15 +106,15 @@ def test_a_computer_turn_is_the_committing_process_s_and_another_s_only_after_th
 
     first, second = process(), process()
     kicked: list[str] = []
-    first.kick = kicked.append  # type: ignore[method-assign]  # this process stops before acting
+    first.kick = kicked.append  # type: ignore[method-assign,assignment]  # this process stops before acting
 
     async def scenario() -> tuple[list[str], list[str], int, int]:
         made = await first.create(CreateIn(name="Ana", level="facil"), "a")
         table_id = made.table.id
         bea = await first.sit(table_id, "north", "Bea")
         people = {"south": token_digest(made.token), "north": token_digest(bea.token)}
-        for owner, person in enumerate(people.values()):
-            await first.connect(table_id, person, str(owner))
+        for owner, digest in enumerate(people.values()):
+            await first.connect(table_id, digest, str(owner))
         start = HostIn.model_validate({"token": made.token, "action": {"type": "start"}})
         await first.host(table_id, start)
         stored = await first.load(table_id)
@@ -125,7 +125,8 @@ def test_a_computer_turn_is_the_committing_process_s_and_another_s_only_after_th
             await first.act(table_id, people[turn.key], view["legal"][0])
             stored = await first.load(table_id)
             turn = first.turn_of(stored)
-        assert turn is not None and stored.cpu_plays(turn.key)
+        assert turn is not None
+        assert stored.cpu_plays(turn.key)
         early = await store.due(clock.now)
         later = await store.due(clock.now + limits.handoff)
         before = len(stored.actions)
