@@ -104,9 +104,9 @@ class Person:
         """The seconds to wait before the next action."""
         if self.pace is None:
             return self.think
-        rng = self.rng if self.rng is not None else random.Random(self.token)
-        self.rng = rng
-        return rng.uniform(*self.pace)
+        if self.rng is None:  # seeded from the seat's own strings: never the global generator
+            self.rng = random.Random(f"{self.table_id}/{self.token}")
+        return self.rng.uniform(*self.pace)
 
     def receive(self, message: Json) -> object | None:
         """Take in one message; the action to send, if it is now this seat's turn."""
