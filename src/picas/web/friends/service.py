@@ -448,10 +448,9 @@ class Friends:
         table.seq = seq + 1
         table.changed = self._clock()
         messages = self._messages(table, events)
-        due = self._due(table)
-        now = due is not None and due <= self._clock()
+        due, now = self._claimed(self._due(table))
         stored = await self.store.commit(
-            Change(table.to_json(), seq, messages, due=self._claimed(due), ttl=self.limits.idle)
+            Change(table.to_json(), seq, messages, due=due, ttl=self.limits.idle)
         )
         if (
             stored
@@ -470,16 +469,17 @@ class Friends:
             self.kick(table.id)
         return stored
 
-    def _claimed(self, due: float | None) -> float | None:
-        """The moment to store for ``due``: a moment already come is this process's to act on
-        (it kicks itself), so it is stored ``limits.handoff`` seconds on. Stored as now, the
-        other processes' clocks would pick the table up too while this one works, and compute
-        the same computer move again (one of the two commits is then refused as stale); stored
-        later, another process takes the table over only if this one never got to it."""
+    def _claimed(self, due: float | None) -> tuple[float | None, bool]:
+        """The moment to store for ``due``, and whether it has come (one reading of the clock
+        for both). A moment already come is this process's to act on (it kicks itself), so it is
+        stored ``limits.handoff`` seconds on. Stored as now, the other processes' clocks would
+        pick the table up too while this one works, and compute the same computer move again
+        (one of the two commits is then refused as stale); stored later, another process takes
+        the table over only if this one never got to it."""
         now = self._clock()
         if due is None or due > now:
-            return due
-        return now + self.limits.handoff
+            return due, False
+        return now + self.limits.handoff, True
 
     # --- REST ------------------------------------------------------------------------------------
 
@@ -580,14 +580,14 @@ class Friends:
         it before it seats anyone, and then stores all its tables together."""
         self._deal(table)  # the events are nobody's: no socket knows the table yet
         table.changed = self._clock()
-        due = self._due(table)
+        due, now = self._claimed(self._due(table))
         return NewTable(
             table.to_json(),
             address=table.address,
             limits=(self.limits.max_tables, self.limits.max_tables),
             ttl=self.limits.idle,
-            due=self._claimed(due),
-            now=due is not None and due <= self._clock(),
+            due=due,
+            now=now,
         )
 
     async def store_started(self, tables: list[NewTable]) -> list[PicasError | None]:
