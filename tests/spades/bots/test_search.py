@@ -89,9 +89,10 @@ def test_a_settled_choice_stops_sampling_and_keeps_the_same_card() -> None:
     assert len(options) == 2
 
     def search(settle: float) -> tuple[int, int]:
-        # The playouts on the sampled deal's every card, as when this position was picked (with
-        # the opponents on their own views the heuristic's card settles at once even at 30).
-        settings = SearchSettings(settle=settle, views=0)
+        # The playouts on the sampled deal's every card and the margin of two points and one
+        # standard error, as when this position was picked (with the opponents on their own
+        # views the heuristic's card settles at once even at 30).
+        settings = SearchSettings(settle=settle, views=0, margin=2.0, confidence=1.0)
         rng = decision_rng(game.code, 7, seat)
         return search_play(k, view.rules, view.blind, view.bags, rng, settings)
 

@@ -37,10 +37,12 @@ class SearchSettings:
     playouts: int = 2_500
     """Sampled playouts per card decision at most, shared out among the distinct candidate cards
     (every candidate is played out on the same samples); fewer once the choice is settled."""
-    margin: float = 2.0
-    confidence: float = 1.0
+    margin: float = 1.0
+    confidence: float = 0.5
     """Another card replaces the heuristic's only if it prices ``margin`` points better plus
-    ``confidence`` standard errors."""
+    ``confidence`` standard errors. 1 and a half since the ninth round (2 and one before): +0.81
+    points a hand (±0.87) over 3,000 paired deals, above on each of three seeds, for about a
+    tenth more CPU (docs/bots.md, «Ninth round», issue 29)."""
     bid_samples: int = 80
     """Sampled deals for a bid (0: bid by the evaluator alone, like Normal)."""
     nil_danger: float = 2.0
@@ -878,8 +880,8 @@ def chosen_card(
 ) -> int:
     """The searched card: the one whose samples (``values``, one list per option) sum highest,
     kept only if the search is confident it beats the heuristic's (Normal's choice, with its
-    manners, at ``own``): by ``margin`` points plus one standard error of the paired difference
-    (the same samples price every card). Else the heuristic's card."""
+    manners, at ``own``): by ``margin`` points plus ``confidence`` standard errors of the paired
+    difference (the same samples price every card). Else the heuristic's card."""
     if not values[0]:
         return heuristic
     sums = [sum(v) for v in values]
