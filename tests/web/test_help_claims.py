@@ -9,11 +9,17 @@ from pathlib import Path
 import pytest
 from web_helpers import NUMBER_WORDS, help_page
 
-from picas.games.spades import Card, Seat, find_profile, mask_of
-from picas.games.spades.bots.bid_reasons import texts
+from picas.games.spades import Bid, Card, GameState, Rules, Seat, find_profile, mask_of
+from picas.games.spades.bots.base import decide
+from picas.games.spades.bots.bid_reasons import render_es, texts
 from picas.games.spades.bots.evaluate import evaluate_hand, feature_reasons
+from picas.games.spades.bots.knowledge import dealt_hand
+from picas.games.spades.bots.registry import load_bot
 from picas.games.spades.game import _outcome_after
 from picas.games.spades.scoring import score_hand
+from picas.games.spades.view import view_for
+from picas.shared.arena import code_for
+from picas.shared.bots import decision_rng
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = {"es": "estrategia.html", "en": "en/strategy.html"}
@@ -121,3 +127,47 @@ def test_the_how_to_pages_game_end_says_a_tie_plays_on_until_the_rules_draw(
     sentence = page.split(GAME_END[language], 1)[1].split("</p>", 1)[0]
     assert TIE_PLAYS_ON[language] in sentence
     assert DRAW_AFTER[language].format(last) in sentence
+
+
+I18N_EN = ROOT / "src/picas/web/static/js/i18n-en.js"
+ACES_KINGS = sum(1 << (13 * suit + rank) for suit in range(4) for rank in (11, 12))
+
+
+def _risky_nil(language: str) -> str:
+    """The page's words for a Nil with one high card, as «¿Por qué?» says them."""
+    if language == "es":
+        return "«{}»".format(render_es("nil_high_cards", {"n": 1}))
+    found = re.search(r'"bid\.nil_high_cards\.one": "([^"]*)"', I18N_EN.read_text("utf-8"))
+    assert found is not None
+    return f'"{found[1]}"'
+
+
+def _first_bids(codes: int) -> list[tuple[int, Bid, Bid, Bid]]:
+    """Each seat's bid in the first hand of seeded games, as Difícil, Normal and Fácil would bid
+    it there (the game goes on with Difícil's): its dealt hand and the three bids."""
+    levels = [load_bot(name) for name in ("dificil", "normal", "facil")]
+    bids: list[tuple[int, Bid, Bid, Bid]] = []
+    for index in range(codes):
+        game = GameState.new(Rules(), code_for(f"picas/test/nil-claim/{index}"))
+        for step in range(4):
+            seat = game.hand.turn
+            assert seat is not None
+            view = view_for(game, seat)
+            said = [decide(bot, view, decision_rng(game.code, step, seat)) for bot in levels]
+            ours, normal, facil = (bid for bid in said if isinstance(bid, Bid))
+            bids.append((dealt_hand(view), ours, normal, facil))
+            game = game.apply(ours)
+    return bids
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_the_strategy_page_says_dificil_may_nil_with_an_ace_or_a_king(language: str) -> None:
+    page = help_page(PAGES[language])
+    claim = page.split('data-claim="dificil-nil">', 1)[1].split("</p>", 1)[0]
+    assert _risky_nil(language) in claim
+    bids = _first_bids(20)
+    dificil = [hand for hand, ours, _, _ in bids if ours == Bid(0)]
+    normal = sum(1 for _, _, bid, _ in bids if bid == Bid(0))
+    facil = sum(1 for _, _, _, bid in bids if bid == Bid(0))
+    assert len(dificil) > max(normal, facil)  # "más a menudo que Fácil y Normal"
+    assert any(hand & ACES_KINGS for hand in dificil)  # "con un as o un rey"

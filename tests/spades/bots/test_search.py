@@ -10,7 +10,8 @@ from bot_helpers import E, S, table
 from picas.games.spades import Bid, GameState, Rules
 from picas.games.spades.bots.base import decide
 from picas.games.spades.bots.dificil import DificilBot
-from picas.games.spades.bots.knowledge import know
+from picas.games.spades.bots.evaluate import evaluate_hand
+from picas.games.spades.bots.knowledge import dealt_hand, know
 from picas.games.spades.bots.policy import legal_mask
 from picas.games.spades.bots.registry import load_bot
 from picas.games.spades.bots.search import (
@@ -66,6 +67,20 @@ def test_a_nil_must_beat_the_best_bid_by_the_margin() -> None:
     never = DificilBot(SearchSettings(nil_margin=1_000.0))
     assert eager.bid(view, random.Random(seed)) == Bid(0)
     assert never.bid(view, random.Random(seed)) != Bid(0)
+
+
+def test_a_nil_is_priced_up_to_a_nil_danger_of_four() -> None:
+    # An ace with low cards (Nil danger 3.0) has its Nil priced, as it was not below 2.0; with a
+    # king besides (4.6) it is not.
+    ace = table("2S 3S AH 3H 4H 5H 2C 3C 4C 5C 2D 3D 4D", dealer=E)
+    ace_king = table("2S 3S AH 3H 4H 5H 2C 3C 4C KC 2D 3D 4D", dealer=E)
+    dangers = [evaluate_hand(dealt_hand(view_for(game, S))).nil_danger for game in (ace, ace_king)]
+    assert dangers == [3.0, 4.6]
+    eager = SearchSettings(nil_margin=-1_000.0)
+    assert DificilBot(eager).bid(view_for(ace, S), random.Random(5)) == Bid(0)
+    assert DificilBot(eager).bid(view_for(ace_king, S), random.Random(5)) != Bid(0)
+    guarded = SearchSettings(nil_margin=-1_000.0, nil_danger=2.0)
+    assert DificilBot(guarded).bid(view_for(ace, S), random.Random(5)) != Bid(0)
 
 
 def test_a_settled_choice_stops_sampling_and_keeps_the_same_card() -> None:

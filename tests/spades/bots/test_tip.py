@@ -122,6 +122,21 @@ def test_explain_a_nil() -> None:
     assert "picas cortas y bajas" in why.reasons  # the tip's "(la más alta, ♠3)" is not said
 
 
+def test_a_nil_with_high_cards_says_how_many_and_not_that_it_has_none() -> None:
+    # Difícil's search may bid a Nil with an ace: its «¿Por qué?» must not say it has none.
+    game = act(table(NIL_HAND.replace("5C", "AC"), dealer=Seat.EAST), 0)
+    why = explain_bid(view_for(game, S))
+    assert why.bid == 0
+    assert why.reasons[0] == "Nil arriesgado: una carta alta"
+    assert "mano de Nil: sin cartas altas" not in why.reasons
+    assert "picas cortas y bajas" in why.reasons
+    # Short spades with the king among them are not "low".
+    game = act(table(NIL_HAND.replace("3S", "KS").replace("2C", "KC"), dealer=Seat.EAST), 0)
+    why = explain_bid(view_for(game, S))
+    assert why.reasons[0] == "Nil arriesgado: dos cartas altas"
+    assert "picas cortas y bajas" not in why.reasons
+
+
 def test_short_suits_of_one_kind_make_one_phrase() -> None:
     doubletons = tip_for("AS 5S 4S 3S 2S 7H 6H 8D 3D AC 9C 2C 3C")
     assert "solo dos diamantes y dos corazones, quizá falles" in doubletons.reasons

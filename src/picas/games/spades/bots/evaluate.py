@@ -431,16 +431,28 @@ def ruff_reason(kind: str, suits: list[int], *, name_cards: bool) -> BidReason:
     return reason(f"{_SHAPES[kind]}_suits", suits=suits_param(suits))
 
 
+def nil_high_cards(mask: int) -> int:
+    """The high cards a Nil holds: aces and kings, and the spades from the queen up (the jokers
+    of «Comodines» too). The evaluator's Nils hold at most a king with low cards of its suit to
+    play under it (their Nil danger allows no more); Difícil's search prices a Nil up to a danger
+    of 4.0, an ace or a high spade with a little more (:class:`~.search.SearchSettings`)."""
+    high = sum(1 for rank in _ranks(mask, 3) if rank >= QUEEN)
+    for suit in range(3):
+        high += sum(1 for rank in _ranks(mask, suit) if rank >= KING)
+    return high
+
+
 def nil_reason_list(
     evaluation: HandEvaluation, mask: int, *, name_cards: bool = True
 ) -> list[BidReason]:
-    """Why a Nil: no high cards, short low spades, the voids to discard into (``name_cards``: as
-    in :func:`feature_reasons`)."""
-    reasons = [reason("nil_hand")]
+    """Why a Nil: no high cards (or how many, for Difícil's searched Nils, which may carry some),
+    short low spades, the voids to discard into (``name_cards``: as in :func:`feature_reasons`)."""
+    high = nil_high_cards(mask)
+    reasons = [reason("nil_high_cards", n=high) if high else reason("nil_hand")]
     n_sp = evaluation.lengths[3]
     if n_sp == 0:
         reasons.append(reason("nil_no_spades"))
-    elif n_sp <= 3:
+    elif n_sp <= 3 and _ranks(mask, 3)[0] < QUEEN:
         if name_cards:
             high = _ranks(mask, 3)[0]
             reasons.append(reason("nil_short_spades_top", card=cards_param([39 + high])[0]))

@@ -968,6 +968,8 @@ export const EN = {
   "bid.doubleton_count.one": "one suit with only two cards, you may ruff",
   "bid.few_high_cards": "few high cards",
   "bid.nil_hand": "a Nil hand: no high cards",
+  "bid.nil_high_cards": "a risky Nil: {n_word} high cards",
+  "bid.nil_high_cards.one": "a risky Nil: one high card",
   "bid.nil_no_spades": "no spades",
   "bid.nil_short_spades": "short, low spades",
   "bid.nil_void_count": "no cards in {n_word} suits: you discard",

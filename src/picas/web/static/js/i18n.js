@@ -993,6 +993,8 @@ export const ES = {
   "bid.doubleton_count.one": "un palo con solo dos cartas, quizá falles",
   "bid.few_high_cards": "pocas cartas altas",
   "bid.nil_hand": "mano de Nil: sin cartas altas",
+  "bid.nil_high_cards": "Nil arriesgado: {n_word} cartas altas",
+  "bid.nil_high_cards.one": "Nil arriesgado: una carta alta",
   "bid.nil_no_spades": "sin picas",
   "bid.nil_short_spades": "picas cortas y bajas",
   "bid.nil_void_count": "sin cartas de {n_word} palos: te descartas",
