@@ -449,13 +449,13 @@ def nil_reason_list(
     short low spades, the voids to discard into (``name_cards``: as in :func:`feature_reasons`)."""
     high = nil_high_cards(mask)
     reasons = [reason("nil_high_cards", n=high) if high else reason("nil_hand")]
-    n_sp = evaluation.lengths[3]
-    if n_sp == 0:
+    spades = _ranks(mask, 3)
+    if not spades:
         reasons.append(reason("nil_no_spades"))
-    elif n_sp <= 3 and _ranks(mask, 3)[0] < QUEEN:
+    elif len(spades) <= 3 and spades[0] < QUEEN:
         if name_cards:
-            high = _ranks(mask, 3)[0]
-            reasons.append(reason("nil_short_spades_top", card=cards_param([39 + high])[0]))
+            top = cards_param([39 + spades[0]])[0]
+            reasons.append(reason("nil_short_spades_top", card=top))
         else:
             reasons.append(reason("nil_short_spades"))
     voids = [suit for suit in range(3) if evaluation.lengths[suit] == 0]
