@@ -40,7 +40,7 @@ from picas.shared.cards import Card
 TWO = find_profile("casa").with_settings(players=2)
 TWO_JOKERS = find_profile("casa").with_settings(players=2, jokers=True)
 S, W = Seat.SOUTH, Seat.WEST
-QUICK = SearchSettings(playouts=120, bid_samples=12)
+QUICK = SearchSettings(playouts=120, bid_samples=12, two_bid_samples=12)
 """Difícil with little work: the same code paths, a game in a second or two."""
 
 

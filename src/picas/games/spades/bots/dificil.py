@@ -75,8 +75,11 @@ class DificilBot:
         return None
 
     def _bid_two(self, view: PlayerView, rng: random.Random) -> Bid:
-        """«Dos jugadores»: the search prices the bids near Normal's two-player bid over deals
-        of the opponent's 13 from the 39 unseen cards, and a Nil when the hand might carry one."""
+        """«Dos jugadores»: the search plays out and prices the bids near Normal's two-player bid
+        over deals of the opponent's 13 from the cards not seen, and a Nil when the hand might
+        carry one."""
+        if not self.settings.two_bid_samples:
+            return BIDS[decide_two_bid(view).bid]
         decision = decide_two_bid(view)
         estimate = decision.bid or max(1, best_bid(decision.evaluation.tricks, view.rules))
         bid, runs = search_bid_two(
@@ -86,10 +89,11 @@ class DificilBot:
             rng,
             estimate=estimate,
             try_nil=decision.evaluation.nil_danger <= self.settings.nil_danger,
-            samples=self.settings.bid_samples,
+            samples=self.settings.two_bid_samples,
             nil_margin=self.settings.nil_margin,
             dealt=self.dealt(view),
             weigh=self.settings.weigh_bids,
+            views=self.settings.bid_views,
         )
         self.playouts += runs
         return BIDS[bid]
@@ -124,8 +128,11 @@ class DificilBot:
         return ANY_CARD[card]
 
     def _play_two(self, view: PlayerView, rng: random.Random) -> Card:
+        history = [(int(t.leader), [int(c) for c in t.cards]) for t in view.tricks]
+        if view.trick:
+            history.append((int(view.leader), [int(c) for c in view.trick]))
         card, runs = search_play_two(
-            know_two(view), view.rules, view.bags, rng, self.settings, self.dealt(view)
+            know_two(view), view.rules, view.bags, rng, self.settings, self.dealt(view), history
         )
         self.playouts += runs
         return ANY_CARD[card]

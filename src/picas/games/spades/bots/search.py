@@ -54,10 +54,15 @@ class SearchSettings:
     to 250 lasts 4.0 hands instead of 4.6 (5.1 at 2.0): docs/bots.md, «Tenth round» (issue 29)."""
     nil_margin: float = 10.0
     """How many points a hand a Nil must price above the best bid to be chosen."""
-    weigh_bids: bool = False
+    two_bid_samples: int = 320
+    """«Dos jugadores»: sampled deals for a bid, every candidate bid played out on each (80, one
+    playout priced for every bid, until the eleventh round: docs/bots.md, issue 29)."""
+    weigh_bids: bool = True
     """«Dos jugadores»: weigh the sampled deals by how plausible the opponent's bid is with the
-    hand each gives him (at four the bids always weigh them). Off: +0.5 points a hand (±0.9) over
-    1,000 paired deals, for three times the CPU (docs/bots.md)."""
+    hand each gives him (at four the bids always weigh them). On since the eleventh round, with
+    the opponent on his view in the playouts (``views``) and the bid's candidates played out each
+    on its own (``two_bid_samples``): +3.3 points a hand (±1.3) over 1,000 paired deals
+    (docs/bots.md, «Eleventh round»); alone it was +0.5 (±0.9), for three times the CPU."""
     rescue: float = 0.25
     """The bid's playouts are the heuristic's, which leaves a contract one trick short more often
     than Difícil's searched play does: a sample one trick short of our contract counts this much
@@ -77,7 +82,9 @@ class SearchSettings:
     counted from ours: 1 ours, 2 the left opponent, 4 the partner, 8 the right opponent. 10, the
     opponents: they play as a player who cannot see the cards, which is how they do play (fifth
     round, docs/bots.md: with ``bid_views`` and ``rescue`` 0.25, +2.3 points a hand ±1.9 over
-    1,000 paired deals). 0: every seat sees the sampled deal. Not with ``endgame``."""
+    1,000 paired deals). 0: every seat sees the sampled deal. Not with ``endgame``. At «Dos
+    jugadores» the opponent is both 2 and 8 (:func:`~.two_search.view_seats`); on his view he
+    may hold any card he has not seen, his own unseen discards too (eleventh round)."""
     bid_views: int = 10
     """The same for the bid's playouts."""
     misplay: float = 1.0
@@ -86,6 +93,10 @@ class SearchSettings:
     with the sampled deal's cards (Normal's play, :func:`playout_views`), would not have played
     (:class:`PlayFit`). 1, off: the play so far weighs nothing but the voids it showed (0.3 and
     0.1 measured +0.4 ±2.5 and −1.5 ±2.8 points a hand over 300 paired deals, docs/bots.md)."""
+    two_misplay: float = 0.3
+    """«Dos jugadores»: ``misplay`` for the opponent's cards (:class:`~.two_search.PlayFitTwo`,
+    on his view of the sampled deal). 0.3 since the eleventh round: +1.2 points a hand (±0.9)
+    over 1,000 paired deals on top of the round's other changes (docs/bots.md)."""
     misplay_tries: int = 8
     """Deals drawn for one sample when ``misplay`` weighs them (the best of them otherwise)."""
     settle: float = 3.0

@@ -23,12 +23,13 @@ from picas.games.spades.bots.evaluate import (
     HandEvaluation,
     ScoreSituation,
     feature_reasons,
+    nil_danger,
     nil_reason_list,
     situation,
 )
 from picas.games.spades.bots.knowledge import dealt_hand
 from picas.games.spades.bots.two_draw import NIL_CHANCE
-from picas.games.spades.bots.two_evaluate import evaluate_two
+from picas.games.spades.bots.two_evaluate import evaluate_two, tricks_two
 from picas.games.spades.rules import Rules
 from picas.games.spades.view import PlayerView
 
@@ -90,15 +91,13 @@ def bid_likelihood_two(bid: int, mask: int, rules: Rules) -> float:
     """How plausible it is that an opponent dealt ``mask`` (13 cards) bid ``bid`` at two players:
     Normal's bid for the hand, ignoring the score, against his (not normalised). Difícil weighs
     its sampled deals by it (:class:`~.two_search.TwoSampler`)."""
-    evaluation = evaluate_two(mask, jokers=rules.jokers)
-    count = evaluation.tricks
+    # The count alone (not the reasons' features): this runs for every sampled deal.
+    count = tricks_two(mask, jokers=rules.jokers)
     key = (count, rules.ten_for_200)
     predicted = _BEST.get(key)
     if predicted is None:
         predicted = _BEST[key] = best_bid(count, rules)
-    nil_hand = nil_worth(evaluation.nil_danger, rules.nil_points) > bid_worth(
-        predicted, count, rules
-    )
+    nil_hand = nil_worth(nil_danger(mask), rules.nil_points) > bid_worth(predicted, count, rules)
     # A Nil from a hand Normal would bid tricks with is the likelier the fewer it would bid.
     gap = predicted if bid == 0 else bid - predicted
     if bid == 0 and nil_hand:

@@ -3,10 +3,10 @@
 Two seats play (South and West, ``me`` and ``me ^ 1``), a trick is the leader's card and then the
 other's. The cards a seat has not seen are its opponent's 13 and the draw's out-of-play cards
 mixed: a card not seen is *not* known to be his. What is known: the seat's own hand, the cards
-played, the seat's own seen discards (out of play for sure: never his), and the suits he has shown
-out of (a void shown is real: he held none of that suit). The result is the four-seat
-:class:`~picas.games.spades.bots.knowledge.Knowledge` with the two empty seats holding nothing, so
-the hint reads it as it reads a four-seat one.
+played, the seat's own seen discards (out of play for sure: never his), and the suits each player
+has shown out of (a void shown is real: he held none of that suit), the seat's own as the opponent
+sees them too. The result is the four-seat :class:`~picas.games.spades.bots.knowledge.Knowledge`
+with the two empty seats holding nothing, so the hint reads it as it reads a four-seat one.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def know_two(view: PlayerView) -> Knowledge:
     mine = hand_mask(view)
     played = 0
     seat_played = [0, 0, 0, 0]
-    opp_voids = 0
+    shown = [0, 0, 0, 0]
     broken = False
     tricks: list[tuple[int, tuple[int, ...]]] = [
         (int(t.leader), tuple(int(c) for c in t.cards)) for t in view.tricks
@@ -59,24 +59,24 @@ def know_two(view: PlayerView) -> Knowledge:
         tricks.append((int(view.leader), tuple(int(c) for c in view.trick)))
     for leader, cards in tricks:
         led = min(cards[0] // 13, 3)  # a joker leads as a spade
-        if leader == opp and led == 3 and not broken:
-            opp_voids |= 0b0111  # he led a spade before they were broken: he held only spades
+        if led == 3 and not broken:
+            shown[leader] |= 0b0111  # a spade led before they were broken: only spades held
         for position, card in enumerate(cards):
             seat = leader if position == 0 else leader ^ 1
             played |= 1 << card
             seat_played[seat] |= 1 << card
             if min(card // 13, 3) != led:
-                if seat == opp:
-                    opp_voids |= 1 << led
+                shown[seat] |= 1 << led
                 if card >= FIRST_SPADE:
                     broken = True
     deck = view.rules.deck
     unseen = deck.cards & ~played & ~mine & ~seen_out_mask(view)
     possible = [0, 0, 0, 0]
     possible[me] = mine
-    possible[opp] = unseen & ~void_mask(opp_voids)
+    possible[opp] = unseen & ~void_mask(shown[opp])
     voids = [0, 0, 0, 0]
-    voids[opp] = opp_voids
+    voids[me] = shown[me]
+    voids[opp] = shown[opp]
     bids = [-1 if b is None else b for b in view.bids]
     sizes = [0, 0, 0, 0]
     sizes[me] = view.hand_sizes[me]

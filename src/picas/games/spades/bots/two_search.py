@@ -18,7 +18,7 @@ import random
 from collections.abc import Sequence
 
 from picas.games.spades import Rules
-from picas.games.spades.bots.knowledge import BELOW, Knowledge
+from picas.games.spades.bots.knowledge import BELOW, Knowledge, void_mask
 from picas.games.spades.bots.policy import legal_mask
 from picas.games.spades.bots.search import (
     SETTLE_EVERY,
@@ -107,6 +107,85 @@ class TwoPricer:
         return self.player_value(me, won[me]) - self.player_value(me ^ 1, won[me ^ 1])
 
 
+class PlayFitTwo:
+    """The opponent's cards so far against a sampled hand of his: Normal's card is a function of
+    his hand and what he has seen, so a sampled hand with which he would not have played the card
+    he did is a less likely one. Each of his choices is replayed on his view of the sampled deal:
+    the cards he has not seen (neither his hand, nor played, nor his seen discards), less the
+    suits we had shown out of."""
+
+    __slots__ = ("bids", "deck", "misplay", "opp", "replays")
+
+    def __init__(
+        self,
+        me: int,
+        deck: int,
+        history: Sequence[tuple[int, Sequence[int]]],
+        bids: Sequence[int],
+        misplay: float,
+    ) -> None:
+        opp = me ^ 1
+        self.opp = opp
+        self.deck = deck
+        self.misplay = misplay
+        self.bids = list(bids)
+        our_size = 13
+        opp_later = 0
+        for leader, cards in history:
+            for position, card in enumerate(cards):
+                if (leader if position == 0 else leader ^ 1) == opp:
+                    opp_later |= 1 << card
+        voids = 0
+        played = 0
+        won = [0, 0, 0, 0]
+        broken = False
+        left = 13
+        self.replays: list[tuple[list[int], list[int], bool, int, int, int, int, int]] = []
+        """His choices: the trick so far, the tricks won, spades broken, the tricks left, the
+        cards he knew were not ours (played, or of a suit we had shown out of), our hand's
+        size, the cards he played from then on, and the card he played."""
+        for leader, cards in history:
+            led = min(cards[0] // 13, 3)
+            for position, card in enumerate(cards):
+                seat = leader if position == 0 else leader ^ 1
+                trick = [cards[0]] if position else []
+                if seat == opp:
+                    known = played | void_mask(voids)
+                    self.replays.append(
+                        (trick, list(won), broken, left, known, our_size, opp_later, card)
+                    )
+                    opp_later &= ~(1 << card)
+                else:
+                    our_size -= 1
+                    if not position and led == 3 and not broken:
+                        voids |= 0b0111  # a spade led before they broke: only spades left
+                    if position and min(card // 13, 3) != led:
+                        voids |= 1 << led
+                if position and min(card // 13, 3) != led and card >= 39:
+                    broken = True
+                played |= 1 << card
+            if len(cards) == 2:
+                won[leader ^ trick_winner_two(cards[0], cards[1])] += 1
+                left -= 1
+
+    def weight(self, held: int, seen: int) -> float:
+        """``misplay`` to the power of the cards he played that the heuristic would not have,
+        with ``held`` and the cards he played since in his hand and ``seen`` his seen discards."""
+        weight = 1.0
+        bids = self.bids
+        opp = self.opp
+        deck = self.deck & ~seen
+        for trick, won, broken, left, known, size, later, card in self.replays:
+            hand = held | later
+            legal = legal_mask(hand, trick, broken)
+            if not legal & (legal - 1):
+                continue  # no choice: nothing to learn
+            may = deck & ~hand & ~known
+            if two_card(opp, hand, trick, may, size, bids, won, broken, left) != card:
+                weight *= self.misplay
+        return weight
+
+
 class TwoSampler:
     """The deals of one decision: the opponent's cards and the out-of-play pile from the cards not
     seen.
@@ -156,10 +235,17 @@ class TwoSampler:
             if value > mean:
                 keeps |= 1 << card
         self.keeps = keeps
+        self.seen = 0
+        """The opponent's seen discards in the deal last returned: the top cards he put out (in
+        the pile; none in a uniform deal). The rest of the pile he never saw."""
+        self.fit: PlayFitTwo | None = None
+        """His cards so far weighing the deals (:class:`PlayFitTwo`), when they do."""
+        self.fit_tries = 8
 
     def deal(self, rng: random.Random) -> list[int] | None:
         held = self.picked(rng)
         if held < 0:
+            self.seen = 0
             return deal_hands(
                 self.plan, self.me, self.mine, self.sizes, NOTHING_KNOWN, rng, _ATTEMPTS
             )
@@ -170,31 +256,41 @@ class TwoSampler:
         return hands
 
     def draw(self, rng: random.Random, tries: int = 6) -> list[int] | None:
-        """A deal that fits the opponent's bid, when he has bid and the deals are weighed: each
-        candidate is kept with probability equal to how plausible his bid is with the hand it
-        gives him (:func:`~.two_bid.bid_likelihood_two`), the best of ``tries`` otherwise (as
-        the four-seat sampler weighs the bids)."""
+        """A deal that fits the opponent's bid, when he has bid and the deals are weighed, and
+        his cards so far, when :attr:`fit` weighs them: each candidate is kept with probability
+        equal to how plausible his bid is with the hand it gives him
+        (:func:`~.two_bid.bid_likelihood_two`) times its play's fit, the best of ``tries``
+        (:attr:`fit_tries` with a fit) otherwise, as the four-seat sampler weighs the bids."""
         rules = self.rules
-        if rules is None or self.bid < 0:
+        fit = self.fit
+        by_bid = rules is not None and self.bid >= 0
+        if not by_bid and fit is None:
             return self.deal(rng)
         from picas.games.spades.bots.two_bid import bid_likelihood_two
 
         best: list[int] | None = None
         best_weight = -1.0
-        for _ in range(tries):
+        best_seen = 0
+        for _ in range(tries if fit is None else self.fit_tries):
             hands = self.deal(rng)
             if hands is None:
                 return None
-            weight = bid_likelihood_two(self.bid, hands[self.opp] | self.opp_played, rules)
+            weight = 1.0
+            if rules is not None and by_bid:
+                weight = bid_likelihood_two(self.bid, hands[self.opp] | self.opp_played, rules)
+            if fit is not None:
+                weight *= fit.weight(hands[self.opp], self.seen)
             if rng.random() < weight:
                 return hands
             if weight > best_weight:
-                best, best_weight = hands, weight
+                best, best_weight, best_seen = hands, weight, self.seen
+        self.seen = best_seen
         return best
 
     def picked(self, rng: random.Random) -> int:
         """The opponent's hand dealt pair by pair as he would draw it (-1 if the pool runs
-        short)."""
+        short); :attr:`seen` his seen discards. A kept top card puts the next one out unseen, as
+        the draw does («la siguiente se descarta sin verla»)."""
         pool = self.pool.copy()
         n = len(pool)
         need = self.size
@@ -202,6 +298,7 @@ class TwoSampler:
         keeps = self.keeps
         uniform = rng.random
         held = 0
+        seen = 0
         while need:
             if n < 2:
                 return -1
@@ -219,7 +316,10 @@ class TwoSampler:
                     continue
                 card = other
             held |= 1 << card
+            if card != top:
+                seen |= 1 << top  # he was shown the top card and put it out
             need -= 1
+        self.seen = seen
         return held
 
 
@@ -261,6 +361,74 @@ def playout_two(
             return won
         leader = winner
         trick.clear()
+
+
+def playout_two_views(
+    hands: list[int],
+    trick: list[int],
+    leader: int,
+    won: list[int],
+    broken: bool,
+    bids: list[int],
+    tricks_left: int,
+    views: int,
+    fogs: list[int],
+    voids: list[int],
+) -> list[int]:
+    """:func:`playout_two` with the seats in ``views`` (bit ``1 << seat``) choosing on what each
+    can know, as Normal does at the table: the other may hold any card of his hand or of his
+    ``fogs`` entry (the cards out of play this seat never saw) outside the suits he has shown out
+    of (``voids``, suits by seat, grown as the playout shows more; mutated)."""
+    while True:
+        turn = leader ^ 1 if trick else leader
+        other = turn ^ 1
+        held = hands[other]
+        may = (held | fogs[other]) & ~void_mask(voids[other]) if views >> turn & 1 else held
+        card = two_card(
+            turn, hands[turn], trick, may, held.bit_count(), bids, won, broken, tricks_left
+        )
+        hands[turn] = hands[turn] ^ (1 << card)
+        if not trick:
+            if card >= 39 and not broken:
+                voids[turn] = voids[turn] | 0b0111  # a spade led before they broke: only spades
+            trick.append(card)
+            continue
+        first = trick[0]
+        if min(card // 13, 3) != min(first // 13, 3):
+            voids[turn] = voids[turn] | 1 << min(first // 13, 3)
+        if card >= 39 and first < 39:
+            broken = True
+        winner = leader ^ trick_winner_two(first, card)
+        won[winner] = won[winner] + 1
+        tricks_left -= 1
+        if not tricks_left:
+            return won
+        leader = winner
+        trick.clear()
+
+
+def view_seats(views: int, me: int) -> int:
+    """The seats (bit ``1 << seat``) of :attr:`SearchSettings.views` at two players: ours for its
+    bit 1, the opponent's for either opponent's bit (2 or 8: he sits on both sides)."""
+    seats = 0
+    if views & 1:
+        seats |= 1 << me
+    if views & 10:
+        seats |= 1 << (me ^ 1)
+    return seats
+
+
+def view_fogs(k: Knowledge, hands: list[int], seen: int) -> list[int]:
+    """For a sampled deal (``seen`` the opponent's seen discards in it), the cards out of play
+    that each player never saw, by seat: for us, the pile (his discards, and ours we did not see);
+    for him, our seen discards and the pile less his seen ones."""
+    me = k.seat
+    pile = hands[pile_seat(me)]
+    ours_seen = k.deck.cards & ~k.played & ~k.mine & ~k.unseen
+    fogs = [0, 0, 0, 0]
+    fogs[me ^ 1] = pile
+    fogs[me] = ours_seen | (pile & ~seen)
+    return fogs
 
 
 def heuristic_two(k: Knowledge) -> int:
@@ -320,9 +488,15 @@ def search_play_two(
     rng: random.Random,
     settings: SearchSettings,
     dealt: list[int] | None = None,
+    history: Sequence[tuple[int, Sequence[int]]] = (),
 ) -> tuple[int, int]:
-    """The best card for ``k.seat`` at two players by Monte Carlo, and the playouts run.
-    ``dealt``: the true deal, the one sample (the clairvoyant bound of ``picas arena`` only)."""
+    """The best card for ``k.seat`` at two players by Monte Carlo, and the playouts run. The
+    playouts' seats in ``settings.views`` (:func:`view_seats`) play on what each can know of the
+    sampled deal (:func:`playout_two_views`); the deals are weighed by the opponent's bid
+    (``settings.weigh_bids``) and by his cards so far (``history``, the tricks as (leader,
+    cards), this one too: :class:`PlayFitTwo`, ``settings.two_misplay``). ``dealt``: the true
+    deal, the one sample (the clairvoyant bound of ``picas arena`` only; every seat then sees
+    it)."""
     me = k.seat
     legal = legal_mask(k.mine, k.trick, k.broken)
     options = candidates_two(k, legal)
@@ -332,19 +506,30 @@ def search_play_two(
     pricer = TwoPricer(rules, me, k.bids, bags)
     bids = list(k.bids)
     starts: list[tuple[list[int], int, list[int], int, bool]] = []
+    shown: list[int] = []  # the suits we have shown out of once the card is down
     for card in options:
         won = list(k.won)
         left = k.tricks_left
         leader = k.leader
+        out_of = k.voids[me]
         if k.trick:
             first = k.trick[0]
             broken = k.broken or (card >= 39 and first < 39)
             winner = leader ^ trick_winner_two(first, card)
             won[winner] = won[winner] + 1
             starts.append(([], winner, won, left - 1, broken))
+            if min(card // 13, 3) != min(first // 13, 3):
+                out_of |= 1 << min(first // 13, 3)
         else:
             starts.append(([card], me, won, left, k.broken))
+            if card >= 39 and not k.broken:
+                out_of |= 0b0111
+        shown.append(out_of)
+    seats = view_seats(settings.views, me) if dealt is None else 0
     sampler = TwoSampler(k, rules if settings.weigh_bids else None)
+    if settings.two_misplay < 1.0 and history:
+        sampler.fit = PlayFitTwo(me, k.deck.cards, history, k.bids, settings.two_misplay)
+        sampler.fit_tries = settings.misplay_tries
     table = 0
     for card in k.trick:
         table |= 1 << card
@@ -360,13 +545,21 @@ def search_play_two(
         hands = sampler.draw(rng) if dealt is None else dealt.copy()
         if hands is None:
             break
+        fogs = view_fogs(k, hands, sampler.seen) if seats else []
         for index in range(len(options)):
             trick, leader, won, left, broken = starts[index]
             won = won.copy()
             if left:
                 h = hands.copy()
                 h[me] = h[me] ^ (1 << options[index])
-                playout_two(h, trick.copy(), leader, won, broken, bids, left)
+                if seats:
+                    voids = list(k.voids)
+                    voids[me] = shown[index]
+                    playout_two_views(
+                        h, trick.copy(), leader, won, broken, bids, left, seats, fogs, voids
+                    )
+                else:
+                    playout_two(h, trick.copy(), leader, won, broken, bids, left)
             values[index].append(pricer.value(won))
             runs += 1
         if z > 0:
@@ -397,24 +590,28 @@ def search_bid_two(
     nil_margin: float = 0.0,
     dealt: list[int] | None = None,
     weigh: bool = False,
+    views: int = 0,
 ) -> tuple[int, int]:
     """The bid that scores best on average over sampled deals at two players, and the playouts.
 
-    Each sample deals the opponent 13 of the cards not seen (the rest out of play), lets him bid
-    by Normal's two-player bid if he has not bid yet, and plays the hand out once with our bid at
-    ``estimate``; every bid within two of it is priced on those tricks. With ``try_nil`` a second
-    playout per sample prices a Nil, played as a Nil. ``weigh``: the deals weighed by the
-    opponent's bid, when he bid first. ``dealt``: the true deal, the one sample (the clairvoyant
-    bound only)."""
+    Each sample deals the opponent 13 of the cards not seen (the rest out of play) and lets him
+    bid by Normal's two-player bid if he has not bid yet; every bid within two of ``estimate`` is
+    played out on it, with that bid (the play changes with the bid: a contract made, the rest is
+    ducked), and priced. With ``try_nil`` a Nil is played out and priced too. ``weigh``: the
+    deals weighed by the opponent's bid, when he bid first. ``views``: the playouts' seats that
+    play on what each can know (:func:`view_seats`). ``dealt``: the true deal, the one sample
+    (the clairvoyant bound only; every seat then sees it)."""
     from picas.games.spades.bots.two_bid import two_bid_for_hand
 
     me = k.seat
     opp = me ^ 1
     options = list(range(max(1, estimate - 2), min(13, estimate + 2) + 1))
+    if try_nil:
+        options.append(0)
     totals = [0.0] * len(options)
-    nil_total = 0.0
     runs = 0
     drawn = 0
+    seats = view_seats(views, me) if dealt is None else 0
     sampler = TwoSampler(k, rules if weigh else None)
     for _ in range(samples if dealt is None else 1):
         hands = sampler.draw(rng) if dealt is None else dealt.copy()
@@ -424,21 +621,31 @@ def search_bid_two(
         bids = list(k.bids)
         if bids[opp] < 0:
             bids[opp] = two_bid_for_hand(hands[opp], None, rules=rules, use_score=False).bid
-        bids[me] = estimate
-        won = playout_two(hands.copy(), [], k.leader, [0, 0, 0, 0], False, bids, 13)
-        runs += 1
+        fogs = view_fogs(k, hands, sampler.seen) if seats else []
         for index, bid in enumerate(options):
             bids[me] = bid
-            totals[index] += TwoPricer(rules, me, bids, bags).value(won)
-        if try_nil:
-            bids[me] = 0
-            won = playout_two(hands.copy(), [], k.leader, [0, 0, 0, 0], False, bids, 13)
+            if seats:
+                won = playout_two_views(
+                    hands.copy(),
+                    [],
+                    k.leader,
+                    [0, 0, 0, 0],
+                    False,
+                    bids,
+                    13,
+                    seats,
+                    fogs,
+                    [0, 0, 0, 0],
+                )
+            else:
+                won = playout_two(hands.copy(), [], k.leader, [0, 0, 0, 0], False, bids, 13)
             runs += 1
-            nil_total += TwoPricer(rules, me, bids, bags).value(won)
+            totals[index] += TwoPricer(rules, me, bids, bags).value(won)
     best = 0
-    for index in range(1, len(options)):
+    trick_bids = len(options) - 1 if try_nil else len(options)
+    for index in range(1, trick_bids):
         if totals[index] > totals[best] + 1e-9:
             best = index
-    if try_nil and drawn and nil_total > totals[best] + nil_margin * drawn:
+    if try_nil and drawn and totals[-1] > totals[best] + nil_margin * drawn:
         return 0, runs
     return options[best], runs
