@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from picas.games.spades import GameState, Phase, Seat, find_profile
+from picas.games.spades import GameState, Phase, Rules, Seat, find_profile
 from picas.games.spades.bots.base import play_bots
 from picas.games.spades.bots.knowledge import Knowledge
 from picas.games.spades.bots.normal import NormalBot
@@ -33,10 +33,10 @@ CODES = ("M4RT9QZX", "K7PMX4QH", "93222222", "JK2MNPQR", "ZX4Q9MRT", "PQ7KM2XJ")
 NORMALS = {S: NormalBot(), W: NormalBot()}
 
 
-def normal_game(code: str, tricks: int, rules: object = TWO) -> GameState:
+def normal_game(code: str, tricks: int, rules: Rules = TWO) -> GameState:
     """A game of two Normals from the start of ``code`` to the first hand's ``tricks``-th trick
     played (0: the first card not yet down)."""
-    game = GameState.new(rules, code)  # type: ignore[arg-type]
+    game = GameState.new(rules, code)
 
     def reached(g: GameState) -> bool:
         hand = g.hand
@@ -52,23 +52,15 @@ def normal_game(code: str, tricks: int, rules: object = TWO) -> GameState:
 
 def finished(game: GameState) -> tuple[int, ...]:
     """The tricks each seat takes when the two Normals play the first hand to its end."""
-    last: list[tuple[int, ...]] = []
-
-    def note(before: GameState, seat: Seat, action: object, after: GameState) -> None:
-        if not after.history:
-            last[:] = [after.hand.won]
-        else:
-            last[:] = [after.history[0].hand.won]
-
-    play_bots(game, NORMALS, position=0, stop=lambda g: bool(g.history), on_action=note)
-    return last[0]
+    game, _ = play_bots(game, NORMALS, position=0, stop=lambda g: bool(g.history))
+    return tuple(game.history[0].hand.won)
 
 
 @pytest.mark.parametrize("rules", [TWO, TWO_JOKERS], ids=["standard", "jokers"])
 @pytest.mark.parametrize("tricks", [0, 4, 9])
-def test_on_their_views_the_playout_is_normal_against_normal(rules: object, tricks: int) -> None:
-    """Both seats on their views, on the true deal with the true unseen discards: the playout is
-    the rest of the hand two Normals play at the table, trick for trick."""
+def test_on_their_views_the_playout_is_normal_against_normal(rules: Rules, tricks: int) -> None:
+    """Both seats on their views, on the true deal with the true unseen discards: the playout
+    ends the hand with the tricks two Normals take at the table."""
     for code in CODES:
         game = normal_game(code, tricks, rules)
         hand = game.hand
@@ -189,7 +181,7 @@ def history_of(game: GameState) -> list[tuple[int, list[int]]]:
 
 
 @pytest.mark.parametrize("rules", [TWO, TWO_JOKERS], ids=["standard", "jokers"])
-def test_the_true_deal_fits_every_card_normal_played(rules: object) -> None:
+def test_the_true_deal_fits_every_card_normal_played(rules: Rules) -> None:
     """His true hand and seen discards replay each of his choices as Normal made them (weight 1:
     no card of his misfits), while other hands of his size often do not."""
     rng = random.Random(9)
